@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './error-codes';
+export * from './paths';
+export * from './permissions';
+export * from './schemas';
