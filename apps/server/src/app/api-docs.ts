@@ -1,0 +1,36 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Hono } from 'hono';
+import type { AppEnv } from './app-env';
+
+const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sharebin API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="docs"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });`;
+
+/** `/api/openapi.json` and a Swagger UI page at `/api/docs`, served from the installed package. */
+export function mountApiDocs(api: Hono<AppEnv>, document: unknown) {
+  const assetsDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  api.get('/openapi.json', (c) => c.json(document));
+  api.get('/docs', (c) => c.html(DOCS_PAGE));
+  api.get('/docs/init.js', (c) => c.body(DOCS_INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  for (const asset of DOCS_ASSETS) {
+    api.get(`/docs/${asset}`, (c) => {
+      const file = path.join(assetsDir, asset);
+      if (!existsSync(file)) return c.notFound();
+      const type = asset.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+      return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
+        headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' },
+      });
+    });
+  }
+}

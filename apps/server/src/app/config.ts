@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `90` (seconds), `30m`, `12h`, `7d` → milliseconds. */
+const duration = z.string().transform((value, ctx) => {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[(match[2] || 's') as keyof typeof DURATION_UNITS_MS] : 0;
+  if (ms <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected a duration such as 3600, 30m, 12h or 7d' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+const booleanOrHops = z.string().transform((value, ctx) => {
+  const normalized = value.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(normalized)) return 0;
+  if (['true', 'yes'].includes(normalized)) return 1;
+  if (/^\d+$/.test(normalized)) return Number(normalized);
+  ctx.addIssue({ code: 'custom', message: 'expected true, false or a number of proxies' });
+  return z.NEVER;
+});
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/**
+ * Every setting read from the environment, with its default and the text of the README's
+ * configuration table (a test keeps the two in step).
+ */
+export const CONFIG_VARIABLES = {
+  PORT: { schema: z.coerce.number().int().min(1).max(65535), default: '8787', doc: 'Port to listen on.' },
+  HOST: { schema: z.string().min(1), default: '0.0.0.0', doc: 'Address to listen on.' },
+  DATA_DIR: { schema: z.string().min(1), default: './data', doc: 'Folder for the SQLite database, local storage and the generated secret key.' },
+  DATABASE_URL: { schema: optionalString, default: '', doc: 'A `postgres://…` URL, or a SQLite file path. Empty: `DATA_DIR/sharebin.db`.' },
+  SECRET_KEY: { schema: optionalString.refine((v) => v === undefined || v.length >= 32, 'needs at least 32 characters'), default: '', doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600).' },
+  ADMIN_USERNAME: { schema: z.string().trim().min(1).max(100), default: 'admin', doc: 'Username of the admin created at first start.' },
+  ADMIN_PASSWORD: { schema: optionalString.refine((v) => v === undefined || v.length >= 8, 'needs at least 8 characters'), default: '', doc: 'Password of the admin created at first start. Empty: a random one is printed once.' },
+  ADMIN_SESSION_TTL: { schema: duration, default: '24h', doc: 'Lifetime of an admin login (`3600`, `30m`, `12h`, `7d`).' },
+  TRUST_PROXY: { schema: booleanOrHops, default: 'false', doc: '`true` (one proxy) or the number of proxies in front whose `X-Forwarded-For` is trusted.' },
+  CORS_ORIGINS: { schema: z.string(), default: '', doc: 'Comma-separated origins allowed to call the API from other sites. Empty: same origin only.' },
+  LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', doc: 'pino log level.' },
+  PUBLIC_URL: { schema: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), default: '', doc: 'Public address of this server (for links built outside a browser).' },
+  WEB_DIST_DIR: { schema: optionalString, default: '', doc: 'Folder of the built web app. Empty: `apps/web/dist` of this checkout.' },
+} as const;
+
+type Variables = typeof CONFIG_VARIABLES;
+type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  secretKey: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  adminSessionTtlMs: number;
+  trustProxyHops: number;
+  corsOrigins: string[];
+  logLevel: Parsed['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value fails with one readable line. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = {} as Record<string, unknown>;
+  for (const [name, variable] of Object.entries(CONFIG_VARIABLES)) {
+    const raw = env[name] ?? variable.default;
+    const result = (variable.schema as z.ZodType).safeParse(raw);
+    if (!result.success) {
+      throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: ${result.error.issues[0]?.message}`);
+    }
+    parsed[name] = result.data;
+  }
+  const values = parsed as Parsed;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL ?? path.join(dataDir, 'sharebin.db'),
+    secretKey: values.SECRET_KEY,
+    adminUsername: values.ADMIN_USERNAME,
+    adminPassword: values.ADMIN_PASSWORD,
+    adminSessionTtlMs: values.ADMIN_SESSION_TTL,
+    trustProxyHops: values.TRUST_PROXY,
+    corsOrigins: values.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    logLevel: values.LOG_LEVEL,
+    publicUrl: values.PUBLIC_URL,
+    webDistDir: values.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { Logger } from 'pino';
+import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository';
+import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
+import { createApiKeysUseCases } from '../modules/api-keys/api-keys.usecases';
+import { createAuthRepository } from '../modules/auth/auth.repository';
+import { createAuthRoutes } from '../modules/auth/auth.routes';
+import { createAuthUseCases } from '../modules/auth/auth.usecases';
+import { createAuthenticator } from '../modules/auth/authenticator';
+import { createSettingsRepository } from '../modules/settings/settings.repository';
+import { createSettingsRoutes } from '../modules/settings/settings.routes';
+import { createSettingsUseCases } from '../modules/settings/settings.usecases';
+import type { Clock } from '../modules/shared/clock';
+import { type Db, pingDatabase } from '../modules/shared/db';
+import { createRateLimiter } from '../modules/shared/rate-limiter';
+import { databaseUnavailable } from '../modules/system/system.errors';
+import { createSystemRoutes } from '../modules/system/system.routes';
+import { mountApiDocs } from './api-docs';
+import type { AppEnv } from './app-env';
+import { apiNotFound, errorHandler } from './middlewares/error-handler';
+import { requestContext } from './middlewares/request-context';
+import { requestLog } from './middlewares/request-log';
+import { securityHeaders } from './middlewares/security-headers';
+import { buildOpenApiDocument } from './openapi';
+import { registerRoutes } from './register-routes';
+import { serveWebApp } from './web-app';
+
+export interface ServerDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  version: string;
+  adminSessionTtlMs: number;
+  trustProxyHops: number;
+  corsOrigins: string[];
+  /** Folder of the built web app; without it only `/api` is served. */
+  webDistDir?: string | undefined;
+}
+
+/** The one composition root: builds every repository, use case and route from `deps`. */
+export function createServer(deps: ServerDeps) {
+  const { db, clock, logger } = deps;
+  const rateLimiter = createRateLimiter({ db, clock });
+  const auth = createAuthUseCases({
+    repository: createAuthRepository({ db }),
+    rateLimiter,
+    clock,
+    sessionTtlMs: deps.adminSessionTtlMs,
+  });
+  const apiKeys = createApiKeysUseCases({ repository: createApiKeysRepository({ db }), clock });
+  const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
+  const authenticate = createAuthenticator({
+    adminToken: auth.authenticateAdminToken,
+    apiKey: apiKeys.authenticate,
+  });
+
+  const checkDatabase = async () => {
+    try {
+      await pingDatabase(db);
+    } catch (error) {
+      logger.error({ err: error }, 'database check failed');
+      throw databaseUnavailable();
+    }
+  };
+
+  const routes = [
+    ...createSystemRoutes({ checkDatabase, version: deps.version }),
+    ...createAuthRoutes({ auth }),
+    ...createApiKeysRoutes({ apiKeys }),
+    ...createSettingsRoutes({ settings }),
+  ];
+
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(logger));
+  app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
+  app.use(requestLog(logger));
+  app.use(securityHeaders());
+
+  const api = new Hono<AppEnv>();
+  if (deps.corsOrigins.length > 0) {
+    api.use(cors({ origin: deps.corsOrigins, exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 }));
+  }
+  registerRoutes(api, routes, authenticate);
+  mountApiDocs(api, buildOpenApiDocument(routes, { version: deps.version }));
+  api.all('*', apiNotFound(routes));
+  app.route('/api', api);
+
+  if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir));
+
+  return {
+    app,
+    routes,
+    useCases: { auth, apiKeys, settings },
+    /** Periodic clean-ups, run by the jobs runner. */
+    housekeeping: async () => {
+      const sessions = await auth.deleteExpiredSessions();
+      const limits = await rateLimiter.deleteExpired();
+      return { sessions, limits };
+    },
+  };
+}
+
+export type Server = ReturnType<typeof createServer>;

@@ -1,0 +1,41 @@
+import { ERROR_CODES } from '@sharebin/shared';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * A failure with a stable code, mapped by the one error handler to the envelope
+ * `{ code, message, error, details? }`. Domains create these through their `*.errors.ts`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const validationFailed = (details: unknown, message = 'The request is not valid') =>
+  new AppError(400, ERROR_CODES.validationFailed, message, details);
+
+export const malformedJson = () =>
+  new AppError(400, ERROR_CODES.malformedJson, 'The request body is not valid JSON');
+
+export const unsupportedMediaType = (expected: string) =>
+  new AppError(415, ERROR_CODES.unsupportedMediaType, `The request body must be ${expected}`);
+
+export const payloadTooLarge = (limitBytes: number) =>
+  new AppError(413, ERROR_CODES.payloadTooLarge, `The request body exceeds ${limitBytes} bytes`);
+
+export const routeNotFound = () => new AppError(404, ERROR_CODES.routeNotFound, 'No such API route');
+
+export const methodNotAllowed = (allowed: string[]) =>
+  new AppError(405, ERROR_CODES.methodNotAllowed, 'Method not allowed on this route', undefined, {
+    Allow: allowed.join(', '),
+  });
+
+export const internalError = () =>
+  new AppError(500, ERROR_CODES.internal, 'Internal server error');

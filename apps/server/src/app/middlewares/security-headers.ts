@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono';
+
+/** For the web app's pages: scripts only from this origin; Mantine sets inline styles. */
+export const APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** For JSON answers: nothing in them may load or run anything. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      const isHtml = c.res.headers.get('content-type')?.startsWith('text/html');
+      c.header('Content-Security-Policy', isHtml ? APP_CONTENT_SECURITY_POLICY : API_CONTENT_SECURITY_POLICY);
+    }
+  };
+}

@@ -1,0 +1,60 @@
+import type { Permission, Principal } from '@sharebin/shared';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Authentication } from '../modules/auth/authenticator';
+import type { SuccessStatus } from './envelope';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * Who may call a route: anyone, the admin only, an API key only, or anyone holding a
+ * permission of SPEC §5 (the admin holds all of them).
+ */
+export type RouteAuth = 'public' | 'admin' | 'apikey' | { permission: Exclude<Permission, 'admin'> };
+
+export interface HandlerInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** `{ type: 'none' }` on public routes. */
+  principal: Principal;
+  auth: Authentication;
+  clientIp: string;
+}
+
+export interface RouteSpec<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+> {
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
+  /** Path under `/api`, in Hono syntax (`/admin/api-keys/:id`). */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: RouteAuth;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Schema of `data` in the success envelope. */
+  response: z.ZodType;
+  status?: SuccessStatus;
+  /** Error statuses worth documenting besides the ones every route may give. */
+  errors?: number[];
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit?: number;
+  /** Returns the envelope's `data`, or a Response for the rare route that shapes its own. */
+  handler: (input: HandlerInput<Infer<B>, Infer<Q>, Infer<P>>, c: Context) => unknown;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of routes mixes every schema type
+export type AnyRoute = RouteSpec<any, any, any>;
+
+/** Declares a route; the identity function lets TypeScript infer the handler's input types. */
+export function route<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<B, Q, P>): RouteSpec<B, Q, P> {
+  return spec;
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './app/config';
+import { createServer } from './app/create-server';
+import { createLogger } from './app/logger';
+import { VERSION } from './app/version';
+import { migrations, migrateToLatest } from './migrations';
+import { startJobs } from './modules/jobs/jobs';
+import { systemClock } from './modules/shared/clock';
+import { openDatabase } from './modules/shared/db';
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+
+  const { db, engine } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+
+  const server = createServer({
+    db,
+    clock: systemClock,
+    logger,
+    version: VERSION,
+    adminSessionTtlMs: config.adminSessionTtlMs,
+    trustProxyHops: config.trustProxyHops,
+    corsOrigins: config.corsOrigins,
+    webDistDir:
+      config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+  });
+
+  const admin = await server.useCases.auth.ensureAdmin({
+    username: config.adminUsername,
+    password: config.adminPassword,
+  });
+  if (admin.created && admin.generatedPassword) {
+    // Printed once, outside the JSON log, so that it does not end up in log collectors.
+    process.stdout.write(
+      `\n  Sharebin created the admin account.\n  username: ${config.adminUsername}\n  password: ${admin.generatedPassword}\n  Change it in Admin → Settings.\n\n`,
+    );
+  }
+
+  const jobs = startJobs({
+    logger,
+    jobs: [{ name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: server.housekeeping }],
+  });
+
+  const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        engine,
+        migrations: Object.keys(migrations).length,
+        startupMs: Math.round(performance.now() - started),
+      },
+      `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    jobs.stop();
+    const force = setTimeout(() => {
+      logger.warn('requests still open after the grace period; closing anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    httpServer.close(async () => {
+      await db.destroy();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Keep-alive connections with no request in flight would otherwise hold the close.
+    (httpServer as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`sharebin: ${error.message}\n`);
+  } else {
+    process.stderr.write(`sharebin: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import type { Db } from '../shared/db';
+import type { ApiKeysTable } from '../shared/db.schema';
+
+export function createApiKeysRepository({ db }: { db: Db }) {
+  return {
+    list: () => db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').execute(),
+
+    findById: (id: string) => db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByHash: (keyHash: string) =>
+      db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst(),
+
+    insert: async (row: ApiKeysTable) => {
+      await db.insertInto('api_keys').values(row).execute();
+    },
+
+    update: async (id: string, changes: Partial<Omit<ApiKeysTable, 'id' | 'key_hash'>>) => {
+      await db.updateTable('api_keys').set(changes).where('id', '=', id).execute();
+    },
+
+    delete: async (id: string) =>
+      Number((await db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst()).numDeletedRows),
+
+    touchLastUsed: async (id: string, now: number) => {
+      await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

@@ -1,0 +1,55 @@
+import type { Db } from '../shared/db';
+import type { AdminsTable, AdminSessionsTable } from '../shared/db.schema';
+
+export type AdminRow = AdminsTable;
+
+export function createAuthRepository({ db }: { db: Db }) {
+  return {
+    countAdmins: async () =>
+      Number((await db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+
+    findAdminByUsername: (username: string) =>
+      db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst(),
+
+    findAdminById: (id: string) =>
+      db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    insertAdmin: async (admin: AdminRow) => {
+      await db.insertInto('admins').values(admin).execute();
+    },
+
+    updateAdmin: async (id: string, changes: Partial<Pick<AdminRow, 'username' | 'password_hash'>> & { updated_at: number }) => {
+      await db.updateTable('admins').set(changes).where('id', '=', id).execute();
+    },
+
+    insertSession: async (session: AdminSessionsTable) => {
+      await db.insertInto('admin_sessions').values(session).execute();
+    },
+
+    findSessionByTokenHash: (tokenHash: string) =>
+      db
+        .selectFrom('admin_sessions')
+        .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
+        .select([
+          'admin_sessions.token_hash',
+          'admin_sessions.expires_at',
+          'admins.id as admin_id',
+          'admins.username',
+        ])
+        .where('admin_sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst(),
+
+    deleteSessionByTokenHash: async (tokenHash: string) => {
+      await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    deleteSessionsOfAdmin: async (adminId: string) => {
+      await db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+    },
+
+    deleteExpiredSessions: async (now: number) =>
+      Number((await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows),
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

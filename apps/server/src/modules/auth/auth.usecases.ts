@@ -1,0 +1,135 @@
+import type { ChangePasswordInput, Principal } from '@sharebin/shared';
+import type { Clock } from '../shared/clock';
+import { toIso } from '../shared/clock';
+import { hashPassword, newId, randomBase62, safeEqual, sha256Hex, verifyPassword } from '../shared/crypto';
+import type { RateLimiter, RateLimitRule } from '../shared/rate-limiter';
+import {
+  invalidCredentials,
+  invalidToken,
+  rateLimited,
+  tokenExpired,
+  wrongCurrentPassword,
+} from './auth.errors';
+import type { AuthRepository } from './auth.repository';
+
+/** Failed logins allowed per client IP and username, and per client IP alone. */
+export const LOGIN_RULE_PER_USER: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+export const LOGIN_RULE_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+
+const ADMIN_TOKEN_LENGTH = 43; // base62: about 256 random bits
+const GENERATED_PASSWORD_LENGTH = 20;
+
+export interface AuthDeps {
+  repository: AuthRepository;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+  sessionTtlMs: number;
+}
+
+/** A hash to verify against when the username is unknown, so both failures take as long. */
+let decoyHash: Promise<string> | undefined;
+
+export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlMs }: AuthDeps) {
+  async function guardAttempts(keys: [string, RateLimitRule][]) {
+    const waits = await Promise.all(keys.map(([key, rule]) => rateLimiter.retryAfterSeconds(key, rule)));
+    const wait = Math.max(...waits);
+    if (wait > 0) throw rateLimited(wait);
+  }
+
+  async function recordFailures(keys: [string, RateLimitRule][]) {
+    for (const [key, rule] of keys) await rateLimiter.recordFailure(key, rule);
+  }
+
+  return {
+    /** First start: create the admin from configuration, or with a generated password. */
+    async ensureAdmin(input: { username: string; password?: string }) {
+      if ((await repository.countAdmins()) > 0) return { created: false as const };
+      const password = input.password ?? randomBase62(GENERATED_PASSWORD_LENGTH);
+      const now = clock.now();
+      await repository.insertAdmin({
+        id: newId(),
+        username: input.username,
+        password_hash: await hashPassword(password),
+        created_at: now,
+        updated_at: now,
+      });
+      return {
+        created: true as const,
+        generatedPassword: input.password === undefined ? password : undefined,
+      };
+    },
+
+    async login(input: { username: string; password: string; clientIp: string }) {
+      const attemptKeys: [string, RateLimitRule][] = [
+        [`login:${input.clientIp}:${input.username.toLowerCase()}`, LOGIN_RULE_PER_USER],
+        [`login-ip:${input.clientIp}`, LOGIN_RULE_PER_IP],
+      ];
+      await guardAttempts(attemptKeys);
+      const admin = await repository.findAdminByUsername(input.username);
+      decoyHash ??= hashPassword(randomBase62(GENERATED_PASSWORD_LENGTH));
+      const valid = await verifyPassword(input.password, admin?.password_hash ?? (await decoyHash));
+      if (!admin || !valid) {
+        await recordFailures(attemptKeys);
+        throw invalidCredentials();
+      }
+      await rateLimiter.reset(attemptKeys[0]![0]);
+      const token = randomBase62(ADMIN_TOKEN_LENGTH);
+      const now = clock.now();
+      const expiresAt = now + sessionTtlMs;
+      await repository.insertSession({
+        id: newId(),
+        admin_id: admin.id,
+        token_hash: sha256Hex(token),
+        created_at: now,
+        expires_at: expiresAt,
+      });
+      return { token, expiresAt: toIso(expiresAt), username: admin.username };
+    },
+
+    async logout(token: string) {
+      await repository.deleteSessionByTokenHash(sha256Hex(token));
+    },
+
+    async authenticateAdminToken(token: string): Promise<{ principal: Principal; expiresAt: number }> {
+      const tokenHash = sha256Hex(token);
+      const session = await repository.findSessionByTokenHash(tokenHash);
+      if (!session || !safeEqual(session.token_hash, tokenHash)) throw invalidToken();
+      if (session.expires_at <= clock.now()) {
+        await repository.deleteSessionByTokenHash(tokenHash);
+        throw tokenExpired();
+      }
+      return {
+        principal: { type: 'admin', id: session.admin_id, name: session.username },
+        expiresAt: session.expires_at,
+      };
+    },
+
+    /** SPEC §5 rules are checked by the request schema; this checks the password and revokes every session. */
+    async changeAccount(input: {
+      adminId: string;
+      clientIp: string;
+      request: ChangePasswordInput;
+    }) {
+      const attemptKeys: [string, RateLimitRule][] = [
+        [`change-password:${input.clientIp}:${input.adminId}`, LOGIN_RULE_PER_USER],
+      ];
+      await guardAttempts(attemptKeys);
+      const admin = await repository.findAdminById(input.adminId);
+      if (!admin || !(await verifyPassword(input.request.currentPassword, admin.password_hash))) {
+        await recordFailures(attemptKeys);
+        throw wrongCurrentPassword();
+      }
+      const { newPassword, newUsername } = input.request;
+      await repository.updateAdmin(admin.id, {
+        ...(newUsername === undefined ? {} : { username: newUsername }),
+        ...(newPassword === undefined ? {} : { password_hash: await hashPassword(newPassword) }),
+        updated_at: clock.now(),
+      });
+      await repository.deleteSessionsOfAdmin(admin.id);
+    },
+
+    deleteExpiredSessions: () => repository.deleteExpiredSessions(clock.now()),
+  };
+}
+
+export type AuthUseCases = ReturnType<typeof createAuthUseCases>;

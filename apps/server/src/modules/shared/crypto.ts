@@ -1,0 +1,69 @@
+import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random string over [0-9A-Za-z]; `length` 22 carries over 128 bits. */
+export function randomBase62(length: number): string {
+  // Rejection sampling keeps every character uniform (256 is not a multiple of 62).
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const newId = (): string => randomUUID();
+
+/** Tokens and API keys are stored as SHA-256 hashes, never in the clear. */
+export const sha256Hex = (value: string): string =>
+  createHash('sha256').update(value, 'utf8').digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** scrypt parameters: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 60 ms here. */
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  keyLength: number;
+}
+const SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };
+const SALT_LENGTH = 16;
+
+function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      params.keyLength,
+      { N: params.N, r: params.r, p: params.p, maxmem: 128 * params.N * params.r * 2 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+/** Format: `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scryptAsync(password, salt, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    keyLength: expected.length,
+  });
+  return timingSafeEqual(actual, expected);
+}

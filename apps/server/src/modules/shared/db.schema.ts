@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables as Kysely sees them. Timestamps are epoch milliseconds (BIGINT); flags are
+ * 0/1 integers so that both engines store them alike.
+ */
+export interface Database {
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  api_keys: ApiKeysTable;
+  system_settings: SystemSettingsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface AdminsTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  admin_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  custom_key: number;
+  text_permission: number;
+  file_permission: number;
+  mount_permission: number;
+  basic_path: string;
+  expires_at: number | null;
+  last_used_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: Generated<number>;
+  reset_at: number;
+}

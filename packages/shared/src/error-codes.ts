@@ -1,0 +1,28 @@
+/**
+ * Stable error codes of the API envelope (`error` field). The web app maps them to
+ * translated messages; scripts can rely on them.
+ */
+export const ERROR_CODES = {
+  validationFailed: 'validation.failed',
+  malformedJson: 'request.malformed_json',
+  unsupportedMediaType: 'request.unsupported_media_type',
+  payloadTooLarge: 'request.payload_too_large',
+  routeNotFound: 'route.not_found',
+  methodNotAllowed: 'route.method_not_allowed',
+  internal: 'internal.error',
+  authRequired: 'auth.required',
+  authInvalidCredentials: 'auth.invalid_credentials',
+  authInvalidToken: 'auth.invalid_token',
+  authTokenExpired: 'auth.token_expired',
+  authRateLimited: 'auth.rate_limited',
+  authWrongCurrentPassword: 'auth.wrong_current_password',
+  authForbidden: 'auth.forbidden',
+  apiKeyInvalid: 'apikey.invalid',
+  apiKeyExpired: 'apikey.expired',
+  apiKeyNotFound: 'apikey.not_found',
+  apiKeyConflict: 'apikey.conflict',
+  pathInvalid: 'path.invalid',
+  databaseUnavailable: 'health.database_unavailable',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  API_KEY_CUSTOM_MIN_LENGTH,
+  API_KEY_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  DEFAULT_API_KEY_BASE_PATH,
+} from '../constants';
+import { normalizePath } from '../paths';
+
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** A base path given by a user: normalised once, rejected when it cannot be. */
+export const basePathSchema = z.string().transform((value, ctx) => {
+  try {
+    return normalizePath(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Invalid path' });
+    return z.NEVER;
+  }
+});
+
+export const apiKeyPermissionsSchema = z.object({
+  text: z.boolean(),
+  file: z.boolean(),
+  mount: z.boolean(),
+});
+export type ApiKeyPermissions = z.infer<typeof apiKeyPermissionsSchema>;
+
+/** An API key as lists show it: never the full key, only its first characters. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key_prefix: z.string(),
+  text_permission: z.boolean(),
+  file_permission: z.boolean(),
+  mount_permission: z.boolean(),
+  basic_path: z.string(),
+  custom_key: z.boolean(),
+  expires_at: z.iso.datetime().nullable(),
+  last_used_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** The answer to a creation: the one time the full key is shown. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+const apiKeyNameSchema = z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH);
+
+export const createApiKeyRequestSchema = z.object({
+  name: apiKeyNameSchema,
+  /** ISO date-time in the future, or null for a key that never expires. */
+  expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  text_permission: z.boolean().default(false),
+  file_permission: z.boolean().default(false),
+  mount_permission: z.boolean().default(false),
+  basic_path: basePathSchema.default(DEFAULT_API_KEY_BASE_PATH),
+  /** A key of the user's choosing; generated when absent. */
+  custom_key: z
+    .string()
+    .min(API_KEY_CUSTOM_MIN_LENGTH)
+    .max(API_KEY_MAX_LENGTH)
+    .regex(API_KEY_PATTERN, 'Letters, digits, underscore and hyphen only')
+    .optional(),
+});
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
+
+export const updateApiKeyRequestSchema = z
+  .object({
+    name: apiKeyNameSchema,
+    expires_at: z.iso.datetime({ offset: true }).nullable(),
+    text_permission: z.boolean(),
+    file_permission: z.boolean(),
+    mount_permission: z.boolean(),
+    basic_path: basePathSchema,
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequestSchema>;
+
+/** GET /test/api-key. */
+export const apiKeyVerificationSchema = z.object({
+  permissions: apiKeyPermissionsSchema,
+  key_info: z.object({ id: z.string(), name: z.string(), basic_path: z.string() }),
+  expires_at: z.iso.datetime().nullable(),
+});
+export type ApiKeyVerification = z.infer<typeof apiKeyVerificationSchema>;
+
+export const idParamSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,4 @@
+export * from './api-keys';
+export * from './auth';
+export * from './settings';
+export * from './system';
