@@ -6,10 +6,11 @@ import { ConfigError, loadConfig } from './app/config';
 import { createServer } from './app/create-server';
 import { createLogger } from './app/logger';
 import { VERSION } from './app/version';
-import { migrations, migrateToLatest } from './migrations';
+import { migrateToLatest, migrations } from './migrations';
 import { startJobs } from './modules/jobs/jobs';
 import { systemClock } from './modules/shared/clock';
 import { openDatabase } from './modules/shared/db';
+import { resolveSecretKey } from './modules/shared/secret-key';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,6 +20,7 @@ async function main() {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const secretKey = resolveSecretKey({ configured: config.secretKey, dataDir: config.dataDir });
 
   const { db, engine } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
@@ -28,11 +30,13 @@ async function main() {
     clock: systemClock,
     logger,
     version: VERSION,
+    secretKey,
     adminSessionTtlMs: config.adminSessionTtlMs,
     trustProxyHops: config.trustProxyHops,
     corsOrigins: config.corsOrigins,
     webDistDir:
-      config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+      config.webDistDir ??
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
   });
 
   const admin = await server.useCases.auth.ensureAdmin({
@@ -48,20 +52,25 @@ async function main() {
 
   const jobs = startJobs({
     logger,
-    jobs: [{ name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: server.housekeeping }],
+    jobs: [
+      { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: server.housekeeping },
+    ],
   });
 
-  const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(
-      {
-        port: info.port,
-        engine,
-        migrations: Object.keys(migrations).length,
-        startupMs: Math.round(performance.now() - started),
-      },
-      `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`,
-    );
-  });
+  const httpServer = serve(
+    { fetch: server.app.fetch, port: config.port, hostname: config.host },
+    (info) => {
+      logger.info(
+        {
+          port: info.port,
+          engine,
+          migrations: Object.keys(migrations).length,
+          startupMs: Math.round(performance.now() - started),
+        },
+        `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`,
+      );
+    },
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -90,7 +99,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`sharebin: ${error.message}\n`);
   } else {
-    process.stderr.write(`sharebin: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `sharebin: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -19,15 +19,21 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_i
 
 /** `/api/openapi.json` and a Swagger UI page at `/api/docs`, served from the installed package. */
 export function mountApiDocs(api: Hono<AppEnv>, document: unknown) {
-  const assetsDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const assetsDir = path.dirname(
+    createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+  );
   api.get('/openapi.json', (c) => c.json(document));
   api.get('/docs', (c) => c.html(DOCS_PAGE));
-  api.get('/docs/init.js', (c) => c.body(DOCS_INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  api.get('/docs/init.js', (c) =>
+    c.body(DOCS_INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  );
   for (const asset of DOCS_ASSETS) {
     api.get(`/docs/${asset}`, (c) => {
       const file = path.join(assetsDir, asset);
       if (!existsSync(file)) return c.notFound();
-      const type = asset.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+      const type = asset.endsWith('.css')
+        ? 'text/css; charset=utf-8'
+        : 'text/javascript; charset=utf-8';
       return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
         headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' },
       });

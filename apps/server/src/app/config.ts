@@ -6,7 +6,9 @@ const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as
 /** `90` (seconds), `30m`, `12h`, `7d` → milliseconds. */
 const duration = z.string().transform((value, ctx) => {
   const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
-  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[(match[2] || 's') as keyof typeof DURATION_UNITS_MS] : 0;
+  const ms = match
+    ? Number(match[1]) * DURATION_UNITS_MS[(match[2] || 's') as keyof typeof DURATION_UNITS_MS]
+    : 0;
   if (ms <= 0) {
     ctx.addIssue({ code: 'custom', message: 'expected a duration such as 3600, 30m, 12h or 7d' });
     return z.NEVER;
@@ -33,19 +35,73 @@ const optionalString = z
  * configuration table (a test keeps the two in step).
  */
 export const CONFIG_VARIABLES = {
-  PORT: { schema: z.coerce.number().int().min(1).max(65535), default: '8787', doc: 'Port to listen on.' },
+  PORT: {
+    schema: z.coerce.number().int().min(1).max(65535),
+    default: '8787',
+    doc: 'Port to listen on.',
+  },
   HOST: { schema: z.string().min(1), default: '0.0.0.0', doc: 'Address to listen on.' },
-  DATA_DIR: { schema: z.string().min(1), default: './data', doc: 'Folder for the SQLite database, local storage and the generated secret key.' },
-  DATABASE_URL: { schema: optionalString, default: '', doc: 'A `postgres://…` URL, or a SQLite file path. Empty: `DATA_DIR/sharebin.db`.' },
-  SECRET_KEY: { schema: optionalString.refine((v) => v === undefined || v.length >= 32, 'needs at least 32 characters'), default: '', doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600).' },
-  ADMIN_USERNAME: { schema: z.string().trim().min(1).max(100), default: 'admin', doc: 'Username of the admin created at first start.' },
-  ADMIN_PASSWORD: { schema: optionalString.refine((v) => v === undefined || v.length >= 8, 'needs at least 8 characters'), default: '', doc: 'Password of the admin created at first start. Empty: a random one is printed once.' },
-  ADMIN_SESSION_TTL: { schema: duration, default: '24h', doc: 'Lifetime of an admin login (`3600`, `30m`, `12h`, `7d`).' },
-  TRUST_PROXY: { schema: booleanOrHops, default: 'false', doc: '`true` (one proxy) or the number of proxies in front whose `X-Forwarded-For` is trusted.' },
-  CORS_ORIGINS: { schema: z.string(), default: '', doc: 'Comma-separated origins allowed to call the API from other sites. Empty: same origin only.' },
-  LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', doc: 'pino log level.' },
-  PUBLIC_URL: { schema: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()), default: '', doc: 'Public address of this server (for links built outside a browser).' },
-  WEB_DIST_DIR: { schema: optionalString, default: '', doc: 'Folder of the built web app. Empty: `apps/web/dist` of this checkout.' },
+  DATA_DIR: {
+    schema: z.string().min(1),
+    default: './data',
+    doc: 'Folder for the SQLite database, local storage and the generated secret key.',
+  },
+  DATABASE_URL: {
+    schema: optionalString,
+    default: '',
+    doc: 'A `postgres://…` URL, or a SQLite file path. Empty: `DATA_DIR/sharebin.db`.',
+  },
+  SECRET_KEY: {
+    schema: optionalString.refine(
+      (v) => v === undefined || v.length >= 32,
+      'needs at least 32 characters',
+    ),
+    default: '',
+    doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600).',
+  },
+  ADMIN_USERNAME: {
+    schema: z.string().trim().min(1).max(100),
+    default: 'admin',
+    doc: 'Username of the admin created at first start.',
+  },
+  ADMIN_PASSWORD: {
+    schema: optionalString.refine(
+      (v) => v === undefined || v.length >= 8,
+      'needs at least 8 characters',
+    ),
+    default: '',
+    doc: 'Password of the admin created at first start. Empty: a random one is printed once.',
+  },
+  ADMIN_SESSION_TTL: {
+    schema: duration,
+    default: '24h',
+    doc: 'Lifetime of an admin login (`3600`, `30m`, `12h`, `7d`).',
+  },
+  TRUST_PROXY: {
+    schema: booleanOrHops,
+    default: 'false',
+    doc: '`true` (one proxy) or the number of proxies in front whose `X-Forwarded-For` is trusted.',
+  },
+  CORS_ORIGINS: {
+    schema: z.string(),
+    default: '',
+    doc: 'Comma-separated origins allowed to call the API from other sites. Empty: same origin only.',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'pino log level.',
+  },
+  PUBLIC_URL: {
+    schema: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    default: '',
+    doc: 'Public address of this server (for links built outside a browser).',
+  },
+  WEB_DIST_DIR: {
+    schema: optionalString,
+    default: '',
+    doc: 'Folder of the built web app. Empty: `apps/web/dist` of this checkout.',
+  },
 } as const;
 
 type Variables = typeof CONFIG_VARIABLES;
@@ -76,7 +132,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const raw = env[name] ?? variable.default;
     const result = (variable.schema as z.ZodType).safeParse(raw);
     if (!result.success) {
-      throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: ${result.error.issues[0]?.message}`);
+      throw new ConfigError(
+        `Invalid ${name}=${JSON.stringify(raw)}: ${result.error.issues[0]?.message}`,
+      );
     }
     parsed[name] = result.data;
   }
@@ -92,7 +150,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: values.ADMIN_PASSWORD,
     adminSessionTtlMs: values.ADMIN_SESSION_TTL,
     trustProxyHops: values.TRUST_PROXY,
-    corsOrigins: values.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: values.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     logLevel: values.LOG_LEVEL,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR,

@@ -31,6 +31,8 @@ export interface ServerDeps {
   clock: Clock;
   logger: Logger;
   version: string;
+  /** Encrypts stored secrets and signs share access tokens (used by the storage and share domains). */
+  secretKey: string;
   adminSessionTtlMs: number;
   trustProxyHops: number;
   corsOrigins: string[];
@@ -79,7 +81,13 @@ export function createServer(deps: ServerDeps) {
 
   const api = new Hono<AppEnv>();
   if (deps.corsOrigins.length > 0) {
-    api.use(cors({ origin: deps.corsOrigins, exposeHeaders: ['X-Request-Id', 'Retry-After'], maxAge: 600 }));
+    api.use(
+      cors({
+        origin: deps.corsOrigins,
+        exposeHeaders: ['X-Request-Id', 'Retry-After'],
+        maxAge: 600,
+      }),
+    );
   }
   registerRoutes(api, routes, authenticate);
   mountApiDocs(api, buildOpenApiDocument(routes, { version: deps.version }));

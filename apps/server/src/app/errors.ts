@@ -30,12 +30,12 @@ export const unsupportedMediaType = (expected: string) =>
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError(413, ERROR_CODES.payloadTooLarge, `The request body exceeds ${limitBytes} bytes`);
 
-export const routeNotFound = () => new AppError(404, ERROR_CODES.routeNotFound, 'No such API route');
+export const routeNotFound = () =>
+  new AppError(404, ERROR_CODES.routeNotFound, 'No such API route');
 
 export const methodNotAllowed = (allowed: string[]) =>
   new AppError(405, ERROR_CODES.methodNotAllowed, 'Method not allowed on this route', undefined, {
     Allow: allowed.join(', '),
   });
 
-export const internalError = () =>
-  new AppError(500, ERROR_CODES.internal, 'Internal server error');
+export const internalError = () => new AppError(500, ERROR_CODES.internal, 'Internal server error');

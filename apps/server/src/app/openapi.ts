@@ -10,8 +10,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 };
 
 /** `/admin/api-keys/:id` → `/api/admin/api-keys/{id}`. */
-export const toOpenApiPath = (honoPath: string) =>
-  `/api${honoPath.replace(/:(\w+)/g, '{$1}')}`;
+export const toOpenApiPath = (honoPath: string) => `/api${honoPath.replace(/:(\w+)/g, '{$1}')}`;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input',
@@ -26,7 +25,10 @@ const STATUS_TEXT: Record<number, string> = {
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = toSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -110,7 +112,11 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: { version: string
     },
     components: {
       securitySchemes: {
-        adminToken: { type: 'http', scheme: 'bearer', description: 'Token from POST /api/admin/login' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Token from POST /api/admin/login',
+        },
         apiKey: {
           type: 'apiKey',
           in: 'header',

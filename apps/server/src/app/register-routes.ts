@@ -1,11 +1,11 @@
 import { hasPermission, type Principal } from '@sharebin/shared';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { successResponse } from './envelope';
-import { validationFailed } from './errors';
-import type { AppEnv } from './app-env';
 import { forbidden } from '../modules/auth/auth.errors';
 import type { Authenticate, Authentication } from '../modules/auth/authenticator';
+import type { AppEnv } from './app-env';
+import { successResponse } from './envelope';
+import { validationFailed } from './errors';
 import { DEFAULT_JSON_BODY_LIMIT, readJsonBody } from './request-body';
 import type { AnyRoute, RouteAuth } from './route';
 
@@ -22,7 +22,11 @@ export function registerRoutes(api: Hono<AppEnv>, routes: AnyRoute[], authentica
         params: parse(spec.params, c.req.param(), 'params'),
         query: parse(spec.query, c.req.query(), 'query'),
         body: spec.body
-          ? parse(spec.body, await readJsonBody(c.req.raw, spec.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT), 'body')
+          ? parse(
+              spec.body,
+              await readJsonBody(c.req.raw, spec.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT),
+              'body',
+            )
           : undefined,
         principal: auth.principal,
         auth,

@@ -10,7 +10,11 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
  * Who may call a route: anyone, the admin only, an API key only, or anyone holding a
  * permission of SPEC §5 (the admin holds all of them).
  */
-export type RouteAuth = 'public' | 'admin' | 'apikey' | { permission: Exclude<Permission, 'admin'> };
+export type RouteAuth =
+  | 'public'
+  | 'admin'
+  | 'apikey'
+  | { permission: Exclude<Permission, 'admin'> };
 
 export interface HandlerInput<B, Q, P> {
   body: B;

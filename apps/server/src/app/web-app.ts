@@ -29,7 +29,11 @@ function fileResponse(filePath: string, cacheControl: string): Response {
   const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
   const body = Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>;
   return new Response(body, {
-    headers: { 'Content-Type': type, 'Content-Length': String(stat.size), 'Cache-Control': cacheControl },
+    headers: {
+      'Content-Type': type,
+      'Content-Length': String(stat.size),
+      'Cache-Control': cacheControl,
+    },
   });
 }
 
@@ -52,9 +56,17 @@ export function serveWebApp(distDir: string) {
       return fileResponse(indexFile, 'no-cache');
     }
     const candidate = path.join(root, relative);
-    if (relative !== '/' && candidate.startsWith(root + path.sep) && existsSync(candidate) && statSync(candidate).isFile()) {
+    if (
+      relative !== '/' &&
+      candidate.startsWith(root + path.sep) &&
+      existsSync(candidate) &&
+      statSync(candidate).isFile()
+    ) {
       const immutable = relative.startsWith('/assets/');
-      return fileResponse(candidate, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return fileResponse(
+        candidate,
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     }
     return fileResponse(indexFile, 'no-cache');
   };

@@ -75,7 +75,13 @@ export const foundation: Migration = {
   },
 
   async down(db: Kysely<unknown>) {
-    for (const table of ['rate_limits', 'system_settings', 'api_keys', 'admin_sessions', 'admins']) {
+    for (const table of [
+      'rate_limits',
+      'system_settings',
+      'api_keys',
+      'admin_sessions',
+      'admins',
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { UPLOAD_SIZE_UNITS, WEBDAV_UPLOAD_MODES } from '../constants';
 
 export const systemSettingsSchema = z.object({
-  max_upload_size: z.number().positive().max(1024 ** 3),
+  max_upload_size: z
+    .number()
+    .positive()
+    .max(1024 ** 3),
   max_upload_size_unit: z.enum(UPLOAD_SIZE_UNITS),
   webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES),
 });

@@ -1,9 +1,9 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
+import type { AppEnv } from '../app-env';
 import { errorResponse } from '../envelope';
 import { AppError, internalError, methodNotAllowed, routeNotFound } from '../errors';
-import type { AppEnv } from '../app-env';
 import type { AnyRoute } from '../route';
 
 /** The one place where failures become envelopes; unknown ones become a bare 500. */
@@ -11,9 +11,15 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, new AppError(error.status, `http.${error.status}`, error.message || 'Request failed'));
+      return errorResponse(
+        c,
+        new AppError(error.status, `http.${error.status}`, error.message || 'Request failed'),
+      );
     }
-    logger.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
+    logger.error(
+      { err: error, requestId: c.get('requestId'), path: c.req.path },
+      'unhandled error',
+    );
     return errorResponse(c, internalError());
   };
 }
@@ -26,6 +32,9 @@ export function apiNotFound(routes: AnyRoute[]) {
   }));
   return (c: Context) => {
     const allowed = patterns.filter((p) => p.regex.test(c.req.path)).map((p) => p.method);
-    return errorResponse(c, allowed.length > 0 ? methodNotAllowed([...new Set(allowed)]) : routeNotFound());
+    return errorResponse(
+      c,
+      allowed.length > 0 ? methodNotAllowed([...new Set(allowed)]) : routeNotFound(),
+    );
   };
 }

@@ -5,7 +5,11 @@ import type { AppEnv } from '../app-env';
 const INCOMING_ID = /^[\w.:-]{1,64}$/;
 
 /** Sets the request id (kept from `X-Request-Id` when well-formed) and the client IP. */
-export function requestContext({ trustProxyHops }: { trustProxyHops: number }): MiddlewareHandler<AppEnv> {
+export function requestContext({
+  trustProxyHops,
+}: {
+  trustProxyHops: number;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
@@ -25,6 +29,9 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | und
 export function clientIp(env: unknown, forwardedFor: string | undefined, hops: number): string {
   const socketAddress = (env as NodeBindings)?.incoming?.socket?.remoteAddress ?? 'unknown';
   if (hops === 0 || !forwardedFor) return socketAddress;
-  const chain = forwardedFor.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const chain = forwardedFor
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return chain[Math.max(0, chain.length - hops)] ?? socketAddress;
 }

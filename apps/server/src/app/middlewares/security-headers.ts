@@ -29,7 +29,10 @@ export function securityHeaders(): MiddlewareHandler {
     c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (!c.res.headers.has('Content-Security-Policy')) {
       const isHtml = c.res.headers.get('content-type')?.startsWith('text/html');
-      c.header('Content-Security-Policy', isHtml ? APP_CONTENT_SECURITY_POLICY : API_CONTENT_SECURITY_POLICY);
+      c.header(
+        'Content-Security-Policy',
+        isHtml ? APP_CONTENT_SECURITY_POLICY : API_CONTENT_SECURITY_POLICY,
+      );
     }
   };
 }

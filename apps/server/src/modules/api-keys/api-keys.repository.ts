@@ -5,7 +5,8 @@ export function createApiKeysRepository({ db }: { db: Db }) {
   return {
     list: () => db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').execute(),
 
-    findById: (id: string) => db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: string) =>
+      db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByHash: (keyHash: string) =>
       db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst(),
@@ -19,7 +20,9 @@ export function createApiKeysRepository({ db }: { db: Db }) {
     },
 
     delete: async (id: string) =>
-      Number((await db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst()).numDeletedRows),
+      Number(
+        (await db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst()).numDeletedRows,
+      ),
 
     touchLastUsed: async (id: string, now: number) => {
       await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type {
   ApiKey,
   CreatedApiKey,
@@ -6,10 +5,17 @@ import type {
   Principal,
   updateApiKeyRequestSchema,
 } from '@sharebin/shared';
+import type { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { newId, randomBase62, safeEqual, sha256Hex } from '../shared/crypto';
 import { isUniqueViolation } from '../shared/db';
-import { apiKeyConflict, apiKeyExpired, apiKeyInvalid, apiKeyNotFound, expiryInPast } from './api-keys.errors';
+import {
+  apiKeyConflict,
+  apiKeyExpired,
+  apiKeyInvalid,
+  apiKeyNotFound,
+  expiryInPast,
+} from './api-keys.errors';
 import {
   flag,
   GENERATED_KEY_PREFIX,
@@ -49,7 +55,8 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
 
     async create(input: CreateInput): Promise<CreatedApiKey> {
       const expiresAt = expiryToMs(input.expires_at) ?? null;
-      const key = input.custom_key ?? GENERATED_KEY_PREFIX + randomBase62(GENERATED_KEY_RANDOM_LENGTH);
+      const key =
+        input.custom_key ?? GENERATED_KEY_PREFIX + randomBase62(GENERATED_KEY_RANDOM_LENGTH);
       const now = clock.now();
       const row = {
         id: newId(),

@@ -1,12 +1,19 @@
 import type { Db } from '../shared/db';
-import type { AdminsTable, AdminSessionsTable } from '../shared/db.schema';
+import type { AdminSessionsTable, AdminsTable } from '../shared/db.schema';
 
 export type AdminRow = AdminsTable;
 
 export function createAuthRepository({ db }: { db: Db }) {
   return {
     countAdmins: async () =>
-      Number((await db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await db
+            .selectFrom('admins')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     findAdminByUsername: (username: string) =>
       db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst(),
@@ -18,7 +25,10 @@ export function createAuthRepository({ db }: { db: Db }) {
       await db.insertInto('admins').values(admin).execute();
     },
 
-    updateAdmin: async (id: string, changes: Partial<Pick<AdminRow, 'username' | 'password_hash'>> & { updated_at: number }) => {
+    updateAdmin: async (
+      id: string,
+      changes: Partial<Pick<AdminRow, 'username' | 'password_hash'>> & { updated_at: number },
+    ) => {
       await db.updateTable('admins').set(changes).where('id', '=', id).execute();
     },
 
@@ -48,7 +58,10 @@ export function createAuthRepository({ db }: { db: Db }) {
     },
 
     deleteExpiredSessions: async (now: number) =>
-      Number((await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows),
+      Number(
+        (await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).executeTakeFirst())
+          .numDeletedRows,
+      ),
   };
 }
 

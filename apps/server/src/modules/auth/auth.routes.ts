@@ -74,7 +74,11 @@ export function createAuthRoutes({ auth }: { auth: AuthUseCases }): AnyRoute[] {
       response: z.null(),
       errors: [401, 429],
       handler: async ({ body, principal, clientIp }) => {
-        await auth.changeAccount({ adminId: principal.type === 'admin' ? principal.id : '', clientIp, request: body });
+        await auth.changeAccount({
+          adminId: principal.type === 'admin' ? principal.id : '',
+          clientIp,
+          request: body,
+        });
         return null;
       },
     }),

@@ -1,7 +1,14 @@
 import type { ChangePasswordInput, Principal } from '@sharebin/shared';
 import type { Clock } from '../shared/clock';
 import { toIso } from '../shared/clock';
-import { hashPassword, newId, randomBase62, safeEqual, sha256Hex, verifyPassword } from '../shared/crypto';
+import {
+  hashPassword,
+  newId,
+  randomBase62,
+  safeEqual,
+  sha256Hex,
+  verifyPassword,
+} from '../shared/crypto';
 import type { RateLimiter, RateLimitRule } from '../shared/rate-limiter';
 import {
   invalidCredentials,
@@ -31,7 +38,9 @@ let decoyHash: Promise<string> | undefined;
 
 export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlMs }: AuthDeps) {
   async function guardAttempts(keys: [string, RateLimitRule][]) {
-    const waits = await Promise.all(keys.map(([key, rule]) => rateLimiter.retryAfterSeconds(key, rule)));
+    const waits = await Promise.all(
+      keys.map(([key, rule]) => rateLimiter.retryAfterSeconds(key, rule)),
+    );
     const wait = Math.max(...waits);
     if (wait > 0) throw rateLimited(wait);
   }
@@ -60,8 +69,9 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
     },
 
     async login(input: { username: string; password: string; clientIp: string }) {
+      const userKey = `login:${input.clientIp}:${input.username.toLowerCase()}`;
       const attemptKeys: [string, RateLimitRule][] = [
-        [`login:${input.clientIp}:${input.username.toLowerCase()}`, LOGIN_RULE_PER_USER],
+        [userKey, LOGIN_RULE_PER_USER],
         [`login-ip:${input.clientIp}`, LOGIN_RULE_PER_IP],
       ];
       await guardAttempts(attemptKeys);
@@ -72,7 +82,7 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
         await recordFailures(attemptKeys);
         throw invalidCredentials();
       }
-      await rateLimiter.reset(attemptKeys[0]![0]);
+      await rateLimiter.reset(userKey);
       const token = randomBase62(ADMIN_TOKEN_LENGTH);
       const now = clock.now();
       const expiresAt = now + sessionTtlMs;
@@ -90,7 +100,9 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
       await repository.deleteSessionByTokenHash(sha256Hex(token));
     },
 
-    async authenticateAdminToken(token: string): Promise<{ principal: Principal; expiresAt: number }> {
+    async authenticateAdminToken(
+      token: string,
+    ): Promise<{ principal: Principal; expiresAt: number }> {
       const tokenHash = sha256Hex(token);
       const session = await repository.findSessionByTokenHash(tokenHash);
       if (!session || !safeEqual(session.token_hash, tokenHash)) throw invalidToken();

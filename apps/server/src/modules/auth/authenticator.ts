@@ -14,7 +14,10 @@ export type Authenticate = (authorization: string | undefined) => Promise<Authen
 type Verify = (secret: string) => Promise<{ principal: Principal; expiresAt: number | null }>;
 
 /** `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (ARCHITECTURE.md §3). */
-export function createAuthenticator(verifiers: { adminToken: Verify; apiKey: Verify }): Authenticate {
+export function createAuthenticator(verifiers: {
+  adminToken: Verify;
+  apiKey: Verify;
+}): Authenticate {
   return async (authorization) => {
     const match = /^(Bearer|ApiKey)\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!authorization?.trim()) throw authRequired();

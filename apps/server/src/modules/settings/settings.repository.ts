@@ -14,7 +14,9 @@ export function createSettingsRepository({ db }: { db: Db }) {
           await trx
             .insertInto('system_settings')
             .values(row)
-            .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: row.value, updated_at: now }))
+            .onConflict((conflict) =>
+              conflict.column('key').doUpdateSet({ value: row.value, updated_at: now }),
+            )
             .execute();
         }
       });

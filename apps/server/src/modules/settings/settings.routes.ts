@@ -1,4 +1,8 @@
-import { maxUploadSizeSchema, systemSettingsSchema, updateSystemSettingsRequestSchema } from '@sharebin/shared';
+import {
+  maxUploadSizeSchema,
+  systemSettingsSchema,
+  updateSystemSettingsRequestSchema,
+} from '@sharebin/shared';
 import { type AnyRoute, route } from '../../app/route';
 import type { SettingsUseCases } from './settings.usecases';
 

@@ -3,7 +3,13 @@ import type { Clock } from '../shared/clock';
 import { mergeSettings, toMaxUploadSize } from './settings.models';
 import type { SettingsRepository } from './settings.repository';
 
-export function createSettingsUseCases({ repository, clock }: { repository: SettingsRepository; clock: Clock }) {
+export function createSettingsUseCases({
+  repository,
+  clock,
+}: {
+  repository: SettingsRepository;
+  clock: Clock;
+}) {
   const read = async (): Promise<SystemSettings> => mergeSettings(await repository.readAll());
   return {
     read,

@@ -27,7 +27,10 @@ export function openSqlite(filename: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // Keeps the write-ahead log from growing without bound under sustained writes.
   sqlite.pragma('journal_size_limit = 67108864');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    engine: 'sqlite',
+  };
 }
 
 export interface PostgresOptions {
@@ -44,7 +47,10 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    engine: 'postgres',
+  };
 }
 
 export function openDatabase(url: string): DatabaseHandle {
@@ -59,6 +65,9 @@ export async function pingDatabase(db: Db): Promise<void> {
 /** A unique-constraint violation, as either engine reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   const candidate = error as { code?: string } | null;
-  return candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' || candidate?.code === '23505' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    candidate?.code === '23505' ||
+    candidate?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }

@@ -54,7 +54,10 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
     },
 
     async deleteExpired() {
-      const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', clock.now()).executeTakeFirst();
+      const result = await db
+        .deleteFrom('rate_limits')
+        .where('reset_at', '<=', clock.now())
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

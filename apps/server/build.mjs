@@ -1,0 +1,30 @@
+// Bundles the server into one ESM file. Packages from node_modules stay external (they are
+// installed beside it); the workspace's own TypeScript packages are bundled in.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+);
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(context) {
+    context.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@sharebin/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  define: { __SHAREBIN_VERSION__: JSON.stringify(version) },
+  logLevel: 'warning',
+});

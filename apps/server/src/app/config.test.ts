@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has a default for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: path.resolve('./data/sharebin.db'),
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      adminSessionTtlMs: 24 * 3_600_000,
+      trustProxyHops: 0,
+      corsOrigins: [],
+      logLevel: 'info',
+      publicUrl: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/srv/sharebin',
+      DATABASE_URL: 'postgres://u@db/sharebin',
+      SECRET_KEY: 'k'.repeat(32),
+      ADMIN_PASSWORD: 'long-enough',
+      ADMIN_SESSION_TTL: '30m',
+      TRUST_PROXY: '2',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      PUBLIC_URL: 'https://share.example',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@db/sharebin',
+      adminSessionTtlMs: 30 * 60_000,
+      trustProxyHops: 2,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      publicUrl: 'https://share.example',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['ADMIN_SESSION_TTL', '5 weeks'],
+    ['ADMIN_SESSION_TTL', '0'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['SECRET_KEY', 'short'],
+    ['ADMIN_PASSWORD', '1234'],
+  ])('rejects %s=%s with one readable line naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).toMatch(new RegExp(`^Invalid ${name}=`));
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('is documented in the README with the same defaults', () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../../../README.md'), 'utf8');
+    for (const [name, variable] of Object.entries(CONFIG_VARIABLES)) {
+      const shownDefault = variable.default === '' ? '' : `\`${variable.default}\``;
+      expect(readme, name).toContain(`| \`${name}\` | ${shownDefault} |`);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { afterEach, beforeEach } from 'vitest';
+import { createServer, type ServerDeps } from '../app/create-server';
+import { migrateToLatest } from '../migrations';
+import type { Clock } from '../modules/shared/clock';
+import {
+  type DatabaseEngine,
+  type DatabaseHandle,
+  openPostgres,
+  openSqlite,
+} from '../modules/shared/db';
+
+/** SQLite always; PostgreSQL too when `TEST_POSTGRES_URL` is set (CI sets it). */
+export const ENGINES: DatabaseEngine[] = process.env.TEST_POSTGRES_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export const ADMIN = { username: 'admin', password: 'correct-horse-battery' } as const;
+
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** A freshly migrated database: in-memory SQLite, or a PostgreSQL schema of its own. */
+export async function createTestDatabase(
+  engine: DatabaseEngine,
+): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const handle = openSqlite(':memory:');
+    await migrateToLatest(handle.db);
+    return { ...handle, drop: () => handle.db.destroy() };
+  }
+  const connectionString = process.env.TEST_POSTGRES_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = openPostgres({ connectionString, schema, maxConnections: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async drop() {
+      await handle.db.destroy();
+      const cleanup = new pg.Client({ connectionString });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read envelopes of every shape
+  body: { code: number; message: string; data: T; error?: string; details?: any };
+}
+
+export type RequestOptions = { token?: string; apiKey?: string; headers?: Record<string, string> };
+
+/**
+ * A server over a fresh database for each test, with the admin created, a test clock and a
+ * small request helper. Call inside a `describe` block.
+ */
+export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerDeps> = {}) {
+  const context = {} as {
+    server: ReturnType<typeof createServer>;
+    database: Awaited<ReturnType<typeof createTestDatabase>>;
+    clock: TestClock;
+  };
+
+  beforeEach(async () => {
+    context.database = await createTestDatabase(engine);
+    context.clock = createTestClock();
+    context.server = createServer({
+      db: context.database.db,
+      clock: context.clock,
+      logger: pino({ level: 'silent' }),
+      version: 'test',
+      secretKey: 'test-secret-key-0123456789abcdef',
+      adminSessionTtlMs: 24 * 3_600_000,
+      trustProxyHops: 1,
+      corsOrigins: [],
+      ...overrides,
+    });
+    await context.server.useCases.auth.ensureAdmin(ADMIN);
+  });
+
+  afterEach(async () => {
+    await context.database.drop();
+  });
+
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await context.server.app.request(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
+  }
+
+  async function loginAsAdmin(): Promise<string> {
+    const response = await request<{ token: string }>('POST', '/api/admin/login', ADMIN);
+    if (response.status !== 200)
+      throw new Error(`admin login failed: ${JSON.stringify(response.body)}`);
+    return response.body.data.token;
+  }
+
+  return {
+    get server() {
+      return context.server;
+    },
+    get db() {
+      return context.database.db;
+    },
+    get clock() {
+      return context.clock;
+    },
+    request,
+    loginAsAdmin,
+  };
+}
