@@ -19,8 +19,8 @@ export function registerRoutes(api: Hono<AppEnv>, routes: AnyRoute[], authentica
         spec.auth === 'public' ? ANONYMOUS : await authenticate(c.req.header('authorization'));
       authorize(spec.auth, auth.principal);
       const input = {
-        params: parse(spec.params, c.req.param(), 'params'),
-        query: parse(spec.query, c.req.query(), 'query'),
+        params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
+        query: spec.query ? parse(spec.query, c.req.query(), 'query') : undefined,
         body: spec.body
           ? parse(
               spec.body,
@@ -49,8 +49,7 @@ function authorize(auth: RouteAuth, principal: Principal): void {
   if (!allowed) throw forbidden();
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
-  if (!schema) return undefined;
+function parse(schema: z.ZodType, value: unknown, location: string): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationFailed(

@@ -1,0 +1,75 @@
+// Helpers shared by the benchmarks: start the built server, wait for it, run wrk.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverEntry = path.join(root, 'apps/server/dist/main.js');
+
+export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-bench-'));
+
+export function startServer({ port, dataDir, env = {} }) {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-password',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+export async function waitForHealth(port, { intervalMs = 2, timeoutMs = 20_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server on ${port} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+export const residentMb = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+};
+
+/** Runs wrk; returns requests per second and latency percentiles in ms. */
+export function wrk(url, { threads = 2, connections = 64, seconds = 5, headers = {} } = {}) {
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`wrk failed: ${out.stderr}`);
+  const toMs = (text) => {
+    const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text);
+    return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+  };
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out.stdout)?.[1] ?? 0);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out.stdout)[1]),
+    p50: toMs(/50%\s+(\S+)/.exec(out.stdout)[1]),
+    p99: toMs(/99%\s+(\S+)/.exec(out.stdout)[1]),
+    non2xx,
+  };
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

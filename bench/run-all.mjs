@@ -1,0 +1,10 @@
+// `npm run bench`: runs every benchmark in turn (build first: `npm run build`).
+import { spawnSync } from 'node:child_process';
+
+for (const script of ['foundation.mjs']) {
+  console.log(`\n## ${script}`);
+  const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
