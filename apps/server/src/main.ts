@@ -12,7 +12,7 @@ import { systemClock } from './modules/shared/clock';
 import { openDatabase } from './modules/shared/db';
 import { resolveSecretKey } from './modules/shared/secret-key';
 
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -32,6 +32,7 @@ async function main() {
     version: VERSION,
     secretKey,
     adminSessionTtlMs: config.adminSessionTtlMs,
+    maxPasteBytes: config.maxPasteBytes,
     trustProxyHops: config.trustProxyHops,
     corsOrigins: config.corsOrigins,
     webDistDir:

@@ -48,3 +48,45 @@ export const STORAGE_KEYS = {
   language: 'language',
   backendUrl: 'backend_url',
 } as const;
+
+/** Share expiry choices (SPEC §9) and their lengths; `never` has none. */
+export const EXPIRY_OPTIONS = ['1h', '1d', '7d', '30d', 'never'] as const;
+export type ExpiryOption = (typeof EXPIRY_OPTIONS)[number];
+export const EXPIRY_OPTION_MS: Record<ExpiryOption, number | null> = {
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+  never: null,
+};
+
+/** Link suffixes that would shadow a route of the app or the API. */
+export const RESERVED_SLUGS = [
+  'admin',
+  'api',
+  'assets',
+  'dav',
+  'docs',
+  'file',
+  'files',
+  'health',
+  'login',
+  'logout',
+  'mount-explorer',
+  'new',
+  'paste',
+  'pastes',
+  'public',
+  'raw',
+  'static',
+  'upload',
+  'user',
+  'version',
+] as const;
+
+export const PASTE_FORMATS = ['markdown', 'text'] as const;
+export type PasteFormat = (typeof PASTE_FORMATS)[number];
+export const PASTE_REMARK_MAX_LENGTH = 200;
+export const PASTE_LANGUAGE_MAX_LENGTH = 40;
+export const SHARE_PASSWORD_MAX_LENGTH = 128;
+export const BATCH_DELETE_MAX_IDS = 1000;

@@ -23,6 +23,15 @@ export const ERROR_CODES = {
   apiKeyConflict: 'apikey.conflict',
   pathInvalid: 'path.invalid',
   databaseUnavailable: 'health.database_unavailable',
+  pasteNotFound: 'paste.not_found',
+  pasteExpired: 'paste.expired',
+  pasteViewsExhausted: 'paste.views_exhausted',
+  pastePasswordRequired: 'paste.password_required',
+  pasteWrongPassword: 'paste.wrong_password',
+  pasteSlugTaken: 'paste.slug_taken',
+  pasteTooLarge: 'paste.too_large',
+  accessTokenInvalid: 'share.invalid_access_token',
+  shareRateLimited: 'share.rate_limited',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -16,6 +16,23 @@ const duration = z.string().transform((value, ctx) => {
   return ms;
 });
 
+const SIZE_UNITS = { '': 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
+
+/** `1048576` (bytes), `512KB`, `5MB`, `1GB` → bytes. */
+const size = z.string().transform((value, ctx) => {
+  const match = /^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?$/i.exec(value.trim());
+  const bytes = match
+    ? Math.floor(
+        Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toUpperCase() as keyof typeof SIZE_UNITS],
+      )
+    : 0;
+  if (bytes <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected a size such as 1048576, 512KB or 5MB' });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
 const booleanOrHops = z.string().transform((value, ctx) => {
   const normalized = value.trim().toLowerCase();
   if (['', 'false', '0', 'no'].includes(normalized)) return 0;
@@ -77,6 +94,11 @@ export const CONFIG_VARIABLES = {
     default: '24h',
     doc: 'Lifetime of an admin login (`3600`, `30m`, `12h`, `7d`).',
   },
+  MAX_PASTE_SIZE: {
+    schema: size,
+    default: '5MB',
+    doc: 'Largest paste content accepted (`1048576`, `512KB`, `5MB`).',
+  },
   TRUST_PROXY: {
     schema: booleanOrHops,
     default: 'false',
@@ -116,6 +138,7 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   adminSessionTtlMs: number;
+  maxPasteBytes: number;
   trustProxyHops: number;
   corsOrigins: string[];
   logLevel: Parsed['LOG_LEVEL'];
@@ -149,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminUsername: values.ADMIN_USERNAME,
     adminPassword: values.ADMIN_PASSWORD,
     adminSessionTtlMs: values.ADMIN_SESSION_TTL,
+    maxPasteBytes: values.MAX_PASTE_SIZE,
     trustProxyHops: values.TRUST_PROXY,
     corsOrigins: values.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

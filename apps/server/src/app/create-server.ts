@@ -8,9 +8,13 @@ import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createAuthUseCases } from '../modules/auth/auth.usecases';
 import { createAuthenticator } from '../modules/auth/authenticator';
+import { createPastesRepository } from '../modules/pastes/pastes.repository';
+import { createPastesRoutes } from '../modules/pastes/pastes.routes';
+import { createPastesUseCases } from '../modules/pastes/pastes.usecases';
 import { createSettingsRepository } from '../modules/settings/settings.repository';
 import { createSettingsRoutes } from '../modules/settings/settings.routes';
 import { createSettingsUseCases } from '../modules/settings/settings.usecases';
+import { createAccessTokens } from '../modules/shared/access-token';
 import type { Clock } from '../modules/shared/clock';
 import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
@@ -34,6 +38,8 @@ export interface ServerDeps {
   /** Encrypts stored secrets and signs share access tokens (used by the storage and share domains). */
   secretKey: string;
   adminSessionTtlMs: number;
+  /** Largest paste content, in UTF-8 bytes. */
+  maxPasteBytes: number;
   trustProxyHops: number;
   corsOrigins: string[];
   /** Folder of the built web app; without it only `/api` is served. */
@@ -52,6 +58,13 @@ export function createServer(deps: ServerDeps) {
   });
   const apiKeys = createApiKeysUseCases({ repository: createApiKeysRepository({ db }), clock });
   const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
+  const pastes = createPastesUseCases({
+    repository: createPastesRepository({ db }),
+    rateLimiter,
+    accessTokens: createAccessTokens({ secretKey: deps.secretKey, clock }),
+    clock,
+    maxContentBytes: deps.maxPasteBytes,
+  });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,
@@ -71,6 +84,7 @@ export function createServer(deps: ServerDeps) {
     ...createAuthRoutes({ auth }),
     ...createApiKeysRoutes({ apiKeys }),
     ...createSettingsRoutes({ settings }),
+    ...createPastesRoutes({ pastes, maxContentBytes: deps.maxPasteBytes }),
   ];
 
   const app = new Hono<AppEnv>();
@@ -99,12 +113,13 @@ export function createServer(deps: ServerDeps) {
   return {
     app,
     routes,
-    useCases: { auth, apiKeys, settings },
+    useCases: { auth, apiKeys, settings, pastes },
     /** Periodic clean-ups, run by the jobs runner. */
     housekeeping: async () => {
       const sessions = await auth.deleteExpiredSessions();
       const limits = await rateLimiter.deleteExpired();
-      return { sessions, limits };
+      const { deleted: pastesDeleted } = await pastes.clearFinished();
+      return { sessions, limits, pastes: pastesDeleted };
     },
   };
 }

@@ -75,22 +75,27 @@ function operation(route: AnyRoute) {
         }
       : {}),
     responses: {
-      [String(status)]: {
-        description: 'Success',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['code', 'message', 'data'],
-              properties: {
-                code: { type: 'integer', enum: [status] },
-                message: { type: 'string' },
-                data: toSchema(route.response, 'output'),
+      [String(status)]: route.produces
+        ? {
+            description: 'Success',
+            content: { [route.produces]: { schema: toSchema(route.response, 'output') } },
+          }
+        : {
+            description: 'Success',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['code', 'message', 'data'],
+                  properties: {
+                    code: { type: 'integer', enum: [status] },
+                    message: { type: 'string' },
+                    data: toSchema(route.response, 'output'),
+                  },
+                },
               },
             },
           },
-        },
-      },
       ...errorResponses,
     },
   };

@@ -42,6 +42,8 @@ export interface RouteSpec<
   params?: P;
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
+  /** For a route answering something other than the JSON envelope (its handler returns a Response). */
+  produces?: string;
   status?: SuccessStatus;
   /** Error statuses worth documenting besides the ones every route may give. */
   errors?: number[];

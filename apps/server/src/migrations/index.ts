@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from '../modules/shared/db';
 import { foundation } from './0001_foundation';
+import { pastes } from './0002_pastes';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_pastes': pastes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

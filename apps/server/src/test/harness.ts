@@ -92,6 +92,7 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
       version: 'test',
       secretKey: 'test-secret-key-0123456789abcdef',
       adminSessionTtlMs: 24 * 3_600_000,
+      maxPasteBytes: 64 * 1024,
       trustProxyHops: 1,
       corsOrigins: [],
       ...overrides,

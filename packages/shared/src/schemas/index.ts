@@ -1,4 +1,6 @@
 export * from './api-keys';
 export * from './auth';
+export * from './pastes';
 export * from './settings';
+export * from './slug';
 export * from './system';

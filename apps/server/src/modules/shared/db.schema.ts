@@ -10,6 +10,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   system_settings: SystemSettingsTable;
   rate_limits: RateLimitsTable;
+  pastes: PastesTable;
 }
 
 export interface AdminsTable {
@@ -54,4 +55,24 @@ export interface RateLimitsTable {
   key: string;
   count: Generated<number>;
   reset_at: number;
+}
+
+export interface PastesTable {
+  id: string;
+  slug: string;
+  content: string;
+  /** UTF-8 bytes of `content`. */
+  size: number;
+  remark: string;
+  format: 'markdown' | 'text';
+  language: string | null;
+  password_hash: string | null;
+  expires_at: number | null;
+  /** 0 = unlimited. */
+  max_views: number;
+  views: number;
+  /** `admin` or `apikey:<id>`. */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
 }
