@@ -54,14 +54,19 @@ export const residentMb = (pid) => {
 };
 
 /** Runs wrk; returns requests per second and latency percentiles in ms. */
-export function wrk(url, { threads = 2, connections = 64, seconds = 5, headers = {} } = {}) {
+export function wrk(
+  url,
+  { threads = 2, connections = 64, seconds = 5, headers = {}, script } = {},
+) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
+  if (script) args.push('-s', script);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`wrk failed: ${out.stderr}`);
+  if (out.status !== 0 || !/Requests\/sec/.test(out.stdout))
+    throw new Error(`wrk failed: ${out.stderr}${out.stdout}`);
   const toMs = (text) => {
-    const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text);
-    return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+    const [, value, unit] = /([\d.]+)(us|ms|s|m)/.exec(text) ?? [];
+    return Number(value) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit];
   };
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out.stdout)?.[1] ?? 0);
   return {

@@ -1,15 +1,19 @@
 import type { Db } from '../shared/db';
 import type { ApiKeysTable } from '../shared/db.schema';
+import { preparedQuery } from '../shared/prepared-query';
 
 export function createApiKeysRepository({ db }: { db: Db }) {
+  // Every request made with an API key runs this lookup.
+  const selectByHash = preparedQuery(db, (args: { keyHash: string }) =>
+    db.selectFrom('api_keys').selectAll().where('key_hash', '=', args.keyHash),
+  );
   return {
     list: () => db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').execute(),
 
     findById: (id: string) =>
       db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findByHash: (keyHash: string) =>
-      db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst(),
+    findByHash: async (keyHash: string) => (await selectByHash({ keyHash }))[0],
 
     insert: async (row: ApiKeysTable) => {
       await db.insertInto('api_keys').values(row).execute();

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../shared/db';
 import type { Database, PastesTable } from '../shared/db.schema';
+import { preparedQuery } from '../shared/prepared-query';
 import { PREVIEW_LENGTH } from './pastes.models';
 
 export interface PasteListFilter {
@@ -30,7 +31,32 @@ function matches(filter: Pick<PasteListFilter, 'createdBy' | 'search'>) {
   };
 }
 
+type ViewArgs = { slug: string; now: number };
+
+/**
+ * Counts one view in a single conditional update, so that concurrent viewers of a paste
+ * with `max_views = k` get exactly k rows back (ARCHITECTURE.md §4). Prepared once: it is the
+ * hot path of every paste view.
+ */
+function countViewQuery(db: Db, passwordless: boolean) {
+  return preparedQuery(db, (args: ViewArgs) => {
+    let query = db
+      .updateTable('pastes')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('slug', '=', args.slug)
+      .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', args.now)]));
+    if (passwordless) query = query.where('password_hash', 'is', null);
+    return query.returningAll();
+  });
+}
+
 export function createPastesRepository({ db }: { db: Db }) {
+  const countViewOpen = countViewQuery(db, true);
+  const countViewAny = countViewQuery(db, false);
+  const selectBySlug = preparedQuery(db, (args: { slug: string }) =>
+    db.selectFrom('pastes').selectAll().where('slug', '=', args.slug),
+  );
   return {
     insert: async (row: PastesTable) => {
       await db.insertInto('pastes').values(row).execute();
@@ -42,20 +68,14 @@ export function createPastesRepository({ db }: { db: Db }) {
     findById: (id: string) =>
       db.selectFrom('pastes').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /**
-     * Counts one view in a single conditional update, so that concurrent viewers of a paste
-     * with `max_views = k` get exactly k rows back (ARCHITECTURE.md §4).
-     */
-    countView: (input: { slug: string; now: number; passwordless: boolean }) => {
-      let query = db
-        .updateTable('pastes')
-        .set((eb) => ({ views: eb('views', '+', 1) }))
-        .where('slug', '=', input.slug)
-        .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]));
-      if (input.passwordless) query = query.where('password_hash', 'is', null);
-      return query.returningAll().executeTakeFirst();
-    },
+    /** The paste after counting one view, or undefined when it may not be viewed. */
+    countView: async (input: { slug: string; now: number; passwordless: boolean }) =>
+      (
+        await (input.passwordless ? countViewOpen : countViewAny)({
+          slug: input.slug,
+          now: input.now,
+        })
+      )[0],
 
     async list(filter: PasteListFilter) {
       const rows = await db
