@@ -19,8 +19,16 @@ function newestSource(dir) {
 }
 
 const targets = [
-  { workspace: 'apps/web', output: at('apps/web/dist/index.html'), sources: ['apps/web', 'packages/shared'] },
-  { workspace: 'apps/server', output: at('apps/server/dist/main.js'), sources: ['apps/server', 'packages/shared'] },
+  {
+    workspace: 'apps/web',
+    output: at('apps/web/dist/index.html'),
+    sources: ['apps/web', 'packages/shared'],
+  },
+  {
+    workspace: 'apps/server',
+    output: at('apps/server/dist/main.js'),
+    sources: ['apps/server', 'packages/shared'],
+  },
 ];
 
 for (const target of targets) {
@@ -28,7 +36,10 @@ for (const target of targets) {
   const changedAt = Math.max(...target.sources.map((dir) => newestSource(at(dir))));
   if (builtAt >= changedAt) continue;
   console.log(`Building ${target.workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

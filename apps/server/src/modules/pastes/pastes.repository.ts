@@ -62,8 +62,7 @@ export function createPastesRepository({ db }: { db: Db }) {
       await db.insertInto('pastes').values(row).execute();
     },
 
-    findBySlug: (slug: string) =>
-      db.selectFrom('pastes').selectAll().where('slug', '=', slug).executeTakeFirst(),
+    findBySlug: async (slug: string) => (await selectBySlug({ slug }))[0],
 
     findById: (id: string) =>
       db.selectFrom('pastes').selectAll().where('id', '=', id).executeTakeFirst(),

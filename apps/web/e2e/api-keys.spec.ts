@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import { createKeyViaApi, signInAsAdmin, signInWithApiKey, uniqueName } from './support';
+
+test.describe('key management', () => {
+  test('a key created in the UI is shown once and signs in', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInAsAdmin(page);
+    const name = uniqueName('ui key');
+
+    await page.getByRole('button', { name: 'Create key' }).first().click();
+    const form = page.getByTestId('api-key-form');
+    await form.getByLabel('Name').fill(name);
+    await form.getByText('Custom', { exact: true }).click();
+    await form.getByLabel('Days until expiry').fill('14');
+    await form.getByLabel('File').uncheck();
+    await form.getByLabel('Mount').check();
+    await form.getByLabel('Base path').fill('/team//docs/');
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'API key created' });
+    await expect(dialog.getByText('it will not be shown again')).toBeVisible();
+    const key = (await dialog.getByTestId('created-api-key').textContent())?.trim() ?? '';
+    expect(key.length).toBeGreaterThanOrEqual(16);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await dialog.getByRole('button', { name: 'I have saved the key' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.locator(`[data-testid="api-key-row"][data-key-name="${name}"]`);
+    await expect(row).toBeVisible();
+    await expect(row.locator('[data-permission="text"]')).toBeVisible();
+    await expect(row.locator('[data-permission="mount"]')).toBeVisible();
+    await expect(row.locator('[data-permission="file"]')).toHaveCount(0);
+    await expect(row.getByText('/team/docs')).toBeVisible();
+    // The list never shows the full key.
+    await expect(page.getByText(key)).toHaveCount(0);
+
+    await page.getByTestId('sign-out').click();
+    await signInWithApiKey(page, key);
+    await expect(page.getByTestId('account-key-name')).toHaveText(name);
+
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    const session = page.getByTestId('session-card');
+    await expect(session).toContainText(`Signed in with the API key “${name}”`);
+    await expect(page.getByTestId('session-base-path')).toHaveText('/team/docs');
+    await expect(page.getByTestId('no-permissions-notice')).toHaveCount(0);
+  });
+
+  test('the create form checks its fields like the server does', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: 'Create key' }).first().click();
+    const form = page.getByTestId('api-key-form');
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/admin/api-keys')) posts += 1;
+    });
+
+    await form.getByText('Custom', { exact: true }).click();
+    await form.getByTestId('use-custom-key').check();
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expect(form.getByText('The name is required')).toBeVisible();
+    await expect(form.getByText('Enter the number of days')).toBeVisible();
+    await expect(form.getByText('Enter the custom key')).toBeVisible();
+
+    await form.getByLabel('Name').fill('validation');
+    await form.getByLabel('Days until expiry').fill('0');
+    await form.getByRole('textbox', { name: 'Custom key', exact: true }).fill('has spaces in it!!');
+    await form.getByLabel('Base path').fill('/a/../b');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expect(form.getByText('Enter a whole number of days greater than 0')).toBeVisible();
+    await expect(form.getByText('Letters, digits, underscore and hyphen only')).toBeVisible();
+    await expect(form.getByText('Enter a valid path such as / or /team/docs')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Custom key', exact: true }).fill('too_short');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expect(form.getByText('At least 16 characters')).toBeVisible();
+    expect(posts).toBe(0);
+  });
+
+  test('a custom key that exists already is refused by the server', async ({ page, request }) => {
+    const customKey = `e2e_custom_${Date.now()}_abcdef`;
+    await createKeyViaApi(request, { name: uniqueName('first'), custom_key: customKey });
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: 'Create key' }).first().click();
+    const form = page.getByTestId('api-key-form');
+    await form.getByLabel('Name').fill(uniqueName('second'));
+    await form.getByTestId('use-custom-key').check();
+    await form.getByRole('textbox', { name: 'Custom key', exact: true }).fill(customKey);
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+    await expect(form).toBeVisible();
+  });
+
+  test('a key is edited and deleted', async ({ page, request }) => {
+    const name = uniqueName('editable');
+    await createKeyViaApi(request, { name, text_permission: true });
+    await signInAsAdmin(page);
+    const row = page.locator(`[data-testid="api-key-row"][data-key-name="${name}"]`);
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+
+    const form = page.getByTestId('api-key-form');
+    const renamed = `${name} renamed`;
+    await form.getByLabel('Name').fill(renamed);
+    await form.getByLabel('File').check();
+    await form.getByText('Never', { exact: true }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form).toBeHidden();
+
+    const renamedRow = page.locator(`[data-testid="api-key-row"][data-key-name="${renamed}"]`);
+    await expect(renamedRow.locator('[data-permission="file"]')).toBeVisible();
+
+    await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete API key' });
+    await expect(confirm).toContainText(renamed);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(renamedRow).toHaveCount(0);
+  });
+
+  test('an API key without permissions cannot sign in and is sent Home', async ({
+    page,
+    request,
+  }) => {
+    const name = uniqueName('no permissions');
+    const created = await createKeyViaApi(request, { name });
+
+    await signInWithApiKey(page, created.key);
+    await expect(page.getByTestId('login-error')).toContainText('Insufficient key permissions');
+    expect(await page.evaluate(() => localStorage.getItem('api_key'))).toBeNull();
+
+    // A stored session whose key lost its permissions: revalidation finds out, the guard
+    // sends the user Home, and Home says why.
+    await page.evaluate(
+      ({ key, id, keyName }) => {
+        localStorage.setItem('api_key', key);
+        localStorage.setItem(
+          'api_key_permissions',
+          JSON.stringify({ text: true, file: false, mount: false }),
+        );
+        localStorage.setItem(
+          'api_key_info',
+          JSON.stringify({ id, name: keyName, basic_path: '/' }),
+        );
+      },
+      { key: created.key, id: created.id, keyName: name },
+    );
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('no-permissions-notice')).toBeVisible();
+    await expect(page.getByTestId('session-card')).toContainText(name);
+  });
+});

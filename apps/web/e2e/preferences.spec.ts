@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('preferences and navigation', () => {
+  test('theme and language survive a reload', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    const toggle = page.getByTestId('theme-toggle');
+    await expect(toggle).toHaveAttribute('data-theme-mode', 'auto');
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('data-theme-mode', 'light');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('data-theme-mode', 'dark');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('在你自己的服务器上');
+    await expect(page).toHaveTitle('首页 · Sharebin');
+
+    await page.reload();
+    await expect(html).toHaveAttribute('lang', 'zh-CN');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-mode', 'dark');
+    await expect(page.getByRole('link', { name: '管理' }).first()).toBeVisible();
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('themeMode'),
+        localStorage.getItem('language'),
+      ]),
+    ).toEqual(['dark', 'zh-CN']);
+
+    // The cycle closes: dark → auto.
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-mode', 'auto');
+  });
+
+  test('auto follows the system colour scheme as it changes', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  test('a Chinese browser starts in Chinese', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('session-card')).toContainText('你尚未登录');
+    await context.close();
+  });
+
+  test('home shows the product and the signed-out session', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Home · Sharebin');
+    await expect(page.getByTestId('product-description')).toContainText('self-hosted');
+    await expect(page.getByTestId('copyright')).toHaveText(
+      `© ${new Date().getFullYear()} Sharebin`,
+    );
+    const source = page.getByRole('link', { name: 'Source code' }).first();
+    await expect(source).toHaveAttribute('href', 'https://github.com/sharebin/sharebin');
+    await expect(source).toHaveAttribute('target', '_blank');
+    await expect(source).toHaveAttribute('rel', /noopener/);
+    await page.getByTestId('session-card').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveTitle('Admin · Sign in · Sharebin');
+  });
+
+  test('unknown paths lead Home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('session-card')).toBeVisible();
+  });
+
+  test('the phone menu opens, navigates and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await menu.getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Admin' })).toBeHidden();
+  });
+
+  test('the app runs under the server CSP without inline scripts', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByTestId('session-card')).toBeVisible();
+    expect(await page.locator('script:not([src])').count()).toBe(0);
+    expect(violations).toEqual([]);
+  });
+});

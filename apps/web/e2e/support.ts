@@ -1,0 +1,58 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** The admin the test server is started with (see playwright.config.ts). */
+export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
+export const E2E_PORT = 8788;
+
+/** A name no other test (or earlier run against the same server) uses. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export async function signInWithPassword(page: Page, username: string, password: string) {
+  await page.goto('/admin');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in as the admin through the login form and waits for the console. */
+export async function signInAsAdmin(page: Page) {
+  await signInWithPassword(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/key-management$/);
+  await expect(page.getByRole('heading', { name: 'Key management' })).toBeVisible();
+}
+
+export async function signInWithApiKey(page: Page, key: string) {
+  await page.goto('/admin');
+  await page.getByTestId('login-mode').getByText('API key').click();
+  await page.getByPlaceholder('Paste your API key').fill(key);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+}
+
+/** An admin token straight from the API, for arranging data without the UI. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/admin/login', { data: ADMIN });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+export interface CreatedKey {
+  id: string;
+  name: string;
+  key: string;
+}
+
+export async function createKeyViaApi(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<CreatedKey> {
+  const token = await adminToken(request);
+  const response = await request.post('/api/admin/api-keys', {
+    data: body,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: CreatedKey }).data;
+}

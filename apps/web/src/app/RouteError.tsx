@@ -1,0 +1,24 @@
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Shown when a route throws, typically a lazily loaded chunk that failed to download. */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="md" maw={420} ta="center">
+        <ThemeIcon size={56} radius="xl" color="red" variant="light">
+          <IconAlertTriangle size={30} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={3}>{t('app.pageLoadFailed')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('errors.serverNotResponding')}
+        </Text>
+        <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

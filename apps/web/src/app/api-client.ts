@@ -1,0 +1,268 @@
+import { i18n } from '../i18n';
+import { getAuthState, logout } from '../modules/auth/auth.store';
+import { apiUrl } from './runtime-config';
+
+/** Codes for failures that never reached (or were not understood from) the server. */
+export const CLIENT_ERROR_CODES = {
+  network: 'client.network_unreachable',
+  invalidResponse: 'client.invalid_response',
+  http: 'client.http_error',
+} as const;
+
+const SUCCESS_CODES = new Set([200, 201, 202]);
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  /** The envelope's `error` code (see ERROR_CODES), or one of CLIENT_ERROR_CODES. */
+  readonly code: string;
+  /** The server's own message, when it sent one. */
+  readonly serverMessage: string | null;
+  readonly details: unknown;
+  /** Seconds from a Retry-After header (rate limits). */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    serverMessage?: string | null;
+    details?: unknown;
+    retryAfterSeconds?: number | null;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage ?? null;
+    this.details = init.details;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Which credentials a request carries. */
+export type RequestAuth =
+  | 'session'
+  | 'none'
+  | { scheme: 'Bearer'; token: string }
+  | { scheme: 'ApiKey'; key: string };
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Default `session`: the store's admin token or API key. */
+  auth?: RequestAuth;
+  /**
+   * `logout` (default): a 401 on the session's credentials ends the session (SPEC §8).
+   * `report`: the server's message is shown and the session kept (change-password, login).
+   */
+  onUnauthorized?: 'logout' | 'report';
+  signal?: AbortSignal;
+}
+
+interface SentCredentials {
+  scheme: 'Bearer' | 'ApiKey';
+  value: string;
+  fromSession: boolean;
+}
+
+function resolveCredentials(auth: RequestAuth): SentCredentials | null {
+  if (auth === 'none') {
+    return null;
+  }
+  if (auth !== 'session') {
+    return auth.scheme === 'Bearer'
+      ? { scheme: 'Bearer', value: auth.token, fromSession: false }
+      : { scheme: 'ApiKey', value: auth.key, fromSession: false };
+  }
+  const state = getAuthState();
+  if (state.authType === 'admin' && state.adminToken) {
+    return { scheme: 'Bearer', value: state.adminToken, fromSession: true };
+  }
+  if (state.authType === 'apikey' && state.apiKey) {
+    return { scheme: 'ApiKey', value: state.apiKey, fromSession: true };
+  }
+  return null;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = apiUrl(path);
+  if (!query) {
+    return url;
+  }
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) {
+      params.set(name, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) {
+    return null;
+  }
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) {
+    return Math.ceil(seconds);
+  }
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The session still holds the credentials this request was sent with. */
+function sessionStillUses(credentials: SentCredentials): boolean {
+  const state = getAuthState();
+  return credentials.scheme === 'Bearer'
+    ? state.authType === 'admin' && state.adminToken === credentials.value
+    : state.authType === 'apikey' && state.apiKey === credentials.value;
+}
+
+/** SPEC §8: the text shown for a failed answer, and the logout a 401 may cause. */
+function failureMessage(
+  status: number,
+  serverMessage: string | null,
+  credentials: SentCredentials | null,
+  onUnauthorized: 'logout' | 'report',
+): string {
+  const t = i18n.t;
+  if (status === 401) {
+    if (onUnauthorized === 'report') {
+      return serverMessage || t('errors.unauthorized');
+    }
+    if (credentials?.fromSession && sessionStillUses(credentials)) {
+      logout('invalid');
+      return credentials.scheme === 'Bearer'
+        ? t('errors.adminSessionExpired')
+        : t('errors.apiKeyInvalid');
+    }
+    if (credentials?.fromSession) {
+      // The session changed while the request was under way; its answer is stale.
+      return credentials.scheme === 'Bearer'
+        ? t('errors.adminSessionExpired')
+        : t('errors.apiKeyInvalid');
+    }
+    return t('errors.unauthorized');
+  }
+  if (status === 409) {
+    return serverMessage || t('errors.conflict');
+  }
+  return serverMessage || t('errors.httpError', { status });
+}
+
+/**
+ * The one way the app calls the API: adds the Authorization header, unwraps the envelope
+ * (`{code, message, data}`) and turns every failure into an ApiError with a readable message.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const {
+    method = 'GET',
+    body,
+    query,
+    auth = 'session',
+    onUnauthorized = 'logout',
+    signal,
+  } = options;
+  const credentials = resolveCredentials(auth);
+  const headers = new Headers({ Accept: 'application/json' });
+  if (credentials) {
+    headers.set('Authorization', `${credentials.scheme} ${credentials.value}`);
+  }
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: requestBody,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      throw error;
+    }
+    throw new ApiError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+      message: i18n.t('errors.serverNotResponding'),
+    });
+  }
+
+  let payload: unknown = null;
+  const text = await response.text().catch(() => '');
+  if (text !== '') {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
+  }
+
+  const envelope = isRecord(payload) ? payload : null;
+  const serverMessage =
+    envelope && typeof envelope.message === 'string' && envelope.message !== ''
+      ? envelope.message
+      : null;
+  const envelopeCode = envelope && typeof envelope.code === 'number' ? envelope.code : null;
+
+  if (!response.ok || (envelopeCode !== null && !SUCCESS_CODES.has(envelopeCode))) {
+    const status = response.ok ? (envelopeCode ?? response.status) : response.status;
+    throw new ApiError({
+      status,
+      code:
+        envelope && typeof envelope.error === 'string' ? envelope.error : CLIENT_ERROR_CODES.http,
+      message: failureMessage(status, serverMessage, credentials, onUnauthorized),
+      serverMessage,
+      details: envelope?.details,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+    });
+  }
+
+  if (payload === undefined) {
+    throw new ApiError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: i18n.t('errors.invalidResponse'),
+    });
+  }
+  // An answer without the envelope's code field is passed through as it is (SPEC §7).
+  return (envelopeCode !== null ? envelope?.data : payload) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The text to show for any error thrown by a call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) {
+    return error.message;
+  }
+  return i18n.t('errors.requestFailed');
+}

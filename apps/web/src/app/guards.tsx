@@ -1,0 +1,35 @@
+import { canUseAdminPanel } from '@sharebin/shared';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { validateSessionIfDue } from '../modules/auth/auth.actions';
+import { toPrincipal, useAuth } from '../modules/auth/auth.store';
+import { PageLoader } from './layout/PageLoader';
+
+/**
+ * SPEC §2 for admin routes: revalidate when the last check is older than five minutes; let an
+ * anonymous visitor through (the page shows the sign-in); send a signed-in user who may not
+ * use the panel (an API key without text, file or mount permission) to Home.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every admin navigation checks
+  useEffect(() => {
+    void validateSessionIfDue();
+  }, [pathname]);
+
+  if (!auth.isAuthenticated) {
+    return children;
+  }
+  if (auth.lastValidated === null) {
+    // Restored credentials not yet confirmed by the server: wait rather than flash the console.
+    return <PageLoader label={t('home.session.checking')} />;
+  }
+  if (!canUseAdminPanel(toPrincipal(auth))) {
+    return <Navigate to="/" replace />;
+  }
+  return children;
+}

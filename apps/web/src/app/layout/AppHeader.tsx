@@ -1,0 +1,146 @@
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Button,
+  Collapse,
+  Divider,
+  Group,
+  NavLink,
+  Paper,
+  ScrollArea,
+  Tooltip,
+} from '@mantine/core';
+import { useClickOutside, useHotkeys } from '@mantine/hooks';
+import { IconBrandGithub, IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Brand } from './Brand';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import classes from './layout.module.css';
+import { isNavLinkActive, NAV_LINKS, SOURCE_REPOSITORY_URL } from './nav-links';
+import { ThemeToggle } from './ThemeToggle';
+
+export interface AppHeaderProps {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  onCloseMenu: () => void;
+}
+
+export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
+  useClickOutside(() => menuOpened && onCloseMenu(), null, [burger, panel]);
+  useHotkeys([['Escape', () => menuOpened && onCloseMenu()]]);
+
+  return (
+    <Box h="100%">
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xl" wrap="nowrap">
+          <Brand />
+          <Group
+            component="nav"
+            gap={4}
+            visibleFrom="sm"
+            aria-label={t('nav.mainNavigation')}
+            wrap="nowrap"
+          >
+            {NAV_LINKS.map((link) => {
+              const active = isNavLinkActive(link, pathname);
+              return (
+                <Button
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  variant={active ? 'light' : 'subtle'}
+                  color={active ? undefined : 'gray'}
+                  leftSection={<link.icon size={17} stroke={1.7} />}
+                  aria-current={active ? 'page' : undefined}
+                  className={classes.navButton}
+                >
+                  {t(link.labelKey)}
+                </Button>
+              );
+            })}
+          </Group>
+        </Group>
+        <Group gap={8} wrap="nowrap">
+          <Tooltip label={t('nav.sourceCode')}>
+            <ActionIcon
+              component="a"
+              href={SOURCE_REPOSITORY_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              size="lg"
+              aria-label={t('nav.sourceCode')}
+              visibleFrom="sm"
+            >
+              <IconBrandGithub size={18} stroke={1.7} />
+            </ActionIcon>
+          </Tooltip>
+          <LanguageSwitcher />
+          <ThemeToggle />
+          <Burger
+            ref={setBurger}
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={menuOpened}
+            aria-controls="mobile-menu"
+          />
+        </Group>
+      </Group>
+      <Paper
+        ref={setPanel}
+        id="mobile-menu"
+        className={classes.mobileMenu}
+        radius={0}
+        hiddenFrom="sm"
+        shadow={menuOpened ? 'md' : undefined}
+        data-opened={menuOpened || undefined}
+      >
+        <Collapse in={menuOpened} transitionDuration={150}>
+          {/* SPEC §2: the mobile menu is at most 80 units (20rem) tall and scrolls beyond. */}
+          <ScrollArea.Autosize mah="20rem" type="auto">
+            <Box component="nav" p="sm" aria-label={t('nav.mainNavigation')}>
+              {NAV_LINKS.map((link) => {
+                const active = isNavLinkActive(link, pathname);
+                return (
+                  <NavLink
+                    key={link.to}
+                    component={Link}
+                    to={link.to}
+                    label={t(link.labelKey)}
+                    leftSection={<link.icon size={18} stroke={1.7} />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onCloseMenu}
+                    className={classes.mobileLink}
+                  />
+                );
+              })}
+              <Divider my="xs" />
+              <NavLink
+                component="a"
+                href={SOURCE_REPOSITORY_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                label={t('nav.sourceCode')}
+                leftSection={<IconBrandGithub size={18} stroke={1.7} />}
+                rightSection={<IconExternalLink size={14} stroke={1.7} />}
+                onClick={onCloseMenu}
+                className={classes.mobileLink}
+              />
+            </Box>
+          </ScrollArea.Autosize>
+        </Collapse>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AdminNav } from '../../modules/admin/components/AdminNav';
+import { useAdminModules } from '../../modules/admin/use-admin-modules';
+import { useAuth } from '../../modules/auth/auth.store';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+import classes from './layout.module.css';
+import { PageLoader } from './PageLoader';
+import { ShellContext } from './shell-context';
+
+const HEADER_HEIGHT = 60;
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const auth = useAuth();
+  const adminModules = useAdminModules();
+  const [menuOpened, menu] = useDisclosure(false);
+  const [adminNavOpened, adminNav] = useDisclosure(false);
+
+  // Navigating closes the phone menus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
+  useEffect(() => {
+    menu.close();
+    adminNav.close();
+  }, [pathname]);
+
+  const inAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+  const showAdminNav = inAdmin && auth.isAuthenticated && adminModules.length > 0;
+
+  const shell = useMemo(
+    () => ({
+      adminNavOpened,
+      toggleAdminNav: adminNav.toggle,
+      closeAdminNav: adminNav.close,
+    }),
+    [adminNavOpened, adminNav.toggle, adminNav.close],
+  );
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={
+          showAdminNav
+            ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !adminNavOpened } }
+            : undefined
+        }
+        padding={0}
+      >
+        <AppShell.Header className={classes.header}>
+          <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} onCloseMenu={menu.close} />
+        </AppShell.Header>
+        {showAdminNav && (
+          <AppShell.Navbar>
+            <AdminNav modules={adminModules} onNavigate={adminNav.close} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main className={classes.main}>
+          <div className={classes.content}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+          <AppFooter />
+        </AppShell.Main>
+      </AppShell>
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,25 @@
+import { STORAGE_KEYS } from '@sharebin/shared';
+
+export const API_PREFIX = '/api';
+
+function readStoredBackendUrl(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.backendUrl);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The backend address: the runtime config's `apiBaseUrl`, else a stored `backend_url`, else
+ * the page's own origin (the server serves the app and the API together).
+ */
+export function backendBaseUrl(): string {
+  const configured =
+    window.__SHAREBIN_CONFIG__?.apiBaseUrl?.trim() || readStoredBackendUrl()?.trim();
+  return (configured || window.location.origin).replace(/\/+$/, '');
+}
+
+export function apiUrl(path: string): string {
+  return `${backendBaseUrl()}${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
+}

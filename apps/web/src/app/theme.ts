@@ -1,0 +1,45 @@
+import { createTheme, localStorageColorSchemeManager, rem } from '@mantine/core';
+import { STORAGE_KEYS } from '@sharebin/shared';
+
+/** Theme modes cycle auto → light → dark → auto (SPEC §4), saved under `themeMode`. */
+export const THEME_MODES = ['auto', 'light', 'dark'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+
+export function nextThemeMode(mode: ThemeMode): ThemeMode {
+  const index = THEME_MODES.indexOf(mode);
+  return THEME_MODES[(index + 1) % THEME_MODES.length] ?? 'auto';
+}
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.themeMode });
+
+const systemFonts =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 6, dark: 5 },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily: systemFonts,
+  fontFamilyMonospace:
+    'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+  headings: {
+    fontFamily: systemFonts,
+    fontWeight: '700',
+    sizes: {
+      h1: { fontSize: rem(40), lineHeight: '1.15' },
+      h2: { fontSize: rem(26), lineHeight: '1.25' },
+      h3: { fontSize: rem(20), lineHeight: '1.3' },
+    },
+  },
+  components: {
+    Card: { defaultProps: { withBorder: true, radius: 'lg' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Modal: { defaultProps: { radius: 'lg', centered: true, overlayProps: { blur: 2 } } },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
+    Badge: { defaultProps: { radius: 'sm' } },
+    // Without an explicit size PasswordInput's inner input misses --input-fz and renders larger
+    // text than the other inputs (Mantine 8.3).
+    PasswordInput: { defaultProps: { size: 'sm' } },
+  },
+});

@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './i18n';
+import { validateSessionIfDue } from './modules/auth/auth.actions';
+import { restoreAuth } from './modules/auth/auth.store';
+
+initI18n();
+// SPEC §4: restore stored credentials, then revalidate them with the server.
+restoreAuth();
+void validateSessionIfDue();
+
+const root = document.getElementById('root');
+if (!root) {
+  throw new Error('Missing #root element');
+}
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

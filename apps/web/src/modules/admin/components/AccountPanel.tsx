@@ -1,0 +1,98 @@
+import {
+  Badge,
+  Card,
+  Code,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, isPast } from '../../../app/format';
+import { usePageTitle } from '../../../app/page-title';
+import { authApi } from '../../auth/auth.api';
+import { useAuth } from '../../auth/auth.store';
+import { PermissionBadges } from '../../auth/components/PermissionBadges';
+import { SignOutButton } from '../../auth/components/SignOutButton';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** What an API-key user sees at /admin while no module is open to them. */
+export function AccountPanel() {
+  const { t, i18n } = useTranslation();
+  usePageTitle([t('titles.admin'), t('titles.account')]);
+  const auth = useAuth();
+  const details = useQuery({
+    queryKey: ['auth', 'current-api-key', auth.apiKey],
+    queryFn: authApi.currentApiKey,
+    enabled: auth.authType === 'apikey',
+  });
+  const expiresAt = details.data?.expires_at ?? null;
+
+  return (
+    <Card maw={720} mx="auto" p={{ base: 'lg', sm: 'xl' }} data-testid="account-panel">
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={44} radius="xl" variant="light" color="teal">
+            <IconKey size={22} stroke={1.7} />
+          </ThemeIcon>
+          <Stack gap={4}>
+            <Title order={2}>{t('admin.account.title')}</Title>
+            <Text size="sm" c="dimmed">
+              {t('admin.account.description')}
+            </Text>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Field label={t('admin.account.keyName')}>
+            <Text fw={600} data-testid="account-key-name">
+              {auth.apiKeyInfo?.name}
+            </Text>
+          </Field>
+          <Field label={t('admin.account.permissions')}>
+            <PermissionBadges permissions={auth.apiKeyPermissions} />
+          </Field>
+          <Field label={t('admin.account.basePath')}>
+            <Code fz="sm" w="fit-content">
+              {auth.userInfo.basicPath}
+            </Code>
+          </Field>
+          <Field label={t('admin.account.expires')}>
+            {details.isPending ? (
+              <Skeleton h={22} w={160} />
+            ) : (
+              <Group gap="xs">
+                <Text size="sm">
+                  {expiresAt ? formatDateTime(expiresAt, i18n.language) : t('admin.account.never')}
+                </Text>
+                {isPast(expiresAt) && (
+                  <Badge color="red" variant="light">
+                    {t('admin.account.expired')}
+                  </Badge>
+                )}
+              </Group>
+            )}
+          </Field>
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <SignOutButton />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

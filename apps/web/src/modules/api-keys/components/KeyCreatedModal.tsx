@@ -1,0 +1,90 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import type { CreatedApiKey } from '@sharebin/shared';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Shows a new key in full, the only time it is ever shown. */
+export function KeyCreatedModal({
+  created,
+  onClose,
+}: {
+  created: CreatedApiKey | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={created !== null}
+      onClose={onClose}
+      title={
+        <Text fw={700} fz="lg">
+          {t('apiKeys.created.title')}
+        </Text>
+      }
+      size="lg"
+      closeOnClickOutside={false}
+    >
+      {created && (
+        <Stack gap="md">
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+            {t('apiKeys.created.warning')}
+          </Alert>
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              {t('apiKeys.created.keyLabel', { name: created.name })}
+            </Text>
+            <Paper withBorder radius="md" p="sm">
+              <Group gap="sm" wrap="nowrap" align="center">
+                <Code
+                  block
+                  flex={1}
+                  fz="sm"
+                  bg="transparent"
+                  p={0}
+                  style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+                  data-testid="created-api-key"
+                >
+                  {created.key}
+                </Code>
+                <CopyButton value={created.key} timeout={2000}>
+                  {({ copied, copy }) => (
+                    <Tooltip
+                      label={copied ? t('apiKeys.created.copied') : t('apiKeys.created.copy')}
+                    >
+                      <ActionIcon
+                        color={copied ? 'teal' : 'gray'}
+                        variant={copied ? 'light' : 'default'}
+                        size="lg"
+                        onClick={copy}
+                        aria-label={
+                          copied ? t('apiKeys.created.copied') : t('apiKeys.created.copy')
+                        }
+                      >
+                        {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              </Group>
+            </Paper>
+          </Stack>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{t('apiKeys.created.done')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { Typography, useComputedColorScheme } from '@mantine/core';
+import { useEffect, useMemo, useRef } from 'react';
+import { enhanceMarkdown } from '../markdown.enhance';
+import { renderMarkdown } from '../markdown.render';
+import '../markdown.css';
+
+interface MarkdownViewProps {
+  source: string;
+  /** Called with the rendered element once code, math and diagrams are in place (exports use it). */
+  onRendered?: (element: HTMLElement) => void;
+}
+
+/** Sanitised Markdown, with code, math and diagrams rendered on demand. */
+export function MarkdownView({ source, onRendered }: MarkdownViewProps) {
+  const html = useMemo(() => renderMarkdown(source), [source]);
+  const container = useRef<HTMLDivElement>(null);
+  const dark = useComputedColorScheme('light') === 'dark';
+
+  useEffect(() => {
+    const element = container.current;
+    // Runs again whenever `html` replaced the container's content.
+    if (!element || html === '') return;
+    let cancelled = false;
+    void enhanceMarkdown(element, { dark }).then(() => {
+      if (!cancelled) onRendered?.(element);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [html, dark, onRendered]);
+
+  return (
+    <Typography>
+      <div
+        ref={container}
+        className="sb-markdown"
+        data-testid="markdown-view"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitises with DOMPurify
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </Typography>
+  );
+}
