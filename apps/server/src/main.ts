@@ -51,6 +51,8 @@ async function main() {
     );
   }
 
+  await server.useCases.storage.ensureDefaultStorage();
+
   const jobs = startJobs({
     logger,
     jobs: [

@@ -3,6 +3,10 @@ export const AUTH_REVALIDATE_MS = 300_000;
 export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
 export const DEFAULT_API_KEY_BASE_PATH = '/';
 export const SLUG_MAX_LENGTH = 50;
+/** SPEC §5: a link suffix holds letters, digits, hyphen and underscore. */
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** SPEC §9: a new share's link stays on screen this long, counted down, then is hidden. */
+export const SHARE_LINK_VISIBLE_SECONDS = 60;
 export const PASTE_PAGE_SIZE = 10;
 export const FILE_PAGE_SIZE = 50;
 export const RECENT_UPLOADS_SHOWN = 3;
@@ -47,6 +51,8 @@ export const STORAGE_KEYS = {
   themeMode: 'themeMode',
   language: 'language',
   backendUrl: 'backend_url',
+  /** The editor's autosaved draft, `{content, savedAt}` (SPEC §3, §4). */
+  markdownDraft: 'markdown_draft',
 } as const;
 
 /** Share expiry choices (SPEC §9) and their lengths; `never` has none. */

@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   pasteTooLarge: 'paste.too_large',
   accessTokenInvalid: 'share.invalid_access_token',
   shareRateLimited: 'share.rate_limited',
+  storageConfigNotFound: 'storage.config_not_found',
+  storageConfigInUse: 'storage.config_in_use',
+  storageConfigIsDefault: 'storage.config_is_default',
+  storageNotAllowed: 'storage.not_allowed',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

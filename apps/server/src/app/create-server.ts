@@ -18,6 +18,10 @@ import { createAccessTokens } from '../modules/shared/access-token';
 import type { Clock } from '../modules/shared/clock';
 import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
+import { createSecretBox } from '../modules/shared/secret-box';
+import { createStorageRepository } from '../modules/storage/storage.repository';
+import { createStorageRoutes } from '../modules/storage/storage.routes';
+import { createStorageUseCases } from '../modules/storage/storage.usecases';
 import { databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
 import { mountApiDocs } from './api-docs';
@@ -65,6 +69,11 @@ export function createServer(deps: ServerDeps) {
     clock,
     maxContentBytes: deps.maxPasteBytes,
   });
+  const storage = createStorageUseCases({
+    repository: createStorageRepository({ db }),
+    secrets: createSecretBox(deps.secretKey),
+    clock,
+  });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,
@@ -85,6 +94,7 @@ export function createServer(deps: ServerDeps) {
     ...createApiKeysRoutes({ apiKeys }),
     ...createSettingsRoutes({ settings }),
     ...createPastesRoutes({ pastes, maxContentBytes: deps.maxPasteBytes }),
+    ...createStorageRoutes({ storage }),
   ];
 
   const app = new Hono<AppEnv>();
@@ -113,7 +123,7 @@ export function createServer(deps: ServerDeps) {
   return {
     app,
     routes,
-    useCases: { auth, apiKeys, settings, pastes },
+    useCases: { auth, apiKeys, settings, pastes, storage },
     /** Periodic clean-ups, run by the jobs runner. */
     housekeeping: async () => {
       const sessions = await auth.deleteExpiredSessions();

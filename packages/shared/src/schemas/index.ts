@@ -3,4 +3,5 @@ export * from './auth';
 export * from './pastes';
 export * from './settings';
 export * from './slug';
+export * from './storage';
 export * from './system';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { RESERVED_SLUGS, SLUG_MAX_LENGTH } from '../constants';
-
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+import { RESERVED_SLUGS, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../constants';
 
 const reserved = new Set<string>(RESERVED_SLUGS);
 

@@ -11,6 +11,8 @@ export interface Database {
   system_settings: SystemSettingsTable;
   rate_limits: RateLimitsTable;
   pastes: PastesTable;
+  storage_configs: StorageConfigsTable;
+  file_shares: FileSharesTable;
 }
 
 export interface AdminsTable {
@@ -72,6 +74,53 @@ export interface PastesTable {
   max_views: number;
   views: number;
   /** `admin` or `apikey:<id>`. */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StorageConfigsTable {
+  id: string;
+  name: string;
+  storage_type: 's3' | 'local';
+  provider: string | null;
+  endpoint: string;
+  region: string;
+  bucket: string;
+  access_key_id: string;
+  /** AES-256-GCM sealed (secret-box.ts); never stored in the clear. */
+  secret_access_key_sealed: string;
+  path_style: number;
+  default_folder: string;
+  custom_host: string;
+  url_expiry_seconds: number;
+  total_capacity_bytes: number | null;
+  allow_api_keys: number;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FileSharesTable {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  storage_config_id: string;
+  /** The folder the uploader chose, as shown to users. */
+  path: string;
+  /** The object key in the storage. */
+  storage_path: string;
+  etag: string | null;
+  remark: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  max_views: number;
+  views: number;
+  status: 'uploading' | 'live';
+  /** Multipart upload in progress, for clean-up of abandoned uploads. */
+  upload_id: string | null;
   created_by: string;
   created_at: number;
   updated_at: number;

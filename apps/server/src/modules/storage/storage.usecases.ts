@@ -1,0 +1,166 @@
+import {
+  type createStorageConfigRequestSchema,
+  hasPermission,
+  type Principal,
+  type StorageChoice,
+  type StorageConfig,
+  type updateStorageConfigRequestSchema,
+} from '@sharebin/shared';
+import type { z } from 'zod';
+import { flag } from '../api-keys/api-keys.models';
+import type { Clock } from '../shared/clock';
+import { newId } from '../shared/crypto';
+import type { StorageConfigsTable } from '../shared/db.schema';
+import type { SecretBox } from '../shared/secret-box';
+import {
+  storageConfigInUse,
+  storageConfigIsDefault,
+  storageConfigNotFound,
+  storageNotAllowed,
+} from './storage.errors';
+import { DEFAULT_LOCAL_STORAGE_NAME, toStorageChoice, toStorageConfig } from './storage.models';
+import type { StorageRepository } from './storage.repository';
+
+type CreateInput = z.output<typeof createStorageConfigRequestSchema>;
+type UpdateInput = z.output<typeof updateStorageConfigRequestSchema>;
+
+export interface StorageDeps {
+  repository: StorageRepository;
+  secrets: SecretBox;
+  clock: Clock;
+}
+
+export function createStorageUseCases({ repository, secrets, clock }: StorageDeps) {
+  async function requireRow(id: string) {
+    const row = await repository.findById(id);
+    if (!row) throw storageConfigNotFound();
+    return row;
+  }
+
+  async function describe(row: StorageConfigsTable): Promise<StorageConfig> {
+    const used = await repository.usedBytes();
+    return toStorageConfig(row, used.get(row.id) ?? 0, secrets);
+  }
+
+  return {
+    /** The admin sees every config in full; a key holder sees the ones keys may use, briefly. */
+    async list(principal: Principal): Promise<StorageConfig[] | StorageChoice[]> {
+      const [rows, used] = await Promise.all([repository.list(), repository.usedBytes()]);
+      const configs = rows.map((row) => toStorageConfig(row, used.get(row.id) ?? 0, secrets));
+      if (hasPermission(principal, 'admin')) return configs;
+      return configs.filter((config) => config.allow_api_keys).map(toStorageChoice);
+    },
+
+    get: async (id: string) => describe(await requireRow(id)),
+
+    async create(input: CreateInput): Promise<StorageConfig> {
+      const now = clock.now();
+      const isFirst = (await repository.count()) === 0;
+      const s3 = input.storage_type === 's3' ? input : null;
+      const row: StorageConfigsTable = {
+        id: newId(),
+        name: input.name,
+        storage_type: input.storage_type,
+        provider: s3?.provider ?? null,
+        endpoint: s3?.endpoint ?? '',
+        region: s3?.region ?? '',
+        bucket: s3?.bucket ?? '',
+        access_key_id: s3?.access_key_id ?? '',
+        secret_access_key_sealed: s3 ? secrets.seal(s3.secret_access_key) : '',
+        path_style: flag(s3?.path_style ?? false),
+        default_folder: input.default_folder,
+        custom_host: input.custom_host,
+        url_expiry_seconds: input.url_expiry_seconds,
+        total_capacity_bytes: input.total_capacity_bytes,
+        allow_api_keys: flag(input.allow_api_keys),
+        is_default: flag(isFirst),
+        created_at: now,
+        updated_at: now,
+      };
+      await repository.insert(row);
+      return describe(row);
+    },
+
+    async update(id: string, input: UpdateInput): Promise<StorageConfig> {
+      const row = await requireRow(id);
+      const { secret_access_key, path_style, allow_api_keys, ...rest } = input;
+      // A local storage has no S3 fields; ignore them rather than store nonsense.
+      const s3Only = ['provider', 'endpoint', 'region', 'bucket', 'access_key_id'] as const;
+      const changes: Partial<StorageConfigsTable> = { ...rest };
+      if (row.storage_type === 'local') for (const field of s3Only) delete changes[field];
+      await repository.update(id, {
+        ...changes,
+        ...(secret_access_key !== undefined && row.storage_type === 's3'
+          ? { secret_access_key_sealed: secrets.seal(secret_access_key) }
+          : {}),
+        ...(path_style === undefined || row.storage_type === 'local'
+          ? {}
+          : { path_style: flag(path_style) }),
+        ...(allow_api_keys === undefined ? {} : { allow_api_keys: flag(allow_api_keys) }),
+        updated_at: clock.now(),
+      });
+      return describe(await requireRow(id));
+    },
+
+    async remove(id: string): Promise<void> {
+      const row = await requireRow(id);
+      if (row.is_default === 1) throw storageConfigIsDefault();
+      const shares = await repository.countShares(id);
+      if (shares > 0) throw storageConfigInUse(shares);
+      await repository.delete(id);
+    },
+
+    async setDefault(id: string): Promise<StorageConfig> {
+      await requireRow(id);
+      await repository.setDefault(id, clock.now());
+      return describe(await requireRow(id));
+    },
+
+    /** First start: a local storage under DATA_DIR, so that uploads work with zero setup. */
+    async ensureDefaultStorage(): Promise<void> {
+      if ((await repository.count()) > 0) return;
+      const now = clock.now();
+      await repository.insert({
+        id: newId(),
+        name: DEFAULT_LOCAL_STORAGE_NAME,
+        storage_type: 'local',
+        provider: null,
+        endpoint: '',
+        region: '',
+        bucket: '',
+        access_key_id: '',
+        secret_access_key_sealed: '',
+        path_style: 0,
+        default_folder: '',
+        custom_host: '',
+        url_expiry_seconds: 3600,
+        total_capacity_bytes: null,
+        allow_api_keys: 1,
+        is_default: 1,
+        created_at: now,
+        updated_at: now,
+      });
+    },
+
+    /** The config an upload goes to: the chosen one or the default, if the principal may use it. */
+    async resolveForUpload(principal: Principal, id: string | undefined): Promise<StorageConfig> {
+      const row = id ? await repository.findById(id) : await repository.findDefault();
+      if (!row) throw storageConfigNotFound();
+      if (!hasPermission(principal, 'admin') && row.allow_api_keys !== 1) throw storageNotAllowed();
+      return describe(row);
+    },
+
+    /** The stored row with its secret opened, for building a driver. */
+    async credentialsOf(id: string) {
+      const row = await requireRow(id);
+      return {
+        ...row,
+        secret_access_key: row.secret_access_key_sealed
+          ? secrets.open(row.secret_access_key_sealed)
+          : '',
+      };
+    },
+  };
+}
+
+export type StorageUseCases = ReturnType<typeof createStorageUseCases>;

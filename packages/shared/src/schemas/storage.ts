@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { normalizePath } from '../paths';
+
+export const STORAGE_TYPES = ['s3', 'local'] as const;
+export type StorageType = (typeof STORAGE_TYPES)[number];
+
+export const STORAGE_PROVIDERS = [
+  'aws',
+  'cloudflare-r2',
+  'backblaze-b2',
+  'minio',
+  'aliyun-oss',
+  'tencent-cos',
+  'other',
+] as const;
+export type StorageProvider = (typeof STORAGE_PROVIDERS)[number];
+
+/** Sensible starting values per provider; `{placeholders}` are for the user to fill in. */
+export const STORAGE_PROVIDER_PRESETS: Record<
+  StorageProvider,
+  { endpoint: string; region: string; path_style: boolean }
+> = {
+  aws: { endpoint: '', region: 'us-east-1', path_style: false },
+  'cloudflare-r2': {
+    endpoint: 'https://{account_id}.r2.cloudflarestorage.com',
+    region: 'auto',
+    path_style: true,
+  },
+  'backblaze-b2': {
+    endpoint: 'https://s3.{region}.backblazeb2.com',
+    region: 'us-west-004',
+    path_style: false,
+  },
+  minio: { endpoint: 'http://localhost:9000', region: 'us-east-1', path_style: true },
+  'aliyun-oss': {
+    endpoint: 'https://oss-{region}.aliyuncs.com',
+    region: 'oss-cn-hangzhou',
+    path_style: false,
+  },
+  'tencent-cos': {
+    endpoint: 'https://cos.{region}.myqcloud.com',
+    region: 'ap-guangzhou',
+    path_style: false,
+  },
+  other: { endpoint: '', region: 'us-east-1', path_style: true },
+};
+
+export const URL_EXPIRY_MIN_SECONDS = 60;
+export const URL_EXPIRY_MAX_SECONDS = 7 * 24 * 3600;
+export const URL_EXPIRY_DEFAULT_SECONDS = 3600;
+
+/** A folder inside the bucket or the local root: normalised, stored without the leading slash. */
+const folderSchema = z.string().transform((value, ctx) => {
+  try {
+    return normalizePath(value).slice(1);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Invalid folder' });
+    return z.NEVER;
+  }
+});
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' });
+
+const commonFields = {
+  name: z.string().trim().min(1).max(100),
+  default_folder: folderSchema.default(''),
+  custom_host: z.union([z.literal(''), httpUrl]).default(''),
+  url_expiry_seconds: z
+    .number()
+    .int()
+    .min(URL_EXPIRY_MIN_SECONDS)
+    .max(URL_EXPIRY_MAX_SECONDS)
+    .default(URL_EXPIRY_DEFAULT_SECONDS),
+  /** Bytes this storage may hold in all; null: no limit. */
+  total_capacity_bytes: z.number().int().positive().nullable().default(null),
+  allow_api_keys: z.boolean().default(true),
+};
+
+const s3Fields = {
+  storage_type: z.literal('s3'),
+  provider: z.enum(STORAGE_PROVIDERS).default('other'),
+  endpoint: z.union([z.literal(''), httpUrl]).default(''),
+  region: z.string().trim().min(1).max(64).default('us-east-1'),
+  bucket: z
+    .string()
+    .trim()
+    .min(3)
+    .max(63)
+    .regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'A valid bucket name'),
+  access_key_id: z.string().trim().min(1).max(256),
+  secret_access_key: z.string().min(1).max(512),
+  path_style: z.boolean().default(false),
+};
+
+export const createStorageConfigRequestSchema = z.discriminatedUnion('storage_type', [
+  z.object({ ...commonFields, ...s3Fields }),
+  z.object({ ...commonFields, storage_type: z.literal('local') }),
+]);
+export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequestSchema>;
+
+/** Partial changes; an absent `secret_access_key` keeps the stored one. */
+export const updateStorageConfigRequestSchema = z
+  .object({
+    name: commonFields.name,
+    default_folder: folderSchema,
+    custom_host: commonFields.custom_host,
+    url_expiry_seconds: commonFields.url_expiry_seconds,
+    total_capacity_bytes: commonFields.total_capacity_bytes,
+    allow_api_keys: commonFields.allow_api_keys,
+    provider: s3Fields.provider,
+    endpoint: s3Fields.endpoint,
+    region: s3Fields.region,
+    bucket: s3Fields.bucket,
+    access_key_id: s3Fields.access_key_id,
+    secret_access_key: s3Fields.secret_access_key,
+    path_style: s3Fields.path_style,
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+export type UpdateStorageConfigRequest = z.input<typeof updateStorageConfigRequestSchema>;
+
+/** A storage config as the admin sees it: the secret key only masked. */
+export const storageConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  storage_type: z.enum(STORAGE_TYPES),
+  provider: z.enum(STORAGE_PROVIDERS).nullable(),
+  endpoint: z.string(),
+  region: z.string(),
+  bucket: z.string(),
+  access_key_id: z.string(),
+  secret_access_key_masked: z.string(),
+  path_style: z.boolean(),
+  default_folder: z.string(),
+  custom_host: z.string(),
+  url_expiry_seconds: z.number(),
+  total_capacity_bytes: z.number().nullable(),
+  used_bytes: z.number(),
+  allow_api_keys: z.boolean(),
+  is_default: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type StorageConfig = z.infer<typeof storageConfigSchema>;
+
+/** What an API key holder sees when choosing where to upload. */
+export const storageChoiceSchema = storageConfigSchema.pick({
+  id: true,
+  name: true,
+  storage_type: true,
+  provider: true,
+  is_default: true,
+  total_capacity_bytes: true,
+  used_bytes: true,
+});
+export type StorageChoice = z.infer<typeof storageChoiceSchema>;
+
+export const STORAGE_TEST_CHECKS = [
+  'write',
+  'read',
+  'list',
+  'presigned_put',
+  'cors',
+  'multipart',
+  'delete',
+] as const;
+export const storageTestReportSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(
+    z.object({
+      name: z.enum(STORAGE_TEST_CHECKS),
+      ok: z.boolean(),
+      /** Why it failed, readable; or a note on success. */
+      detail: z.string(),
+      ms: z.number(),
+    }),
+  ),
+});
+export type StorageTestReport = z.infer<typeof storageTestReportSchema>;
