@@ -19,6 +19,7 @@ import type { Clock } from '../modules/shared/clock';
 import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
+import { createSharePasswordGuard } from '../modules/shared/share-password';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
 import { createStorageUseCases } from '../modules/storage/storage.usecases';
@@ -62,9 +63,10 @@ export function createServer(deps: ServerDeps) {
   });
   const apiKeys = createApiKeysUseCases({ repository: createApiKeysRepository({ db }), clock });
   const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
+  const passwordGuard = createSharePasswordGuard({ rateLimiter });
   const pastes = createPastesUseCases({
     repository: createPastesRepository({ db }),
-    rateLimiter,
+    passwordGuard,
     accessTokens: createAccessTokens({ secretKey: deps.secretKey, clock }),
     clock,
     maxContentBytes: deps.maxPasteBytes,

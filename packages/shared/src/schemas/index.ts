@@ -1,5 +1,6 @@
 export * from './api-keys';
 export * from './auth';
+export * from './files';
 export * from './pastes';
 export * from './settings';
 export * from './slug';

@@ -1,7 +1,7 @@
 import type { CreatedApiKey, Paste, PasteList, PasteView } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
-import { PASSWORD_RULE_PER_PASTE } from './pastes.usecases';
+import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
 
 describe.each(ENGINES)('pastes on %s', (engine) => {
   const t = useTestServer(engine);
@@ -260,7 +260,7 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
 
     it('rate limits wrong passwords per client and paste', async () => {
       const from = { headers: { 'x-forwarded-for': '203.0.113.5' } };
-      for (let i = 0; i < PASSWORD_RULE_PER_PASTE.limit; i++) {
+      for (let i = 0; i < PASSWORD_RULE_PER_SHARE.limit; i++) {
         expect(
           (await t.request('POST', '/api/paste/locked', { password: `guess-${i}` }, from)).status,
         ).toBe(401);

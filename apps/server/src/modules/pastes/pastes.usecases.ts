@@ -9,13 +9,12 @@ import {
   type updatePasteRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
-import { rateLimited } from '../auth/auth.errors';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
-import { hashPassword, newId, randomBase62, verifyPassword } from '../shared/crypto';
+import { hashPassword, newId, randomBase62 } from '../shared/crypto';
 import { isUniqueViolation } from '../shared/db';
 import type { PastesTable } from '../shared/db.schema';
-import type { RateLimiter, RateLimitRule } from '../shared/rate-limiter';
+import type { SharePasswordGuard } from '../shared/share-password';
 import {
   invalidAccessToken,
   pasteExpired,
@@ -39,10 +38,6 @@ import {
 } from './pastes.models';
 import type { PastesRepository } from './pastes.repository';
 
-/** Wrong share passwords allowed per client IP and paste, and per client IP alone. */
-export const PASSWORD_RULE_PER_PASTE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
-export const PASSWORD_RULE_PER_IP: RateLimitRule = { limit: 50, windowMs: 15 * 60_000 };
-
 const SLUG_ATTEMPTS = 5;
 
 type CreateInput = z.output<typeof createPasteRequestSchema>;
@@ -50,7 +45,7 @@ type UpdateInput = z.output<typeof updatePasteRequestSchema>;
 
 export interface PastesDeps {
   repository: PastesRepository;
-  rateLimiter: RateLimiter;
+  passwordGuard: SharePasswordGuard;
   accessTokens: AccessTokens;
   clock: Clock;
   maxContentBytes: number;
@@ -62,7 +57,7 @@ const ownerTags = (principal: Principal): string[] | undefined =>
 
 export function createPastesUseCases({
   repository,
-  rateLimiter,
+  passwordGuard,
   accessTokens,
   clock,
   maxContentBytes,
@@ -93,21 +88,18 @@ export function createPastesUseCases({
 
   /** Checks a share password under the rate limit; answers the paste, uncounted. */
   async function unlock(slug: string, password: string, clientIp: string): Promise<PastesTable> {
-    const keys: [string, RateLimitRule][] = [
-      [`paste-password:${clientIp}:${slug}`, PASSWORD_RULE_PER_PASTE],
-      [`share-password:${clientIp}`, PASSWORD_RULE_PER_IP],
-    ];
-    const waits = await Promise.all(
-      keys.map(([key, rule]) => rateLimiter.retryAfterSeconds(key, rule)),
-    );
-    if (Math.max(...waits) > 0) throw rateLimited(Math.max(...waits));
+    const share = `paste:${slug}`;
+    await passwordGuard.assertNotLocked(share, clientIp);
     const row = await repository.findBySlug(slug);
     if (!row) throw pasteNotFound();
     const state = pasteState(row, clock.now());
     if (state === 'expired') throw pasteExpired();
     if (state === 'exhausted') throw pasteViewsExhausted();
-    if (row.password_hash !== null && !(await verifyPassword(password, row.password_hash))) {
-      for (const [key, rule] of keys) await rateLimiter.recordFailure(key, rule);
+    const passwordHash = row.password_hash;
+    if (
+      passwordHash !== null &&
+      !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+    ) {
       throw pasteWrongPassword();
     }
     return row;

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import {
+  BATCH_DELETE_MAX_IDS,
+  EXPIRY_OPTIONS,
+  FILE_PAGE_SIZE,
+  PASTE_REMARK_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  SHARE_PASSWORD_MAX_LENGTH,
+} from '../constants';
+import { normalizePath } from '../paths';
+import { slugSchema } from './slug';
+
+/** The folder a user files a share under: normalised, always with a leading slash. */
+export const sharePathSchema = z.string().transform((value, ctx) => {
+  try {
+    return normalizePath(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Invalid path' });
+    return z.NEVER;
+  }
+});
+
+export const FILENAME_MAX_LENGTH = 255;
+
+/** A file name as given by a browser: one segment, no separators or control characters. */
+export const filenameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(FILENAME_MAX_LENGTH)
+  .refine(
+    (name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..',
+    'Not a valid file name',
+  );
+
+export const mimetypeSchema = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'Not a media type');
+
+/** The share options every upload flow carries (SPEC §7 Files). */
+export const shareOptionsSchema = z.object({
+  slug: z.union([z.literal(''), slugSchema]).optional(),
+  path: sharePathSchema.default('/'),
+  remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH).default(''),
+  password: z.union([z.literal(''), z.string().max(SHARE_PASSWORD_MAX_LENGTH)]).optional(),
+  expires_in: z.enum(EXPIRY_OPTIONS).default('never'),
+  max_views: z
+    .number()
+    .int()
+    .min(0, 'Max views must not be negative')
+    .max(1_000_000_000)
+    .default(0),
+});
+
+/** Multipart form fields of POST /upload arrive as text. */
+export const uploadFormSchema = shareOptionsSchema.extend({
+  s3_config_id: z.string().max(64).optional(),
+  mimetype: z.union([z.literal(''), mimetypeSchema]).optional(),
+  max_views: z.coerce
+    .number()
+    .int()
+    .min(0, 'Max views must not be negative')
+    .max(1_000_000_000)
+    .default(0),
+});
+
+export const presignRequestSchema = shareOptionsSchema.extend({
+  s3_config_id: z.string().max(64).optional(),
+  filename: filenameSchema,
+  mimetype: z.union([z.literal(''), mimetypeSchema]).optional(),
+  size: z.number().int().min(0),
+});
+export type PresignRequest = z.input<typeof presignRequestSchema>;
+
+export const presignResponseSchema = z.object({
+  file_id: z.string(),
+  upload_url: z.string(),
+  /** Headers the PUT must carry (the signed content type). */
+  upload_headers: z.record(z.string(), z.string()),
+  storage_path: z.string(),
+  s3_url: z.string(),
+  slug: z.string(),
+  provider_type: z.string(),
+  contentType: z.string(),
+});
+export type PresignResponse = z.infer<typeof presignResponseSchema>;
+
+export const commitRequestSchema = z.object({
+  file_id: z.string().min(1).max(64),
+  etag: z.string().max(255).optional(),
+  size: z.number().int().min(0).optional(),
+});
+
+export const fileShareSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  s3_config_id: z.string(),
+  path: z.string(),
+  storage_path: z.string(),
+  etag: z.string().nullable(),
+  remark: z.string(),
+  has_password: z.boolean(),
+  expires_at: z.iso.datetime().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  remaining_views: z.number().nullable(),
+  status: z.enum(['uploading', 'live']),
+  created_by: z.string(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type FileShare = z.infer<typeof fileShareSchema>;
+
+export const fileListSchema = z.object({
+  items: z.array(fileShareSchema),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type FileList = z.infer<typeof fileListSchema>;
+
+export const fileListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(FILE_PAGE_SIZE),
+  search: z.string().trim().min(SEARCH_MIN_LENGTH).max(100).optional(),
+});
+
+export const updateFileShareRequestSchema = z
+  .object({
+    remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH),
+    slug: slugSchema,
+    password: z.string().min(1).max(SHARE_PASSWORD_MAX_LENGTH).nullable(),
+    expires_in: z.enum(EXPIRY_OPTIONS),
+    max_views: z.number().int().min(0, 'Max views must not be negative').max(1_000_000_000),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+export type UpdateFileShareRequest = z.input<typeof updateFileShareRequestSchema>;
+
+export const fileBatchDeleteRequestSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1).max(BATCH_DELETE_MAX_IDS),
+});
+
+/** A share as its visitors see it; a protected one shows nothing until verified. */
+export const publicFileSchema = z.object({
+  slug: z.string(),
+  requires_password: z.boolean(),
+  filename: z.string().optional(),
+  mimetype: z.string().optional(),
+  size: z.number().optional(),
+  remark: z.string().optional(),
+  created_at: z.iso.datetime().optional(),
+  expires_at: z.iso.datetime().nullable().optional(),
+  views: z.number().optional(),
+  remaining_views: z.number().nullable().optional(),
+  /** Short-lived addresses carrying an access token; absent until a password is verified. */
+  preview_url: z.string().optional(),
+  download_url: z.string().optional(),
+});
+export type PublicFile = z.infer<typeof publicFileSchema>;
