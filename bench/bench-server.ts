@@ -21,6 +21,8 @@ const server = createServer({
   secretKey: 'bench-secret-key-0123456789abcdef',
   adminSessionTtlMs: 3_600_000,
   maxPasteBytes: 5 * 1024 * 1024,
+  dataDir,
+  publicUrl: '',
   trustProxyHops: 0,
   corsOrigins: [],
 });

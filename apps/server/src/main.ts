@@ -33,6 +33,8 @@ async function main() {
     secretKey,
     adminSessionTtlMs: config.adminSessionTtlMs,
     maxPasteBytes: config.maxPasteBytes,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl?.replace(/\/+$/, '') ?? '',
     trustProxyHops: config.trustProxyHops,
     corsOrigins: config.corsOrigins,
     webDistDir:
@@ -87,6 +89,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     httpServer.close(async () => {
+      await server.drivers.closeAll();
       await db.destroy();
       logger.info('stopped');
       process.exit(0);

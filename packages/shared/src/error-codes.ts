@@ -36,6 +36,19 @@ export const ERROR_CODES = {
   storageConfigInUse: 'storage.config_in_use',
   storageConfigIsDefault: 'storage.config_is_default',
   storageNotAllowed: 'storage.not_allowed',
+  storageInsufficient: 'storage.insufficient',
+  storageUnavailable: 'storage.unavailable',
+  fileNotFound: 'file.not_found',
+  fileExpired: 'file.expired',
+  fileViewsExhausted: 'file.views_exhausted',
+  filePasswordRequired: 'file.password_required',
+  fileWrongPassword: 'file.wrong_password',
+  fileSlugTaken: 'file.slug_taken',
+  fileTooLarge: 'file.too_large',
+  fileObjectMissing: 'file.object_missing',
+  fileSizeMismatch: 'file.size_mismatch',
+  fileNotUploading: 'file.not_uploading',
+  rangeNotSatisfiable: 'file.range_not_satisfiable',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -8,6 +8,9 @@ import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createAuthUseCases } from '../modules/auth/auth.usecases';
 import { createAuthenticator } from '../modules/auth/authenticator';
+import { createFilesRepository } from '../modules/files/files.repository';
+import { createFilesRoutes } from '../modules/files/files.routes';
+import { createFilesUseCases } from '../modules/files/files.usecases';
 import { createPastesRepository } from '../modules/pastes/pastes.repository';
 import { createPastesRoutes } from '../modules/pastes/pastes.routes';
 import { createPastesUseCases } from '../modules/pastes/pastes.usecases';
@@ -20,9 +23,13 @@ import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
 import { createSharePasswordGuard } from '../modules/shared/share-password';
+import { createStorageDrivers } from '../modules/storage/storage.drivers';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
 import { createStorageUseCases } from '../modules/storage/storage.usecases';
+import { storageErrorToAppError } from '../modules/storage/storage-errors.mapper';
+import { createLocalStorageRoutes } from '../modules/storage/storage-local.routes';
+import { createLocalTransfers } from '../modules/storage/storage-local.usecases';
 import { databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
 import { mountApiDocs } from './api-docs';
@@ -43,6 +50,10 @@ export interface ServerDeps {
   /** Encrypts stored secrets and signs share access tokens (used by the storage and share domains). */
   secretKey: string;
   adminSessionTtlMs: number;
+  /** Local storages and other files live here. */
+  dataDir: string;
+  /** Public origin of this server for links built outside a browser; empty: same origin. */
+  publicUrl: string;
   /** Largest paste content, in UTF-8 bytes. */
   maxPasteBytes: number;
   trustProxyHops: number;
@@ -64,10 +75,11 @@ export function createServer(deps: ServerDeps) {
   const apiKeys = createApiKeysUseCases({ repository: createApiKeysRepository({ db }), clock });
   const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
   const passwordGuard = createSharePasswordGuard({ rateLimiter });
+  const accessTokens = createAccessTokens({ secretKey: deps.secretKey, clock });
   const pastes = createPastesUseCases({
     repository: createPastesRepository({ db }),
     passwordGuard,
-    accessTokens: createAccessTokens({ secretKey: deps.secretKey, clock }),
+    accessTokens,
     clock,
     maxContentBytes: deps.maxPasteBytes,
   });
@@ -75,6 +87,22 @@ export function createServer(deps: ServerDeps) {
     repository: createStorageRepository({ db }),
     secrets: createSecretBox(deps.secretKey),
     clock,
+  });
+  const drivers = createStorageDrivers({
+    storage,
+    dataDir: deps.dataDir,
+    secretKey: deps.secretKey,
+    publicUrl: deps.publicUrl,
+    clock,
+  });
+  const files = createFilesUseCases({
+    repository: createFilesRepository({ db }),
+    storage,
+    drivers,
+    passwordGuard,
+    accessTokens,
+    clock,
+    maxUploadBytes: async () => (await settings.maxUploadSize()).max_upload_size_bytes,
   });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
@@ -97,10 +125,14 @@ export function createServer(deps: ServerDeps) {
     ...createSettingsRoutes({ settings }),
     ...createPastesRoutes({ pastes, maxContentBytes: deps.maxPasteBytes }),
     ...createStorageRoutes({ storage }),
+    ...createLocalStorageRoutes({
+      transfers: createLocalTransfers({ drivers, clock, publicUrl: deps.publicUrl }),
+    }),
+    ...createFilesRoutes({ files }),
   ];
 
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(logger));
+  app.onError(errorHandler(logger, [storageErrorToAppError]));
   app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
@@ -125,13 +157,15 @@ export function createServer(deps: ServerDeps) {
   return {
     app,
     routes,
-    useCases: { auth, apiKeys, settings, pastes, storage },
+    useCases: { auth, apiKeys, settings, pastes, storage, files },
+    drivers,
     /** Periodic clean-ups, run by the jobs runner. */
     housekeeping: async () => {
       const sessions = await auth.deleteExpiredSessions();
       const limits = await rateLimiter.deleteExpired();
       const { deleted: pastesDeleted } = await pastes.clearFinished();
-      return { sessions, limits, pastes: pastesDeleted };
+      const { deleted: filesDeleted } = await files.cleanUp();
+      return { sessions, limits, pastes: pastesDeleted, files: filesDeleted };
     },
   };
 }

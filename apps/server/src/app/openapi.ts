@@ -66,6 +66,14 @@ function operation(route: AnyRoute) {
     tags: [route.tag],
     security: security(route),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.form
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'multipart/form-data': { schema: toSchema(route.form, 'input') } },
+          },
+        }
+      : {}),
     ...(route.body
       ? {
           requestBody: {

@@ -42,6 +42,8 @@ export interface RouteSpec<
   params?: P;
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
+  /** A multipart/form-data body, read by the handler itself (documented, not parsed here). */
+  form?: z.ZodType;
   /** For a route answering something other than the JSON envelope (its handler returns a Response). */
   produces?: string;
   status?: SuccessStatus;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
@@ -93,6 +96,8 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
       secretKey: 'test-secret-key-0123456789abcdef',
       adminSessionTtlMs: 24 * 3_600_000,
       maxPasteBytes: 64 * 1024,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'sharebin-test-')),
+      publicUrl: '',
       trustProxyHops: 1,
       corsOrigins: [],
       ...overrides,
@@ -101,6 +106,7 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
   });
 
   afterEach(async () => {
+    await context.server.drivers.closeAll();
     await context.database.drop();
   });
 

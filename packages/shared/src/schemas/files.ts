@@ -22,6 +22,12 @@ export const sharePathSchema = z.string().transform((value, ctx) => {
 
 export const FILENAME_MAX_LENGTH = 255;
 
+const hasControlCharacter = (text: string) =>
+  [...text].some((char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
+
 /** A file name as given by a browser: one segment, no separators or control characters. */
 export const filenameSchema = z
   .string()
@@ -29,7 +35,7 @@ export const filenameSchema = z
   .min(1)
   .max(FILENAME_MAX_LENGTH)
   .refine(
-    (name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..',
+    (name) => !/[/\\]/.test(name) && !hasControlCharacter(name) && name !== '.' && name !== '..',
     'Not a valid file name',
   );
 

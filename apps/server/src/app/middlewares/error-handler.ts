@@ -7,9 +7,21 @@ import { AppError, internalError, methodNotAllowed, routeNotFound } from '../err
 import type { AnyRoute } from '../route';
 
 /** The one place where failures become envelopes; unknown ones become a bare 500. */
-export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
+export function errorHandler(
+  logger: Logger,
+  /** Domain translators of their own error types (storage drivers…). */
+  mappers: ((error: unknown) => AppError | undefined)[] = [],
+): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);
+    for (const map of mappers) {
+      const mapped = map(error);
+      if (mapped) {
+        if (mapped.status >= 500)
+          logger.warn({ err: error, requestId: c.get('requestId') }, 'storage failure');
+        return errorResponse(c, mapped);
+      }
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(
         c,

@@ -24,7 +24,7 @@ export function securityHeaders(): MiddlewareHandler {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
+    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
     c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (!c.res.headers.has('Content-Security-Policy')) {

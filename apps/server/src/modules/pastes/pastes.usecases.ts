@@ -14,7 +14,9 @@ import type { Clock } from '../shared/clock';
 import { hashPassword, newId, randomBase62 } from '../shared/crypto';
 import { isUniqueViolation } from '../shared/db';
 import type { PastesTable } from '../shared/db.schema';
+import { ownerTags } from '../shared/ownership';
 import type { SharePasswordGuard } from '../shared/share-password';
+import { expiryFrom, shareState } from '../shared/share-state';
 import {
   invalidAccessToken,
   pasteExpired,
@@ -28,9 +30,7 @@ import {
 import {
   accessScope,
   byteLength,
-  expiryFrom,
   GENERATED_SLUG_LENGTH,
-  pasteState,
   RAW_ACCESS_TTL_MS,
   toPaste,
   toPasteSummary,
@@ -51,10 +51,6 @@ export interface PastesDeps {
   maxContentBytes: number;
 }
 
-/** Creator tags whose pastes a principal may manage; undefined for the admin (all of them). */
-const ownerTags = (principal: Principal): string[] | undefined =>
-  principal.type === 'apikey' ? [principal.id, creatorTag(principal)] : undefined;
-
 export function createPastesUseCases({
   repository,
   passwordGuard,
@@ -72,7 +68,7 @@ export function createPastesUseCases({
   async function refusal(slug: string, passwordless: boolean): Promise<never> {
     const row = await repository.findBySlug(slug);
     if (!row) throw pasteNotFound();
-    const state = pasteState(row, clock.now());
+    const state = shareState(row, clock.now());
     if (state === 'expired') throw pasteExpired();
     if (state === 'exhausted') throw pasteViewsExhausted();
     if (passwordless && row.password_hash !== null) throw pastePasswordRequired();
@@ -92,7 +88,7 @@ export function createPastesUseCases({
     await passwordGuard.assertNotLocked(share, clientIp);
     const row = await repository.findBySlug(slug);
     if (!row) throw pasteNotFound();
-    const state = pasteState(row, clock.now());
+    const state = shareState(row, clock.now());
     if (state === 'expired') throw pasteExpired();
     if (state === 'exhausted') throw pasteViewsExhausted();
     const passwordHash = row.password_hash;
@@ -180,7 +176,7 @@ export function createPastesUseCases({
         const row = await repository.findBySlug(input.slug);
         if (!row) throw pasteNotFound();
         if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
-        if (pasteState(row, clock.now()) === 'expired') throw pasteExpired();
+        if (shareState(row, clock.now()) === 'expired') throw pasteExpired();
         return row.content;
       }
       if (input.password !== undefined) {

@@ -1,0 +1,74 @@
+import type { FileShare } from '@sharebin/shared';
+import { toIso, toIsoOrNull } from '../shared/clock';
+import type { FileSharesTable } from '../shared/db.schema';
+import { remainingViews } from '../shared/share-state';
+
+export const accessScope = (shareId: string) => `file:${shareId}`;
+
+/**
+ * `path…/<share id>/<file name>`, inside the storage's default folder (the driver adds that):
+ * unique per share, readable in a bucket browser.
+ */
+export function objectKey(sharePath: string, shareId: string, filename: string): string {
+  return [...sharePath.split('/'), shareId, filename].filter(Boolean).join('/');
+}
+
+const GUESSED_TYPES: Record<string, string> = {
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  txt: 'text/plain',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  html: 'text/html',
+  zip: 'application/zip',
+};
+
+/** The declared type, else one guessed from the extension (SPEC §5: Markdown is text/markdown). */
+export function mimetypeFor(filename: string, declared: string | undefined): string {
+  const extension = filename.split('.').pop()?.toLowerCase() ?? '';
+  if (extension === 'md' || extension === 'markdown') return 'text/markdown';
+  if (declared && declared !== 'application/octet-stream') return declared;
+  return GUESSED_TYPES[extension] ?? 'application/octet-stream';
+}
+
+export function toFileShare(row: FileSharesTable): FileShare {
+  return {
+    id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: row.size,
+    s3_config_id: row.storage_config_id,
+    path: row.path,
+    storage_path: row.storage_path,
+    etag: row.etag,
+    remark: row.remark,
+    has_password: row.password_hash !== null,
+    expires_at: toIsoOrNull(row.expires_at),
+    max_views: row.max_views,
+    views: row.views,
+    remaining_views: remainingViews(row),
+    status: row.status,
+    created_by: row.created_by,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** Types a browser could run: served inline only inside a CSP sandbox (ARCHITECTURE.md §4). */
+export function isActiveContent(mimetype: string): boolean {
+  const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
+  const passive =
+    /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/|audio\/|application\/pdf$|text\/plain$|text\/markdown$|text\/csv$|application\/json$)/;
+  return !passive.test(type);
+}

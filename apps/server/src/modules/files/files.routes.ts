@@ -1,0 +1,208 @@
+import {
+  commitRequestSchema,
+  fileBatchDeleteRequestSchema,
+  fileListQuerySchema,
+  fileListSchema,
+  filenameSchema,
+  fileShareSchema,
+  idParamSchema,
+  presignRequestSchema,
+  presignResponseSchema,
+  publicFileSchema,
+  slugParamSchema,
+  updateFileShareRequestSchema,
+  uploadFormSchema,
+} from '@sharebin/shared';
+import { z } from 'zod';
+import { validationFailed } from '../../app/errors';
+import { receiveUpload } from '../../app/multipart-upload';
+import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { objectResponse, parseRange } from '../storage/object-response';
+import type { FilesUseCases } from './files.usecases';
+
+function managementRoutes(
+  files: FilesUseCases,
+  prefix: '/admin' | '/user',
+  auth: RouteAuth,
+): AnyRoute[] {
+  const whose = prefix === '/admin' ? 'every file share' : "the key's own file shares";
+  return [
+    route({
+      method: 'get',
+      path: `${prefix}/files`,
+      tag: 'files',
+      summary: `List ${whose}, newest first (limit, offset; search by name, slug or remark)`,
+      auth,
+      query: fileListQuerySchema,
+      response: fileListSchema,
+      handler: ({ principal, query }) => files.list(principal, query),
+    }),
+    route({
+      method: 'get',
+      path: `${prefix}/files/:id`,
+      tag: 'files',
+      summary: `Read one of ${whose}`,
+      auth,
+      params: idParamSchema,
+      response: fileShareSchema,
+      errors: [404],
+      handler: ({ principal, params }) => files.get(principal, params.id),
+    }),
+    route({
+      method: 'put',
+      path: `${prefix}/files/:id`,
+      tag: 'files',
+      summary: `Change the remark, slug, password, expiry or max views of one of ${whose}`,
+      auth,
+      params: idParamSchema,
+      body: updateFileShareRequestSchema,
+      response: fileShareSchema,
+      errors: [404, 409],
+      handler: ({ principal, params, body }) => files.update(principal, params.id, body),
+    }),
+    route({
+      method: 'delete',
+      path: `${prefix}/files/:id`,
+      tag: 'files',
+      summary: `Delete one of ${whose} and its object`,
+      auth,
+      params: idParamSchema,
+      response: z.null(),
+      errors: [404],
+      handler: async ({ principal, params }) => {
+        await files.remove(principal, params.id);
+        return null;
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/files/batch-delete`,
+      tag: 'files',
+      summary: `Delete several of ${whose} and their objects; unknown ids are skipped`,
+      auth,
+      body: fileBatchDeleteRequestSchema,
+      response: z.object({ deleted: z.number() }),
+      handler: ({ principal, body }) => files.removeMany(principal, body.ids),
+    }),
+  ];
+}
+
+export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute[] {
+  const uploader: RouteAuth = { permission: 'file' };
+  return [
+    route({
+      method: 'post',
+      path: '/upload',
+      tag: 'files',
+      summary:
+        'Upload a file as multipart/form-data (fields first, then `file`), streamed to the storage',
+      auth: uploader,
+      form: uploadFormSchema.extend({
+        file: z.string().describe('The file (binary), last in the form'),
+      }),
+      response: fileShareSchema,
+      status: 201,
+      errors: [403, 404, 409, 413],
+      handler: ({ principal }, c) =>
+        receiveUpload(c.req.raw, async (incoming) => {
+          const fields = uploadFormSchema.safeParse(incoming.fields);
+          const filename = filenameSchema.safeParse(incoming.filename);
+          if (!fields.success || !filename.success) {
+            const issues = [...(fields.error?.issues ?? []), ...(filename.error?.issues ?? [])];
+            throw validationFailed(
+              issues.map((issue) => ({
+                location: 'body',
+                path: issue.path.join('.') || 'file',
+                message: issue.message,
+              })),
+              issues[0]?.message,
+            );
+          }
+          return files.uploadStream(principal, {
+            configId: fields.data.s3_config_id || undefined,
+            filename: filename.data,
+            mimetype: fields.data.mimetype || incoming.mimeType,
+            options: fields.data,
+            body: incoming.stream,
+          });
+        }),
+    }),
+    route({
+      method: 'post',
+      path: '/s3/presign',
+      tag: 'files',
+      summary: 'Presigned upload, step 1: reserve the share and get a URL to PUT the file to',
+      auth: uploader,
+      body: presignRequestSchema,
+      response: presignResponseSchema,
+      errors: [403, 404, 409, 413],
+      handler: ({ principal, body }) => files.presign(principal, body),
+    }),
+    route({
+      method: 'post',
+      path: '/s3/commit',
+      tag: 'files',
+      summary: 'Presigned upload, step 2: check the stored object and make the share live',
+      auth: uploader,
+      body: commitRequestSchema,
+      response: fileShareSchema,
+      errors: [404, 409],
+      handler: ({ principal, body }) => files.commit(principal, body),
+    }),
+    ...managementRoutes(files, '/admin', 'admin'),
+    ...managementRoutes(files, '/user', uploader),
+    route({
+      method: 'get',
+      path: '/public/files/:slug',
+      tag: 'files',
+      summary:
+        'Open a file share (counts one view); a protected one answers only that it needs a password',
+      auth: 'public',
+      params: slugParamSchema,
+      response: publicFileSchema,
+      errors: [404, 410],
+      handler: ({ params }) => files.view(params.slug),
+    }),
+    route({
+      method: 'post',
+      path: '/public/files/:slug/verify',
+      tag: 'files',
+      summary:
+        'Open a protected file share with its password (rate limited); answers short-lived content URLs',
+      auth: 'public',
+      params: slugParamSchema,
+      body: z.object({ password: z.string().max(1024) }),
+      response: publicFileSchema,
+      errors: [401, 404, 410, 429],
+      handler: ({ params, body, clientIp }) => files.verify(params.slug, body.password, clientIp),
+    }),
+    route({
+      method: 'get',
+      path: '/public/files/:slug/content',
+      tag: 'files',
+      summary: 'The file itself (inline, or `download=1`), with Range support; `token` from a view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({
+        token: z.string().min(1).max(200),
+        download: z.enum(['0', '1']).optional(),
+      }),
+      response: z.string(),
+      produces: 'application/octet-stream',
+      errors: [401, 404, 410, 416],
+      handler: async ({ params, query }, c) => {
+        const { share, object } = await files.content({
+          slug: params.slug,
+          token: query.token,
+          range: (size) => parseRange(c.req.header('range'), size),
+        });
+        return objectResponse({
+          object,
+          filename: share.filename,
+          contentType: share.mimetype,
+          download: query.download === '1',
+        });
+      },
+    }),
+  ];
+}

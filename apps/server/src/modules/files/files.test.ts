@@ -1,0 +1,366 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  CreatedApiKey,
+  FileShare,
+  PresignResponse,
+  PublicFile,
+  StorageConfig,
+} from '@sharebin/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+
+describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
+  const t = useTestServer(engine);
+  let admin: RequestOptions;
+  let storage: StorageConfig;
+  beforeEach(async () => {
+    admin = { token: await t.loginAsAdmin() };
+    await t.server.useCases.storage.ensureDefaultStorage();
+    storage = (await t.request<StorageConfig[]>('GET', '/api/s3-configs', undefined, admin)).body
+      .data[0] as StorageConfig;
+  });
+
+  const shareCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('file_shares')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** POST /api/upload with the fields first and the file last, as the web app sends it. */
+  async function upload(
+    bytes: Buffer,
+    filename: string,
+    fields: Record<string, string> = {},
+    options: RequestOptions = admin,
+    type = 'application/octet-stream',
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([bytes], { type }), filename);
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
+    const response = await t.server.app.request('/api/upload', {
+      method: 'POST',
+      body: form,
+      headers,
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        data: FileShare;
+        error?: string;
+        details?: Record<string, number>;
+      },
+    };
+  }
+
+  async function download(url: string, headers: Record<string, string> = {}) {
+    const response = await t.server.app.request(url, { headers });
+    return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  it('uploads a file, opens its share and downloads the same bytes, ranges too', async () => {
+    const bytes = randomBytes(300_000);
+    const uploaded = await upload(bytes, 'data.bin', { remark: 'binary', slug: 'my-data' });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data).toMatchObject({
+      slug: 'my-data',
+      filename: 'data.bin',
+      size: 300_000,
+      status: 'live',
+      remark: 'binary',
+    });
+
+    const view = await t.request<PublicFile>('GET', '/api/public/files/my-data');
+    expect(view.body.data).toMatchObject({
+      requires_password: false,
+      filename: 'data.bin',
+      size: 300_000,
+      views: 1,
+    });
+    const whole = await download(view.body.data.download_url as string);
+    expect(whole.response.status).toBe(200);
+    expect(sha(whole.bytes)).toBe(sha(bytes));
+    expect(whole.response.headers.get('content-disposition')).toBe(
+      'attachment; filename="data.bin"',
+    );
+
+    const part = await download(view.body.data.preview_url as string, { range: 'bytes=1000-1999' });
+    expect(part.response.status).toBe(206);
+    expect(part.response.headers.get('content-range')).toBe('bytes 1000-1999/300000');
+    expect(part.bytes.equals(bytes.subarray(1000, 2000))).toBe(true);
+    const tail = await download(view.body.data.preview_url as string, { range: 'bytes=-10' });
+    expect(tail.bytes.equals(bytes.subarray(-10))).toBe(true);
+    const beyond = await t.server.app.request(view.body.data.preview_url as string, {
+      headers: { range: 'bytes=400000-' },
+    });
+    expect(beyond.status).toBe(416);
+  });
+
+  it('names non-ASCII files per RFC 6266 and sandboxes active content', async () => {
+    await upload(
+      Buffer.from('<script>parent.pwned = 1</script>'),
+      '报告 final.html',
+      { slug: 'page' },
+      admin,
+      'text/html',
+    );
+    const view = await t.request<PublicFile>('GET', '/api/public/files/page');
+    const inline = await t.server.app.request(view.body.data.preview_url as string);
+    expect(inline.headers.get('content-type')).toBe('text/html');
+    expect(inline.headers.get('content-security-policy')).toContain('sandbox');
+    expect(inline.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(inline.headers.get('content-disposition')).toBe(
+      `inline; filename="__ final.html"; filename*=UTF-8''${encodeURIComponent('报告 final.html')}`,
+    );
+    await upload(
+      Buffer.from('<svg onload="alert(1)"/>'),
+      'x.svg',
+      { slug: 'svg' },
+      admin,
+      'image/svg+xml',
+    );
+    const svg = await t.request<PublicFile>('GET', '/api/public/files/svg');
+    const svgAnswer = await t.server.app.request(svg.body.data.preview_url as string);
+    expect(svgAnswer.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('protects a share with a password and counts views exactly', async () => {
+    await upload(Buffer.from('top secret'), 'secret.txt', {
+      slug: 'locked',
+      password: 'open-sesame',
+      remark: 'hidden remark',
+    });
+    const closed = await t.request<PublicFile>('GET', '/api/public/files/locked');
+    expect(closed.body.data).toEqual({ slug: 'locked', requires_password: true });
+    const wrong = await t.request('POST', '/api/public/files/locked/verify', { password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe('file.wrong_password');
+    expect(JSON.stringify(wrong.body)).not.toContain('hidden remark');
+    const open = await t.request<PublicFile>('POST', '/api/public/files/locked/verify', {
+      password: 'open-sesame',
+    });
+    expect(open.body.data).toMatchObject({
+      filename: 'secret.txt',
+      remark: 'hidden remark',
+      views: 1,
+    });
+    const content = await download(open.body.data.preview_url as string);
+    expect(content.bytes.toString()).toBe('top secret');
+    const forged = await t.server.app.request('/api/public/files/locked/content?token=1.forged');
+    expect(forged.status).toBe(401);
+  });
+
+  it('serves exactly k of 50 concurrent views of a share with max_views = k', async () => {
+    await upload(Buffer.from('limited'), 'l.txt', { slug: 'limited', max_views: '4' });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => t.request('GET', '/api/public/files/limited')),
+    );
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(responses.filter((r) => r.status === 410)).toHaveLength(46);
+    expect(responses.find((r) => r.status === 410)?.body.error).toBe('file.views_exhausted');
+  });
+
+  it('expires shares and the clean-up job removes them with their objects', async () => {
+    const share = (
+      await upload(Buffer.from('soon gone'), 'e.txt', { slug: 'expiring', expires_in: '1h' })
+    ).body.data;
+    t.clock.advance(3_600_000);
+    const expired = await t.request('GET', '/api/public/files/expiring');
+    expect(expired.status).toBe(410);
+    expect(expired.body.error).toBe('file.expired');
+    expect((await t.server.housekeeping()).files).toBe(1);
+    const driver = await t.server.drivers.forConfig(storage.id);
+    expect(await driver.head(share.storage_path)).toBeNull();
+    expect(await shareCount()).toBe(0);
+  });
+
+  it.each([
+    ['a taken slug', { slug: 'taken' }, 409, 'file.slug_taken'],
+    ['a reserved slug', { slug: 'admin' }, 400, 'validation.failed'],
+    ['negative max views', { max_views: '-1' }, 400, 'validation.failed'],
+    ['a path with ..', { path: '/a/../../etc' }, 400, 'validation.failed'],
+    ['an unknown storage', { s3_config_id: 'nope' }, 404, 'storage.config_not_found'],
+  ])('refuses an upload with %s and keeps nothing of it', async (_name, fields, status, code) => {
+    await upload(Buffer.from('first'), 'first.txt', { slug: 'taken' });
+    const before = await shareCount();
+    const response = await upload(Buffer.from('second'), 'second.txt', fields);
+    expect(response.status).toBe(status);
+    expect(response.body.error).toBe(code);
+    expect(await shareCount()).toBe(before);
+  });
+
+  it('refuses a file over the upload limit and one that does not fit the storage, storing nothing', async () => {
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 1, max_upload_size_unit: 'KB' },
+      admin,
+    );
+    const tooLarge = await upload(randomBytes(4096), 'big.bin');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error).toBe('file.too_large');
+
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 1, max_upload_size_unit: 'MB' },
+      admin,
+    );
+    await t.request('PUT', `/api/s3-configs/${storage.id}`, { total_capacity_bytes: 2000 }, admin);
+    const full = await upload(randomBytes(3000), 'full.bin');
+    expect(full.status).toBe(413);
+    expect(full.body.error).toBe('storage.insufficient');
+    expect(full.body.details).toMatchObject({ remaining: 2000, total: 2000 });
+    expect(await shareCount()).toBe(0);
+    const driver = await t.server.drivers.forConfig(storage.id);
+    expect((await driver.list('')).objects).toEqual([]);
+  });
+
+  it('keeps keys out of storages they may not use and out of other keys’ shares', async () => {
+    const key = (
+      await t.request<CreatedApiKey>(
+        'POST',
+        '/api/admin/api-keys',
+        { name: 'up', file_permission: true },
+        admin,
+      )
+    ).body.data;
+    const other = (
+      await t.request<CreatedApiKey>(
+        'POST',
+        '/api/admin/api-keys',
+        { name: 'o', file_permission: true },
+        admin,
+      )
+    ).body.data;
+    const mine = await upload(Buffer.from('mine'), 'mine.txt', {}, { apiKey: key.key });
+    expect(mine.status).toBe(201);
+    expect(mine.body.data.created_by).toBe(`apikey:${key.id}`);
+    await upload(Buffer.from('theirs'), 'theirs.txt', {}, { apiKey: other.key });
+
+    const list = await t.request<{ items: FileShare[] }>('GET', '/api/user/files', undefined, {
+      apiKey: key.key,
+    });
+    expect(list.body.data.items.map((f) => f.filename)).toEqual(['mine.txt']);
+    const theirs = (
+      await t.request<{ items: FileShare[] }>('GET', '/api/admin/files', undefined, admin)
+    ).body.data.items.find((f) => f.filename === 'theirs.txt') as FileShare;
+    expect(
+      (await t.request('DELETE', `/api/user/files/${theirs.id}`, undefined, { apiKey: key.key }))
+        .status,
+    ).toBe(404);
+
+    await t.request('PUT', `/api/s3-configs/${storage.id}`, { allow_api_keys: false }, admin);
+    const refused = await upload(Buffer.from('x'), 'x.txt', {}, { apiKey: key.key });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('storage.not_allowed');
+    const textKey = (
+      await t.request<CreatedApiKey>(
+        'POST',
+        '/api/admin/api-keys',
+        { name: 't', text_permission: true },
+        admin,
+      )
+    ).body.data;
+    expect((await upload(Buffer.from('x'), 'x.txt', {}, { apiKey: textKey.key })).status).toBe(403);
+    expect(await shareCount()).toBe(2);
+  });
+
+  it('presigns, takes the PUT through the signed URL and commits; refuses a missing or short object', async () => {
+    const bytes = randomBytes(50_000);
+    const presign = await t.request<PresignResponse>(
+      'POST',
+      '/api/s3/presign',
+      { filename: 'direct.bin', size: bytes.length, slug: 'direct' },
+      admin,
+    );
+    expect(presign.status).toBe(200);
+    const { upload_url, upload_headers, file_id } = presign.body.data;
+    expect(upload_url).toMatch(/^\/api\/storage\/local\/.+\/put\?/);
+    expect((await t.request('GET', '/api/public/files/direct')).status).toBe(404);
+
+    const put = await t.server.app.request(upload_url, {
+      method: 'PUT',
+      body: bytes,
+      headers: { ...upload_headers, 'content-length': String(bytes.length) },
+    });
+    expect(put.status).toBe(200);
+    const committed = await t.request<FileShare>('POST', '/api/s3/commit', { file_id }, admin);
+    expect(committed.body.data).toMatchObject({ status: 'live', size: 50_000 });
+    const view = await t.request<PublicFile>('GET', '/api/public/files/direct');
+    expect(sha((await download(view.body.data.download_url as string)).bytes)).toBe(sha(bytes));
+
+    const tampered = await t.server.app.request(upload_url.replace('sig=', 'sig=x'), {
+      method: 'PUT',
+      body: bytes,
+    });
+    expect(tampered.status).toBe(403);
+
+    const missing = await t.request<PresignResponse>(
+      'POST',
+      '/api/s3/presign',
+      { filename: 'never.bin', size: 10 },
+      admin,
+    );
+    const noObject = await t.request(
+      'POST',
+      '/api/s3/commit',
+      { file_id: missing.body.data.file_id },
+      admin,
+    );
+    expect(noObject.status).toBe(400);
+    expect(noObject.body.error).toBe('file.object_missing');
+
+    const short = await t.request<PresignResponse>(
+      'POST',
+      '/api/s3/presign',
+      { filename: 'short.bin', size: 100 },
+      admin,
+    );
+    const driver = await t.server.drivers.forConfig(storage.id);
+    const { Readable } = await import('node:stream');
+    await driver.put(short.body.data.storage_path, Readable.from([Buffer.alloc(60)]));
+    const shortCommit = await t.request(
+      'POST',
+      '/api/s3/commit',
+      { file_id: short.body.data.file_id },
+      admin,
+    );
+    expect(shortCommit.body.error).toBe('file.size_mismatch');
+    expect(await driver.head(short.body.data.storage_path)).toBeNull();
+    expect(await shareCount()).toBe(1);
+  });
+
+  it('edits and deletes shares, deleting their objects', async () => {
+    const share = (await upload(Buffer.from('edit me'), 'e.txt', { slug: 'before' })).body.data;
+    const edited = await t.request<FileShare>(
+      'PUT',
+      `/api/admin/files/${share.id}`,
+      { slug: 'after', remark: 'r', password: 'pw-123', max_views: 3 },
+      admin,
+    );
+    expect(edited.body.data).toMatchObject({
+      slug: 'after',
+      remark: 'r',
+      has_password: true,
+      max_views: 3,
+    });
+    const batch = await t.request(
+      'POST',
+      '/api/admin/files/batch-delete',
+      { ids: [share.id, 'missing'] },
+      admin,
+    );
+    expect(batch.body.data).toEqual({ deleted: 1 });
+    const driver = await t.server.drivers.forConfig(storage.id);
+    expect(await driver.head(share.storage_path)).toBeNull();
+  });
+});

@@ -1,0 +1,399 @@
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  creatorTag,
+  type FileList,
+  type FileShare,
+  isCreator,
+  type PresignResponse,
+  type Principal,
+  type PublicFile,
+  type presignRequestSchema,
+  type StorageConfig,
+  type shareOptionsSchema,
+  type updateFileShareRequestSchema,
+} from '@sharebin/shared';
+import type { z } from 'zod';
+import { invalidAccessToken } from '../pastes/pastes.errors';
+import type { AccessTokens } from '../shared/access-token';
+import type { Clock } from '../shared/clock';
+import { hashPassword, newId, randomBase62 } from '../shared/crypto';
+import { isUniqueViolation } from '../shared/db';
+import type { FileSharesTable } from '../shared/db.schema';
+import { ownerTags } from '../shared/ownership';
+import type { SharePasswordGuard } from '../shared/share-password';
+import { expiryFrom, remainingViews, shareState } from '../shared/share-state';
+import type { StorageDriver } from '../storage/drivers/storage-driver';
+import { remainingBytes } from '../storage/storage.models';
+import type { StorageUseCases } from '../storage/storage.usecases';
+import {
+  fileExpired,
+  fileNotFound,
+  filePasswordRequired,
+  fileSlugTaken,
+  fileTooLarge,
+  fileViewsExhausted,
+  fileWrongPassword,
+  notUploading,
+  objectMissing,
+  sizeMismatch,
+  storageInsufficient,
+} from './files.errors';
+import { accessScope, mimetypeFor, objectKey, toFileShare } from './files.models';
+import type { FilesRepository } from './files.repository';
+
+type ShareOptions = z.output<typeof shareOptionsSchema>;
+type PresignInput = z.output<typeof presignRequestSchema>;
+type UpdateInput = z.output<typeof updateFileShareRequestSchema>;
+
+const GENERATED_SLUG_LENGTH = 6;
+const SLUG_ATTEMPTS = 5;
+/** Uploads never committed are removed after this long. */
+export const STALE_UPLOAD_MS = 24 * 3_600_000;
+
+export interface StorageDrivers {
+  forConfig(configId: string): Promise<StorageDriver>;
+}
+
+export interface FilesDeps {
+  repository: FilesRepository;
+  storage: StorageUseCases;
+  drivers: StorageDrivers;
+  passwordGuard: SharePasswordGuard;
+  accessTokens: AccessTokens;
+  clock: Clock;
+  maxUploadBytes: () => Promise<number>;
+}
+
+/** Counts bytes as they pass and fails the stream as soon as there are too many. */
+function byteLimit(limit: number, tooMany: () => Error) {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      callback(seen > limit ? tooMany() : null, chunk);
+    },
+  });
+  return { counter, bytes: () => seen };
+}
+
+export function createFilesUseCases(deps: FilesDeps) {
+  const { repository, storage, drivers, passwordGuard, accessTokens, clock } = deps;
+
+  /** Largest upload the settings and the storage's free space allow, and the error for more. */
+  async function limitsFor(config: StorageConfig) {
+    const maxUpload = await deps.maxUploadBytes();
+    const remaining = remainingBytes(config);
+    return {
+      limit: remaining === null ? maxUpload : Math.min(maxUpload, remaining),
+      check(size: number) {
+        if (size > maxUpload) throw fileTooLarge(maxUpload);
+        if (remaining !== null && size > remaining) {
+          throw storageInsufficient(size, remaining, config.total_capacity_bytes ?? 0);
+        }
+      },
+    };
+  }
+
+  /** A share record in `uploading` state, with its slug taken and its object key decided. */
+  async function reserve(
+    principal: Principal,
+    config: StorageConfig,
+    file: { filename: string; mimetype: string; size: number },
+    options: ShareOptions,
+  ): Promise<FileSharesTable> {
+    const now = clock.now();
+    const id = newId();
+    const base: Omit<FileSharesTable, 'slug'> = {
+      id,
+      filename: file.filename,
+      mimetype: file.mimetype,
+      size: file.size,
+      storage_config_id: config.id,
+      path: options.path,
+      storage_path: objectKey(options.path, id, file.filename),
+      etag: null,
+      remark: options.remark,
+      password_hash: options.password ? await hashPassword(options.password) : null,
+      expires_at: expiryFrom(options.expires_in, now),
+      max_views: options.max_views,
+      views: 0,
+      status: 'uploading',
+      upload_id: null,
+      created_by: creatorTag(principal),
+      created_at: now,
+      updated_at: now,
+    };
+    const custom = options.slug || undefined;
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      const row = { ...base, slug: custom ?? randomBase62(GENERATED_SLUG_LENGTH + attempt) };
+      try {
+        await repository.insert(row);
+        return row;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (custom) throw fileSlugTaken();
+      }
+    }
+    throw fileSlugTaken();
+  }
+
+  /** Removes a share's object (best effort: a storage hiccup must not keep the record alive). */
+  async function deleteObjects(rows: FileSharesTable[]) {
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          const driver = await drivers.forConfig(row.storage_config_id);
+          if (row.upload_id) await driver.abortMultipart(row.storage_path, row.upload_id);
+          await driver.delete(row.storage_path);
+        } catch {
+          // The stale-upload job and the admin can retry; the share itself goes now.
+        }
+      }),
+    );
+  }
+
+  async function discard(row: FileSharesTable) {
+    await deleteObjects([row]);
+    await repository.deleteMany([row.id]);
+  }
+
+  async function requireOwned(principal: Principal, id: string) {
+    const row = await repository.findById(id);
+    if (!row || !isCreator(principal, row.created_by)) throw fileNotFound();
+    return row;
+  }
+
+  /** Why a share cannot be viewed, once the counting update found nothing. */
+  async function refusal(slug: string, passwordless: boolean): Promise<never> {
+    const row = await repository.findLiveBySlug(slug);
+    if (!row) throw fileNotFound();
+    const state = shareState(row, clock.now());
+    if (state === 'expired') throw fileExpired();
+    if (state === 'exhausted') throw fileViewsExhausted();
+    if (passwordless && row.password_hash !== null) throw filePasswordRequired();
+    throw fileNotFound();
+  }
+
+  async function publicView(row: FileSharesTable): Promise<PublicFile> {
+    const config = await storage.get(row.storage_config_id);
+    const token = accessTokens.issue(accessScope(row.id), config.url_expiry_seconds * 1000);
+    const content = `/api/public/files/${encodeURIComponent(row.slug)}/content?token=${encodeURIComponent(token)}`;
+    return {
+      slug: row.slug,
+      requires_password: false,
+      filename: row.filename,
+      mimetype: row.mimetype,
+      size: row.size,
+      remark: row.remark,
+      created_at: new Date(row.created_at).toISOString(),
+      expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+      views: row.views,
+      remaining_views: remainingViews(row),
+      preview_url: content,
+      download_url: `${content}&download=1`,
+    };
+  }
+
+  return {
+    /** POST /upload: the file streams to the storage as it arrives, within every limit. */
+    async uploadStream(
+      principal: Principal,
+      input: {
+        configId: string | undefined;
+        filename: string;
+        mimetype: string | undefined;
+        options: ShareOptions;
+        body: Readable;
+      },
+    ): Promise<FileShare> {
+      const config = await storage.resolveForUpload(principal, input.configId);
+      const limits = await limitsFor(config);
+      const row = await reserve(
+        principal,
+        config,
+        {
+          filename: input.filename,
+          mimetype: mimetypeFor(input.filename, input.mimetype),
+          size: 0,
+        },
+        input.options,
+      );
+      const { counter, bytes } = byteLimit(limits.limit, () => {
+        try {
+          limits.check(limits.limit + 1);
+        } catch (error) {
+          return error as Error;
+        }
+        return fileTooLarge(limits.limit);
+      });
+      try {
+        const driver = await drivers.forConfig(config.id);
+        const stored = driver.put(row.storage_path, counter, { contentType: row.mimetype });
+        await Promise.all([pipeline(input.body, counter), stored]);
+        const { etag } = await stored;
+        await repository.update(row.id, {
+          size: bytes(),
+          etag,
+          status: 'live',
+          updated_at: clock.now(),
+        });
+        return toFileShare({ ...row, size: bytes(), etag, status: 'live' });
+      } catch (error) {
+        input.body.resume();
+        await discard(row);
+        throw error;
+      }
+    },
+
+    /** Presigned flow, step 1: a record in `uploading` state and a URL to PUT the bytes to. */
+    async presign(principal: Principal, input: PresignInput): Promise<PresignResponse> {
+      const config = await storage.resolveForUpload(principal, input.s3_config_id);
+      (await limitsFor(config)).check(input.size);
+      const mimetype = mimetypeFor(input.filename, input.mimetype);
+      const row = await reserve(
+        principal,
+        config,
+        { filename: input.filename, mimetype, size: input.size },
+        input,
+      );
+      const driver = await drivers.forConfig(config.id);
+      const upload = await driver.presignPut(row.storage_path, {
+        contentType: mimetype,
+        contentLength: input.size,
+        expiresInSeconds: config.url_expiry_seconds,
+      });
+      return {
+        file_id: row.id,
+        upload_url: upload.url,
+        upload_headers: upload.headers,
+        storage_path: row.storage_path,
+        s3_url: upload.url.split('?')[0] ?? upload.url,
+        slug: row.slug,
+        provider_type: config.provider ?? config.storage_type,
+        contentType: mimetype,
+      };
+    },
+
+    /** Presigned flow, step 2: the share goes live only if the object is there, whole. */
+    async commit(principal: Principal, input: { file_id: string }): Promise<FileShare> {
+      const row = await requireOwned(principal, input.file_id);
+      if (row.status !== 'uploading') throw notUploading();
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const stored = await driver.head(row.storage_path);
+      if (!stored) {
+        await repository.deleteMany([row.id]);
+        throw objectMissing();
+      }
+      if (stored.size !== row.size) {
+        await discard(row);
+        throw sizeMismatch(row.size, stored.size);
+      }
+      await repository.update(row.id, {
+        etag: stored.etag,
+        status: 'live',
+        updated_at: clock.now(),
+      });
+      return toFileShare({ ...row, etag: stored.etag, status: 'live' });
+    },
+
+    async list(
+      principal: Principal,
+      query: { limit: number; offset: number; search?: string | undefined },
+    ): Promise<FileList> {
+      const { rows, total } = await repository.list({ ...query, createdBy: ownerTags(principal) });
+      return { items: rows.map(toFileShare), total, limit: query.limit, offset: query.offset };
+    },
+
+    get: async (principal: Principal, id: string) => toFileShare(await requireOwned(principal, id)),
+
+    async update(principal: Principal, id: string, input: UpdateInput): Promise<FileShare> {
+      await requireOwned(principal, id);
+      const { password, expires_in, ...rest } = input;
+      const now = clock.now();
+      try {
+        await repository.update(id, {
+          ...rest,
+          ...(password === undefined
+            ? {}
+            : { password_hash: password === null ? null : await hashPassword(password) }),
+          ...(expires_in === undefined ? {} : { expires_at: expiryFrom(expires_in, now) }),
+          updated_at: now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fileSlugTaken();
+        throw error;
+      }
+      return toFileShare(await requireOwned(principal, id));
+    },
+
+    /** Deleting a share deletes its object too (an upload in progress is aborted). */
+    async remove(principal: Principal, id: string): Promise<void> {
+      await discard(await requireOwned(principal, id));
+    },
+
+    async removeMany(principal: Principal, ids: string[]) {
+      const rows = await repository.findManyOwned(ids, ownerTags(principal));
+      await deleteObjects(rows);
+      return { deleted: await repository.deleteMany(rows.map((row) => row.id)) };
+    },
+
+    /** A visitor opens a share: counted; a protected one answers only that it needs a password. */
+    async view(slug: string): Promise<PublicFile> {
+      const counted = await repository.countView({ slug, now: clock.now(), passwordless: true });
+      if (counted) return publicView(counted);
+      const row = await repository.findLiveBySlug(slug);
+      if (row && row.password_hash !== null && shareState(row, clock.now()) === 'live') {
+        return { slug, requires_password: true };
+      }
+      return refusal(slug, true);
+    },
+
+    async verify(slug: string, password: string, clientIp: string): Promise<PublicFile> {
+      const share = `file:${slug}`;
+      await passwordGuard.assertNotLocked(share, clientIp);
+      const row = await repository.findLiveBySlug(slug);
+      if (!row) throw fileNotFound();
+      const state = shareState(row, clock.now());
+      if (state === 'expired') throw fileExpired();
+      if (state === 'exhausted') throw fileViewsExhausted();
+      const passwordHash = row.password_hash;
+      if (
+        passwordHash !== null &&
+        !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+      ) {
+        throw fileWrongPassword();
+      }
+      const counted = await repository.countView({ slug, now: clock.now(), passwordless: false });
+      return counted ? publicView(counted) : refusal(slug, false);
+    },
+
+    /**
+     * The bytes of a share, for a holder of an access token from a counted view. `range` picks
+     * the bytes once the size is known (from the HTTP Range header).
+     */
+    async content(input: {
+      slug: string;
+      token: string;
+      range: (size: number) => { start: number; end: number } | undefined;
+    }) {
+      const row = await repository.findLiveBySlug(input.slug);
+      if (!row) throw fileNotFound();
+      if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
+      if (shareState(row, clock.now()) === 'expired') throw fileExpired();
+      const range = input.range(row.size);
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const object = await driver.get(row.storage_path, range ? { range } : undefined);
+      return { share: row, object };
+    },
+
+    /** Expired and used-up shares, and uploads abandoned for a day: records and objects. */
+    async cleanUp() {
+      const rows = await repository.findFinished(clock.now(), clock.now() - STALE_UPLOAD_MS);
+      await deleteObjects(rows);
+      return { deleted: await repository.deleteMany(rows.map((row) => row.id)) };
+    },
+  };
+}
+
+export type FilesUseCases = ReturnType<typeof createFilesUseCases>;

@@ -1,0 +1,22 @@
+import { EXPIRY_OPTION_MS, type ExpiryOption } from '@sharebin/shared';
+
+export type ShareState = 'live' | 'expired' | 'exhausted';
+
+/** Whether a paste or file share may still be viewed (`max_views` 0 means unlimited). */
+export function shareState(
+  share: { expires_at: number | null; max_views: number; views: number },
+  now: number,
+): ShareState {
+  if (share.expires_at !== null && share.expires_at <= now) return 'expired';
+  if (share.max_views > 0 && share.views >= share.max_views) return 'exhausted';
+  return 'live';
+}
+
+/** The expiry time of a share created (or changed) at `now`; null for `never`. */
+export const expiryFrom = (option: ExpiryOption, now: number): number | null => {
+  const length = EXPIRY_OPTION_MS[option];
+  return length === null ? null : now + length;
+};
+
+export const remainingViews = (share: { max_views: number; views: number }) =>
+  share.max_views > 0 ? Math.max(0, share.max_views - share.views) : null;

@@ -1,0 +1,412 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDisposition } from '../content-disposition';
+import type { StorageDriver } from '../storage-driver';
+import {
+  generatedBuffer,
+  generatedStream,
+  runStorageDriverContract,
+} from '../storage-driver.contract';
+import {
+  InvalidKeyError,
+  ObjectNotFoundError,
+  SignedUrlError,
+  StorageDriverError,
+} from '../storage-driver.errors';
+import { createLocalDriver } from './local-driver';
+import { MIN_PART_SIZE } from './local-multipart';
+import {
+  createHmacSigner,
+  type LocalSignedOp,
+  type UrlSigner,
+  verifyLocalSignedRequest,
+} from './local-signed-url';
+
+const PUBLIC_PATH = '/api/storage/local/config-1';
+
+/**
+ * What the signed-URL route does (it lives with the storage routes): verify, then stream to or
+ * from the driver. Runs a fetch-style request in process.
+ */
+function signedUrlRoute(driver: StorageDriver, signer: UrlSigner, publicPath = PUBLIC_PATH) {
+  return async (url: string, init?: RequestInit): Promise<Response> => {
+    const request = new Request(new URL(url, 'http://sharebin.test'), init);
+    const { pathname, searchParams } = new URL(request.url);
+    const op = pathname.slice(publicPath.length + 1);
+    if (!pathname.startsWith(`${publicPath}/`) || !['get', 'put', 'part'].includes(op)) {
+      return new Response(null, { status: 404 });
+    }
+    const verified = verifyLocalSignedRequest({
+      signer,
+      publicPath,
+      op: op as LocalSignedOp,
+      query: searchParams,
+      now: Date.now(),
+    });
+    if (verified instanceof SignedUrlError) return new Response(verified.reason, { status: 403 });
+    const requestBody = () =>
+      Readable.fromWeb((request.body ?? new Blob([]).stream()) as NodeReadableStream);
+    try {
+      switch (verified.op) {
+        case 'get': {
+          const { body, info } = await driver.get(verified.key);
+          const { downloadName, contentType, inline } = verified.download;
+          return new Response(Readable.toWeb(body) as ReadableStream, {
+            headers: {
+              'Content-Type': contentType ?? info.contentType ?? 'application/octet-stream',
+              'Content-Length': String(info.size),
+              'Content-Disposition': contentDisposition({ filename: downloadName, inline }),
+            },
+          });
+        }
+        case 'put': {
+          await driver.put(verified.key, requestBody(), { contentLength: verified.contentLength });
+          return new Response(null, { status: 200 });
+        }
+        case 'part': {
+          const { etag } = await driver.uploadPart(
+            verified.key,
+            verified.uploadId,
+            verified.partNumber,
+            requestBody(),
+          );
+          return new Response(null, { status: 200, headers: { ETag: `"${etag}"` } });
+        }
+      }
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return new Response(null, { status: 404 });
+      if (error instanceof StorageDriverError) return new Response(error.code, { status: 400 });
+      throw error;
+    }
+  };
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function makeLocal() {
+  const root = await mkdtemp(join(tmpdir(), 'sharebin-local-'));
+  const signer = createHmacSigner(randomBytes(32).toString('hex'));
+  const driver = createLocalDriver({ root, signer, publicPath: PUBLIC_PATH });
+  return { root, signer, driver };
+}
+
+runStorageDriverContract('local', async () => {
+  const { root, signer, driver } = await makeLocal();
+  return {
+    driver,
+    fetchPresigned: signedUrlRoute(driver, signer),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+});
+
+describe('local driver', () => {
+  let root: string;
+  let signer: UrlSigner;
+  let driver: StorageDriver;
+  beforeAll(async () => {
+    ({ root, signer, driver } = await makeLocal());
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const put = (key: string, text: string) =>
+    driver.put(key, Readable.from([Buffer.from(text)]), { contentLength: Buffer.byteLength(text) });
+
+  describe('signed URLs', () => {
+    const verify = (url: string, op: LocalSignedOp, now = Date.now(), publicPath = PUBLIC_PATH) =>
+      verifyLocalSignedRequest({
+        signer,
+        publicPath,
+        op,
+        query: new URL(url, 'http://x').searchParams,
+        now,
+      });
+
+    it('carry the key, the upload and the download options', async () => {
+      const get = await driver.presignGet('docs/ä b.txt', {
+        expiresInSeconds: 60,
+        downloadName: 'ä b.txt',
+        contentType: 'text/plain',
+        inline: true,
+      });
+      expect(get.startsWith(`${PUBLIC_PATH}/get?`)).toBe(true);
+      expect(verify(get, 'get')).toEqual({
+        op: 'get',
+        key: 'docs/ä b.txt',
+        download: { downloadName: 'ä b.txt', contentType: 'text/plain', inline: true },
+      });
+      const part = await driver.presignPart('docs/big.bin', 'f'.repeat(32), 7, 60);
+      expect(verify(part, 'part')).toEqual({
+        op: 'part',
+        key: 'docs/big.bin',
+        uploadId: 'f'.repeat(32),
+        partNumber: 7,
+      });
+      const { url } = await driver.presignPut('docs/x.bin', {
+        contentLength: 12,
+        expiresInSeconds: 60,
+      });
+      expect(verify(url, 'put')).toEqual({
+        op: 'put',
+        key: 'docs/x.bin',
+        contentLength: 12,
+        contentType: undefined,
+      });
+    });
+
+    it('are refused when tampered with, expired, for another operation or storage', async () => {
+      const url = await driver.presignGet('docs/a.txt', { expiresInSeconds: 60 });
+      const altered = (change: (params: URLSearchParams) => void) => {
+        const parsed = new URL(url, 'http://x');
+        change(parsed.searchParams);
+        return `${parsed.pathname}?${parsed.searchParams}`;
+      };
+      const refusal = (reason: string) => expect.objectContaining({ reason });
+
+      expect(
+        verify(
+          altered((p) => p.set('sig', `${p.get('sig')?.slice(0, -2)}AA`)),
+          'get',
+        ),
+      ).toEqual(refusal('bad_signature'));
+      expect(
+        verify(
+          altered((p) => p.set('key', 'docs/b.txt')),
+          'get',
+        ),
+      ).toEqual(refusal('bad_signature'));
+      expect(
+        verify(
+          altered((p) => p.set('name', 'evil.html')),
+          'get',
+        ),
+      ).toEqual(refusal('bad_signature'));
+      expect(
+        verify(
+          altered((p) => p.set('exp', '99999999999')),
+          'get',
+        ),
+      ).toEqual(refusal('bad_signature'));
+      expect(
+        verify(
+          altered((p) => p.delete('sig')),
+          'get',
+        ),
+      ).toEqual(refusal('malformed'));
+      expect(verify(url, 'put')).toEqual(refusal('bad_signature'));
+      expect(verify(url, 'get', Date.now(), '/api/storage/local/config-2')).toEqual(
+        refusal('bad_signature'),
+      );
+      expect(verify(url, 'get', Date.now() + 61_000)).toEqual(refusal('expired'));
+      expect(verify(url, 'get')).toMatchObject({ op: 'get', key: 'docs/a.txt' });
+
+      const otherSigner = createHmacSigner('another secret');
+      expect(
+        verifyLocalSignedRequest({
+          signer: otherSigner,
+          publicPath: PUBLIC_PATH,
+          op: 'get',
+          query: new URL(url, 'http://x').searchParams,
+          now: Date.now(),
+        }),
+      ).toEqual(refusal('bad_signature'));
+    });
+
+    it('bind the upload to its signed length', async () => {
+      const route = signedUrlRoute(driver, signer);
+      const { url } = await driver.presignPut('signed/len.bin', {
+        contentLength: 10,
+        expiresInSeconds: 60,
+      });
+      const response = await route(url, { method: 'PUT', body: generatedBuffer(11, 1) });
+      expect(response.status).toBe(400);
+      expect(await driver.head('signed/len.bin')).toBeNull();
+    });
+  });
+
+  describe('files on disk', () => {
+    it('stores plain files under the root and hides its own folders', async () => {
+      await put('plain/hello.txt', 'hello');
+      expect(await readFile(join(root, 'plain', 'hello.txt'), 'utf8')).toBe('hello');
+      const { uploadId } = await driver.createMultipart('plain/big.bin');
+      await driver.uploadPart('plain/big.bin', uploadId, 1, generatedStream(10, 1));
+      const rootEntries = await readdir(root);
+      expect(rootEntries).toEqual(expect.arrayContaining(['.multipart', '.tmp', 'plain']));
+      expect((await driver.list('', { delimiter: true })).prefixes).not.toContain('.multipart/');
+      expect((await driver.list('')).objects.map((object) => object.key)).not.toContainEqual(
+        expect.stringMatching(/^\.(multipart|tmp)\//),
+      );
+      expect(await readdir(join(root, '.tmp'))).toEqual([]);
+      await driver.abortMultipart('plain/big.bin', uploadId);
+    });
+
+    it('refuses keys inside its own folders', async () => {
+      for (const key of ['.multipart/x', '.tmp/x', '.multipart']) {
+        await expect(driver.head(key)).rejects.toMatchObject({ reason: 'reserved' });
+      }
+      expect(await driver.head('nested/.multipart/x')).toBeNull();
+    });
+
+    it('derives the content type from the extension', async () => {
+      await driver.put('types/page.html', Readable.from([Buffer.from('<p>')]), {
+        contentType: 'text/plain',
+      });
+      expect((await driver.head('types/page.html'))?.contentType).toMatch(/^text\/html/);
+      await put('types/no-extension', 'x');
+      expect((await driver.head('types/no-extension'))?.contentType).toBe(
+        'application/octet-stream',
+      );
+    });
+
+    it('never shows a partial file to readers', async () => {
+      await put('atomic/file.txt', 'old content');
+      const body = new PassThrough();
+      const writing = driver.put('atomic/file.txt', body);
+      body.write('new content, first half… ');
+      await waitFor(async () => {
+        const [temp] = await readdir(join(root, '.tmp'));
+        return temp !== undefined && (await stat(join(root, '.tmp', temp))).size > 0;
+      });
+      expect((await driver.head('atomic/file.txt'))?.size).toBe(11);
+      expect(await readFile(join(root, 'atomic', 'file.txt'), 'utf8')).toBe('old content');
+
+      const reader = await driver.get('atomic/file.txt');
+      body.end('second half');
+      await writing;
+      // The reader opened the old version before the rename and keeps reading it whole.
+      expect(Buffer.concat(await reader.body.toArray()).toString()).toBe('old content');
+      expect(await readFile(join(root, 'atomic', 'file.txt'), 'utf8')).toBe(
+        'new content, first half… second half',
+      );
+    });
+
+    it('removes folders emptied by deletes, as S3 has no empty folders', async () => {
+      await put('prune/a/b/c.txt', 'c');
+      await put('prune/keep.txt', 'k');
+      await driver.delete('prune/a/b/c.txt');
+      expect(await readdir(join(root, 'prune'))).toEqual(['keep.txt']);
+      expect((await driver.list('prune/', { delimiter: true })).prefixes).toEqual([]);
+    });
+
+    it('refuses a file where a folder is, and the reverse', async () => {
+      await put('conflict/a', 'file');
+      await expect(put('conflict/a/b', 'x')).rejects.toMatchObject({ reason: 'path_conflict' });
+      await put('conflict/dir/x', 'x');
+      await expect(put('conflict/dir', 'x')).rejects.toBeInstanceOf(InvalidKeyError);
+      await expect(driver.get('conflict/dir')).rejects.toBeInstanceOf(ObjectNotFoundError);
+      expect(await driver.head('conflict/a/b')).toBeNull();
+      expect(await readdir(join(root, '.tmp'))).toEqual([]);
+    });
+  });
+
+  describe('list', () => {
+    beforeAll(async () => {
+      for (const key of ['order/a-b.txt', 'order/a.txt', 'order/a/1.txt', 'order/a/2.txt']) {
+        await put(key, key);
+      }
+      // Folders made by hand count as folders too.
+      await mkdir(join(root, 'order', 'empty'));
+      await writeFile(join(root, 'order', 'b.txt'), 'dropped in by an operator');
+    });
+
+    it('orders keys as S3 does: by bytes, `-` and `.` before `/`', async () => {
+      expect((await driver.list('order/')).objects.map((object) => object.key)).toEqual([
+        'order/a-b.txt',
+        'order/a.txt',
+        'order/a/1.txt',
+        'order/a/2.txt',
+        'order/b.txt',
+      ]);
+    });
+
+    it('counts prefixes in the page and never repeats them', async () => {
+      const entries: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await driver.list('order/', { delimiter: true, limit: 2, cursor });
+        expect(page.objects.length + page.prefixes.length).toBeLessThanOrEqual(2);
+        entries.push(...page.objects.map((object) => object.key), ...page.prefixes);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(entries.sort()).toEqual(
+        ['order/a-b.txt', 'order/a.txt', 'order/a/', 'order/b.txt', 'order/empty/'].sort(),
+      );
+    });
+  });
+
+  describe('multipart', () => {
+    it('refuses a part whose ETag does not match', async () => {
+      const { uploadId } = await driver.createMultipart('mp/etag.bin');
+      await driver.uploadPart('mp/etag.bin', uploadId, 1, generatedStream(100, 1));
+      await expect(
+        driver.completeMultipart('mp/etag.bin', uploadId, [
+          { partNumber: 1, etag: '0'.repeat(32) },
+        ]),
+      ).rejects.toMatchObject({ reason: 'invalid_part' });
+      await expect(
+        driver.completeMultipart('mp/etag.bin', uploadId, [
+          { partNumber: 2, etag: '0'.repeat(32) },
+        ]),
+      ).rejects.toMatchObject({ reason: 'invalid_part' });
+      await driver.abortMultipart('mp/etag.bin', uploadId);
+    });
+
+    it('refuses parts below 5 MiB except the last', async () => {
+      const key = 'mp/small.bin';
+      const { uploadId } = await driver.createMultipart(key);
+      const first = await driver.uploadPart(
+        key,
+        uploadId,
+        1,
+        generatedStream(MIN_PART_SIZE - 1, 1),
+      );
+      const second = await driver.uploadPart(key, uploadId, 2, generatedStream(10, 2));
+      await expect(
+        driver.completeMultipart(key, uploadId, [
+          { partNumber: 1, ...first },
+          { partNumber: 2, ...second },
+        ]),
+      ).rejects.toMatchObject({ reason: 'part_too_small' });
+      expect(await driver.head(key)).toBeNull();
+      await driver.abortMultipart(key, uploadId);
+    });
+
+    it('keeps the newest upload of a part number', async () => {
+      const key = 'mp/reupload.bin';
+      const { uploadId } = await driver.createMultipart(key);
+      const stale = await driver.uploadPart(key, uploadId, 1, Readable.from([Buffer.from('old')]));
+      const fresh = await driver.uploadPart(key, uploadId, 1, Readable.from([Buffer.from('new!')]));
+      expect(await driver.listParts(key, uploadId)).toEqual([
+        { partNumber: 1, etag: fresh.etag, size: 4 },
+      ]);
+      await expect(
+        driver.completeMultipart(key, uploadId, [{ partNumber: 1, ...stale }]),
+      ).rejects.toMatchObject({ reason: 'invalid_part' });
+      await driver.completeMultipart(key, uploadId, [{ partNumber: 1, ...fresh }]);
+      expect(Buffer.concat(await (await driver.get(key)).body.toArray()).toString()).toBe('new!');
+    });
+
+    it('refuses an upload id for another key or of the wrong shape', async () => {
+      const { uploadId } = await driver.createMultipart('mp/owner.bin');
+      await expect(driver.listParts('mp/other.bin', uploadId)).rejects.toMatchObject({
+        reason: 'upload_not_found',
+      });
+      await expect(driver.listParts('mp/owner.bin', '../../etc')).rejects.toMatchObject({
+        reason: 'upload_not_found',
+      });
+      await driver.abortMultipart('mp/other.bin', uploadId);
+      expect(await driver.listParts('mp/owner.bin', uploadId)).toEqual([]);
+      await driver.abortMultipart('mp/owner.bin', uploadId);
+    });
+  });
+});

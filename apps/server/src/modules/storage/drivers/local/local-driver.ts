@@ -1,0 +1,221 @@
+import { constants } from 'node:fs';
+import { copyFile, type FileHandle, open, unlink } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type Clock, systemClock } from '../../../shared/clock';
+import { ByteMeter } from '../byte-meter';
+import {
+  assertContentLength,
+  assertExpiry,
+  assertPartNumber,
+  assertRange,
+  assertValidPrefix,
+  listLimit,
+} from '../driver-arguments';
+import type { ListResult, StorageDriver } from '../storage-driver';
+import { ObjectNotFoundError, RangeNotSatisfiableError } from '../storage-driver.errors';
+import {
+  errorCode,
+  infoFromStats,
+  isMissing,
+  newTempPath,
+  objectInfo,
+  objectPath,
+  publishFile,
+  removeEmptyParents,
+  walkKeys,
+  writeTempFile,
+} from './local-files';
+import { createLocalMultipart } from './local-multipart';
+import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
+
+export interface LocalDriverOptions {
+  /** Folder holding the objects, one file per key (created as needed). */
+  root: string;
+  signer: UrlSigner;
+  /** Where the signed-URL route is mounted, e.g. `/api/storage/local/<configId>`. */
+  publicPath: string;
+  clock?: Clock;
+}
+
+/**
+ * Objects are plain files under `root` (key `a/b.txt` is `<root>/a/b.txt`), written to
+ * `<root>/.tmp` and renamed into place. No sidecar files: the content type comes from the
+ * extension and the ETag from size and mtime. Presigned URLs point at our own signed-URL route.
+ */
+export function createLocalDriver({
+  root: givenRoot,
+  signer,
+  publicPath,
+  clock = systemClock,
+}: LocalDriverOptions): StorageDriver {
+  const root = resolve(givenRoot);
+  const multipart = createLocalMultipart({ root, clock });
+
+  const signedUrl = (
+    op: 'get' | 'put' | 'part',
+    fields: LocalSignedFields,
+    expiresInSeconds: number,
+  ) => {
+    assertExpiry(expiresInSeconds);
+    const expiresAtSeconds = Math.floor(clock.now() / 1000) + expiresInSeconds;
+    return buildLocalSignedUrl({ signer, publicPath, op, fields, expiresAtSeconds });
+  };
+
+  async function deleteObject(key: string): Promise<void> {
+    const path = objectPath(root, key);
+    try {
+      await unlink(path);
+    } catch (error) {
+      // Missing, or a folder rather than an object: either way there is nothing to delete.
+      const code = errorCode(error);
+      if (isMissing(error) || code === 'EISDIR' || code === 'EPERM') return;
+      throw error;
+    }
+    await removeEmptyParents(root, key);
+  }
+
+  return {
+    kind: 'local',
+
+    async put(key, body, { contentLength } = {}) {
+      let target: string;
+      try {
+        target = objectPath(root, key);
+        assertContentLength(contentLength);
+      } catch (error) {
+        body.destroy();
+        throw error;
+      }
+      const meter = new ByteMeter(contentLength);
+      await publishFile(await writeTempFile(root, body, meter), target, key);
+      const info = await objectInfo(key, target);
+      return { etag: info?.etag ?? null, size: meter.bytes };
+    },
+
+    async get(key, { range } = {}) {
+      const path = objectPath(root, key);
+      if (range) assertRange(range);
+      // Everything comes from one open handle: a concurrent replace (a rename) cannot make the
+      // size, the ETag and the bytes describe different versions.
+      let handle: FileHandle;
+      try {
+        handle = await open(path, 'r');
+      } catch (error) {
+        if (isMissing(error)) throw new ObjectNotFoundError(key);
+        throw error;
+      }
+      const stats = await handle.stat({ bigint: true });
+      const info = infoFromStats(key, stats);
+      const size = info.size;
+      const notServed = !stats.isFile()
+        ? new ObjectNotFoundError(key)
+        : range && range.start >= size
+          ? new RangeNotSatisfiableError(key, size)
+          : null;
+      if (notServed) {
+        await handle.close();
+        throw notServed;
+      }
+      if (!range) return { body: handle.createReadStream(), info };
+      const end = Math.min(range.end ?? size - 1, size - 1);
+      return {
+        body: handle.createReadStream({ start: range.start, end }),
+        info,
+        range: { start: range.start, end, total: size },
+      };
+    },
+
+    head: async (key) => objectInfo(key, objectPath(root, key)),
+
+    delete: async (key) => deleteObject(key),
+
+    async deleteMany(keys) {
+      for (const key of keys) objectPath(root, key);
+      for (const key of keys) await deleteObject(key);
+    },
+
+    async list(prefix, { cursor, limit, delimiter = false } = {}) {
+      assertValidPrefix(prefix);
+      const pageSize = listLimit(limit);
+      const page: ListResult = { objects: [], prefixes: [], nextCursor: null };
+      let count = 0;
+      let last: string | undefined;
+      for await (const entry of walkKeys({ root, prefix, delimiter, after: cursor })) {
+        if (count === pageSize) {
+          // One entry beyond the page exists, so there is a next page.
+          page.nextCursor = last ?? null;
+          break;
+        }
+        if (entry.kind === 'prefix') {
+          page.prefixes.push(entry.prefix);
+          last = entry.prefix;
+        } else {
+          const info = await objectInfo(entry.key, objectPath(root, entry.key));
+          if (!info) continue; // deleted since the folder was read
+          page.objects.push({ ...info, contentType: null });
+          last = entry.key;
+        }
+        count++;
+      }
+      return page;
+    },
+
+    async copy(sourceKey, targetKey) {
+      const source = objectPath(root, sourceKey);
+      const target = objectPath(root, targetKey);
+      const temp = await newTempPath(root);
+      try {
+        // A reflink where the filesystem offers one, a plain copy elsewhere.
+        await copyFile(source, temp, constants.COPYFILE_FICLONE);
+      } catch (error) {
+        const code = errorCode(error);
+        if (isMissing(error) || code === 'EISDIR') throw new ObjectNotFoundError(sourceKey);
+        throw error;
+      }
+      await publishFile(temp, target, targetKey);
+    },
+
+    async presignPut(key, { contentType, contentLength, expiresInSeconds }) {
+      objectPath(root, key);
+      assertContentLength(contentLength);
+      const url = signedUrl('put', { key, contentType, contentLength }, expiresInSeconds);
+      const headers: Record<string, string> = contentType ? { 'Content-Type': contentType } : {};
+      return { url, headers };
+    },
+
+    async presignGet(key, { expiresInSeconds, downloadName, contentType, inline }) {
+      objectPath(root, key);
+      return signedUrl('get', { key, downloadName, contentType, inline }, expiresInSeconds);
+    },
+
+    createMultipart: async (key) => multipart.create(key),
+
+    async presignPart(key, uploadId, partNumber, expiresInSeconds) {
+      objectPath(root, key);
+      assertPartNumber(partNumber);
+      return signedUrl('part', { key, uploadId, partNumber }, expiresInSeconds);
+    },
+
+    async uploadPart(key, uploadId, partNumber, body, contentLength) {
+      try {
+        assertPartNumber(partNumber);
+        assertContentLength(contentLength);
+      } catch (error) {
+        body.destroy();
+        throw error;
+      }
+      return multipart.uploadPart(key, uploadId, partNumber, body, contentLength);
+    },
+
+    listParts: async (key, uploadId) => multipart.listParts(key, uploadId),
+    completeMultipart: async (key, uploadId, parts) => multipart.complete(key, uploadId, parts),
+    abortMultipart: async (key, uploadId) => multipart.abort(key, uploadId),
+
+    async listMultipartUploads(prefix = '') {
+      assertValidPrefix(prefix);
+      return multipart.list(prefix);
+    },
+
+    async close() {},
+  };
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { type BigIntStats, createWriteStream, type Dirent } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { getMimeType } from 'hono/utils/mime';
+import { assertValidKey } from '../driver-arguments';
+import type { ObjectInfo } from '../storage-driver';
+import { InvalidKeyError } from '../storage-driver.errors';
+
+/** Top-level folders of the driver's own; no key may start with them, listings hide them. */
+export const MULTIPART_FOLDER = '.multipart';
+export const TEMP_FOLDER = '.tmp';
+const RESERVED_FOLDERS = new Set([MULTIPART_FOLDER, TEMP_FOLDER]);
+
+export function objectPath(root: string, key: string): string {
+  assertValidKey(key);
+  const segments = key.split('/');
+  if (RESERVED_FOLDERS.has(segments[0] ?? '')) throw new InvalidKeyError(key, 'reserved');
+  return join(root, ...segments);
+}
+
+export const errorCode = (error: unknown): string | undefined =>
+  error instanceof Error && 'code' in error ? String(error.code) : undefined;
+
+/** Codes meaning "no file there": missing, or a path component that is a file. */
+export const isMissing = (error: unknown) => {
+  const code = errorCode(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
+/**
+ * No sidecar files: the type follows from the key's extension, so the tree under the root
+ * stays plain files that an operator can copy in or back up as they are.
+ */
+export const contentTypeOf = (key: string): string =>
+  getMimeType(key) ?? 'application/octet-stream';
+
+/** The ETag is size and nanosecond mtime: it changes on every write and needs no stored hash. */
+export const infoFromStats = (key: string, stats: BigIntStats): ObjectInfo => ({
+  key,
+  size: Number(stats.size),
+  etag: `${stats.size.toString(16)}-${stats.mtimeNs.toString(16)}`,
+  lastModified: new Date(Number(stats.mtimeMs)),
+  contentType: contentTypeOf(key),
+});
+
+export async function objectInfo(key: string, path: string): Promise<ObjectInfo | null> {
+  try {
+    const stats = await stat(path, { bigint: true });
+    return stats.isFile() ? infoFromStats(key, stats) : null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+export async function newTempPath(root: string): Promise<string> {
+  const folder = join(root, TEMP_FOLDER);
+  await mkdir(folder, { recursive: true });
+  return join(folder, randomBytes(12).toString('hex'));
+}
+
+/**
+ * Streams `source` through `transforms` into a fresh temp file, flushed to disk, and returns
+ * its path; on failure nothing is left behind.
+ */
+export async function writeTempFile(
+  root: string,
+  source: Readable,
+  ...transforms: Transform[]
+): Promise<string> {
+  const temp = await newTempPath(root);
+  try {
+    await pipeline([source, ...transforms, createWriteStream(temp, { flags: 'wx', flush: true })]);
+    return temp;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Moves a finished temp file to its final path in one rename, so readers see the old file or
+ * the new one, never a partial one. Retries when a concurrent delete prunes the parent folder
+ * between our mkdir and rename.
+ */
+export async function publishFile(temp: string, target: string, key: string): Promise<void> {
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(temp, target);
+        return;
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT' || attempt === 3) throw error;
+      }
+    }
+  } catch (error) {
+    await rm(temp, { force: true });
+    // A file cannot share its name with a folder (S3 allows `a` and `a/b` side by side).
+    const code = errorCode(error);
+    if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') {
+      throw new InvalidKeyError(key, 'path_conflict');
+    }
+    if (code === 'ENAMETOOLONG') throw new InvalidKeyError(key, 'too_long');
+    throw error;
+  }
+}
+
+/** Folders exist only to hold objects, as on S3: emptied ones go, up to the root. */
+export async function removeEmptyParents(root: string, key: string): Promise<void> {
+  const segments = key.split('/').slice(0, -1);
+  while (segments.length > 0) {
+    try {
+      await rmdir(join(root, ...segments));
+    } catch {
+      return; // not empty (or already gone): the folders above are not empty either
+    }
+    segments.pop();
+  }
+}
+
+/** S3 orders keys by their UTF-8 bytes, which differs from JS string order past U+FFFF. */
+export const compareKeys = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+export type ListEntry = { kind: 'object'; key: string } | { kind: 'prefix'; prefix: string };
+
+/**
+ * Keys under `root` that start with `prefix` and sort after `after`, in S3 order, read one
+ * folder at a time. Siblings sort as `name` for files and `name/` for folders, which makes a
+ * depth-first walk yield whole keys in byte order (`a-b` before `a/x`, as `-` < `/`).
+ */
+export async function* walkKeys({
+  root,
+  prefix,
+  delimiter,
+  after,
+}: {
+  root: string;
+  prefix: string;
+  delimiter: boolean;
+  after: string | undefined;
+}): AsyncGenerator<ListEntry> {
+  const isAfterCursor = (value: string) => after === undefined || compareKeys(value, after) > 0;
+
+  async function* walkFolder(folderKey: string): AsyncGenerator<ListEntry> {
+    let dirents: Dirent[];
+    try {
+      dirents = await readdir(join(root, folderKey), { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    const entries = dirents
+      .filter((dirent) => !(folderKey === '' && RESERVED_FOLDERS.has(dirent.name)))
+      // Symlinks and special files are not objects: listings show regular files and folders.
+      .filter((dirent) => dirent.isFile() || dirent.isDirectory())
+      .map((dirent) => ({
+        isFolder: dirent.isDirectory(),
+        key: folderKey + dirent.name + (dirent.isDirectory() ? '/' : ''),
+      }))
+      .sort((a, b) => compareKeys(a.key, b.key));
+
+    for (const entry of entries) {
+      if (!entry.isFolder) {
+        if (entry.key.startsWith(prefix) && isAfterCursor(entry.key)) {
+          yield { kind: 'object', key: entry.key };
+        }
+        continue;
+      }
+      const folder = entry.key;
+      if (delimiter && folder.startsWith(prefix) && folder.length > prefix.length) {
+        // The walk descends only into folders that the prefix reaches into, so this folder's
+        // own trailing slash is the first one past the prefix: it is the common prefix.
+        if (isAfterCursor(folder)) yield { kind: 'prefix', prefix: folder };
+        continue;
+      }
+      const intersectsPrefix = folder.startsWith(prefix) || prefix.startsWith(folder);
+      const allBeforeCursor =
+        after !== undefined && compareKeys(folder, after) < 0 && !after.startsWith(folder);
+      if (intersectsPrefix && !allBeforeCursor) yield* walkFolder(folder);
+    }
+  }
+
+  yield* walkFolder('');
+}

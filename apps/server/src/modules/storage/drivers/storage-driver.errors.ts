@@ -1,0 +1,124 @@
+/**
+ * Failures a storage driver reports, whatever the backend. Plain classes with stable codes;
+ * the storage use cases decide what they mean in HTTP terms.
+ */
+export abstract class StorageDriverError extends Error {
+  abstract readonly code: string;
+}
+
+export class ObjectNotFoundError extends StorageDriverError {
+  readonly code = 'storage.object_not_found';
+
+  constructor(
+    readonly key: string,
+    options?: ErrorOptions,
+  ) {
+    super(`No object at key "${key}"`, options);
+    this.name = 'ObjectNotFoundError';
+  }
+}
+
+export type InvalidKeyReason =
+  | 'empty'
+  | 'too_long'
+  | 'leading_slash'
+  | 'empty_segment'
+  | 'dot_segment'
+  | 'nul'
+  | 'backslash'
+  /** Local driver: the first segment is one of its own folders (`.multipart`, `.tmp`). */
+  | 'reserved'
+  /** Local driver: a file and a folder would share a name (`a` and `a/b`). */
+  | 'path_conflict';
+
+export class InvalidKeyError extends StorageDriverError {
+  readonly code = 'storage.invalid_key';
+
+  constructor(
+    readonly key: string,
+    readonly reason: InvalidKeyReason,
+  ) {
+    super(`Invalid storage key (${reason})`);
+    this.name = 'InvalidKeyError';
+  }
+}
+
+export type MultipartErrorReason =
+  | 'upload_not_found'
+  | 'invalid_part_number'
+  | 'invalid_part'
+  | 'duplicate_part'
+  | 'no_parts'
+  | 'part_too_small'
+  | 'length_required';
+
+export class MultipartError extends StorageDriverError {
+  readonly code = 'storage.multipart';
+
+  constructor(
+    readonly reason: MultipartErrorReason,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'MultipartError';
+  }
+}
+
+/** The range starts at or beyond the end of the object (HTTP 416 territory). */
+export class RangeNotSatisfiableError extends StorageDriverError {
+  readonly code = 'storage.range_not_satisfiable';
+
+  constructor(
+    readonly key: string,
+    readonly size: number | null,
+  ) {
+    super(`The requested range of "${key}" is not satisfiable`);
+    this.name = 'RangeNotSatisfiableError';
+  }
+}
+
+/** The body delivered more or fewer bytes than its declared length; nothing was stored. */
+export class ContentLengthMismatchError extends StorageDriverError {
+  readonly code = 'storage.content_length_mismatch';
+
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`Expected ${expected} bytes, received ${actual}${actual > expected ? ' or more' : ''}`);
+    this.name = 'ContentLengthMismatchError';
+  }
+}
+
+/** A malformed argument other than a key: a negative range, an expiry beyond 7 days… */
+export class InvalidArgumentError extends StorageDriverError {
+  readonly code = 'storage.invalid_argument';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidArgumentError';
+  }
+}
+
+export type SignedUrlErrorReason = 'malformed' | 'bad_signature' | 'expired';
+
+/** A local-driver signed URL that is incomplete, forged, for another operation or expired. */
+export class SignedUrlError extends StorageDriverError {
+  readonly code = 'storage.signed_url_invalid';
+
+  constructor(readonly reason: SignedUrlErrorReason) {
+    super(`Signed storage URL refused (${reason})`);
+    this.name = 'SignedUrlError';
+  }
+}
+
+/** The backend failed in a way no other error describes (network, credentials, bucket…). */
+export class StorageBackendError extends StorageDriverError {
+  readonly code = 'storage.backend_error';
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StorageBackendError';
+  }
+}

@@ -1,0 +1,30 @@
+import { AppError } from '../../app/errors';
+import {
+  ContentLengthMismatchError,
+  InvalidArgumentError,
+  InvalidKeyError,
+  MultipartError,
+  ObjectNotFoundError,
+  RangeNotSatisfiableError,
+  SignedUrlError,
+  StorageDriverError,
+} from './drivers/storage-driver.errors';
+
+/** Driver failures as API errors; anything a client can fix is a 4xx, a sick backend a 502. */
+export function storageErrorToAppError(error: unknown): AppError | undefined {
+  if (!(error instanceof StorageDriverError)) return undefined;
+  if (error instanceof ObjectNotFoundError)
+    return new AppError(404, error.code, 'The object is not in the storage');
+  if (error instanceof RangeNotSatisfiableError)
+    return new AppError(416, error.code, 'The requested range lies outside the object');
+  if (error instanceof SignedUrlError) return new AppError(403, error.code, error.message);
+  if (
+    error instanceof InvalidKeyError ||
+    error instanceof InvalidArgumentError ||
+    error instanceof MultipartError ||
+    error instanceof ContentLengthMismatchError
+  ) {
+    return new AppError(400, error.code, error.message);
+  }
+  return new AppError(502, error.code, `The storage failed: ${error.message}`);
+}

@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '../../app/errors';
+import type { Clock } from '../shared/clock';
+import {
+  type LocalSignedOp,
+  type LocalSignedRequest,
+  verifyLocalSignedRequest,
+} from './drivers/local/local-signed-url';
+import { SignedUrlError } from './drivers/storage-driver.errors';
+import { localPublicPath, type StorageDrivers } from './storage.drivers';
+
+const signedUrlRefused = (reason: string) =>
+  new AppError(
+    403,
+    'storage.signed_url_invalid',
+    `This link is not valid (${reason}); ask for a new one`,
+  );
+
+/**
+ * What the local storage's signed URLs do: the server stands in for an S3 endpoint, so the web
+ * app uploads and downloads the same way whichever driver a storage uses.
+ */
+export function createLocalTransfers({
+  drivers,
+  clock,
+  publicUrl,
+}: {
+  drivers: StorageDrivers;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  async function open<Op extends LocalSignedOp>(
+    configId: string,
+    op: Op,
+    query: Record<string, string>,
+  ) {
+    const request = verifyLocalSignedRequest({
+      signer: drivers.signer,
+      publicPath: localPublicPath(publicUrl, configId),
+      op,
+      query,
+      now: clock.now(),
+    });
+    if (request instanceof SignedUrlError) throw signedUrlRefused(request.reason);
+    const driver = await drivers.forConfig(configId);
+    if (driver.kind !== 'local') throw signedUrlRefused('not a local storage');
+    return { request: request as Extract<LocalSignedRequest, { op: Op }>, driver };
+  }
+
+  return {
+    async get(
+      configId: string,
+      query: Record<string, string>,
+      range: (size: number) => { start: number; end: number } | undefined,
+    ) {
+      const { request, driver } = await open(configId, 'get', query);
+      const info = await driver.head(request.key);
+      const chosen = info ? range(info.size) : undefined;
+      const object = await driver.get(request.key, chosen ? { range: chosen } : undefined);
+      return { object, download: request.download };
+    },
+
+    async put(
+      configId: string,
+      query: Record<string, string>,
+      body: Readable,
+      contentLength: number | undefined,
+    ) {
+      const { request, driver } = await open(configId, 'put', query);
+      if (request.contentLength !== undefined && contentLength !== request.contentLength) {
+        throw signedUrlRefused('the body length differs from the signed one');
+      }
+      return driver.put(request.key, body, {
+        contentType: request.contentType,
+        contentLength: request.contentLength,
+      });
+    },
+
+    async part(
+      configId: string,
+      query: Record<string, string>,
+      body: Readable,
+      contentLength: number | undefined,
+    ) {
+      const { request, driver } = await open(configId, 'part', query);
+      return driver.uploadPart(
+        request.key,
+        request.uploadId,
+        request.partNumber,
+        body,
+        contentLength,
+      );
+    },
+  };
+}
+
+export type LocalTransfers = ReturnType<typeof createLocalTransfers>;
