@@ -8,6 +8,7 @@ import { createServer } from '../apps/server/src/app/create-server';
 import { migrateToLatest } from '../apps/server/src/migrations';
 import { systemClock } from '../apps/server/src/modules/shared/clock';
 import { openSqlite } from '../apps/server/src/modules/shared/db';
+import { addressPolicy } from '../apps/server/src/modules/url-upload/address-policy';
 
 const [dataDir, port] = [process.argv[2] as string, Number(process.argv[3])];
 const dbFile = path.join(dataDir, 'bench.db');
@@ -21,6 +22,7 @@ const server = createServer({
   secretKey: 'bench-secret-key-0123456789abcdef',
   adminSessionTtlMs: 3_600_000,
   maxPasteBytes: 5 * 1024 * 1024,
+  urlAddressPolicy: addressPolicy({ allowPrivate: false }),
   dataDir,
   publicUrl: '',
   trustProxyHops: 0,

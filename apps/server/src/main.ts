@@ -11,6 +11,7 @@ import { startJobs } from './modules/jobs/jobs';
 import { systemClock } from './modules/shared/clock';
 import { openDatabase } from './modules/shared/db';
 import { resolveSecretKey } from './modules/shared/secret-key';
+import { addressPolicy } from './modules/url-upload/address-policy';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,6 +34,7 @@ async function main() {
     secretKey,
     adminSessionTtlMs: config.adminSessionTtlMs,
     maxPasteBytes: config.maxPasteBytes,
+    urlAddressPolicy: addressPolicy({ allowPrivate: config.allowPrivateUrls }),
     dataDir: config.dataDir,
     publicUrl: config.publicUrl?.replace(/\/+$/, '') ?? '',
     trustProxyHops: config.trustProxyHops,

@@ -53,6 +53,8 @@ export const STORAGE_KEYS = {
   backendUrl: 'backend_url',
   /** The editor's autosaved draft, `{content, savedAt}` (SPEC §3, §4). */
   markdownDraft: 'markdown_draft',
+  /** The upload page's last uploads, newest first (SPEC §9: three are shown). */
+  recentUploads: 'recent_uploads',
 } as const;
 
 /** Share expiry choices (SPEC §9) and their lengths; `never` has none. */

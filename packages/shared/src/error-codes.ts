@@ -49,6 +49,11 @@ export const ERROR_CODES = {
   fileSizeMismatch: 'file.size_mismatch',
   fileNotUploading: 'file.not_uploading',
   rangeNotSatisfiable: 'file.range_not_satisfiable',
+  urlInvalid: 'url.invalid',
+  urlForbiddenAddress: 'url.forbidden_address',
+  urlUnreachable: 'url.unreachable',
+  urlTimeout: 'url.timeout',
+  urlHttpError: 'url.http_error',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

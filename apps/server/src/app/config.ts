@@ -99,6 +99,11 @@ export const CONFIG_VARIABLES = {
     default: '5MB',
     doc: 'Largest paste content accepted (`1048576`, `512KB`, `5MB`).',
   },
+  ALLOW_PRIVATE_URLS: {
+    schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
+    default: 'false',
+    doc: 'Let URL uploads fetch private and loopback addresses (trusted installs and tests only).',
+  },
   TRUST_PROXY: {
     schema: booleanOrHops,
     default: 'false',
@@ -139,6 +144,7 @@ export interface Config {
   adminPassword: string | undefined;
   adminSessionTtlMs: number;
   maxPasteBytes: number;
+  allowPrivateUrls: boolean;
   trustProxyHops: number;
   corsOrigins: string[];
   logLevel: Parsed['LOG_LEVEL'];
@@ -173,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: values.ADMIN_PASSWORD,
     adminSessionTtlMs: values.ADMIN_SESSION_TTL,
     maxPasteBytes: values.MAX_PASTE_SIZE,
+    allowPrivateUrls: values.ALLOW_PRIVATE_URLS,
     trustProxyHops: values.TRUST_PROXY,
     corsOrigins: values.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

@@ -30,8 +30,13 @@ import { createStorageUseCases } from '../modules/storage/storage.usecases';
 import { storageErrorToAppError } from '../modules/storage/storage-errors.mapper';
 import { createLocalStorageRoutes } from '../modules/storage/storage-local.routes';
 import { createLocalTransfers } from '../modules/storage/storage-local.usecases';
+import { createStorageTests } from '../modules/storage/storage-test.usecases';
 import { databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
+import type { AddressPolicy } from '../modules/url-upload/address-policy';
+import { urlFetchErrorToAppError } from '../modules/url-upload/url-upload.errors';
+import { createUrlUploadRoutes } from '../modules/url-upload/url-upload.routes';
+import { createUrlUploadUseCases } from '../modules/url-upload/url-upload.usecases';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
 import { apiNotFound, errorHandler } from './middlewares/error-handler';
@@ -54,6 +59,8 @@ export interface ServerDeps {
   dataDir: string;
   /** Public origin of this server for links built outside a browser; empty: same origin. */
   publicUrl: string;
+  /** Which addresses URL uploads may fetch (public only, unless configured). */
+  urlAddressPolicy: AddressPolicy;
   /** Largest paste content, in UTF-8 bytes. */
   maxPasteBytes: number;
   trustProxyHops: number;
@@ -95,6 +102,8 @@ export function createServer(deps: ServerDeps) {
     publicUrl: deps.publicUrl,
     clock,
   });
+  const localTransfers = createLocalTransfers({ drivers, clock, publicUrl: deps.publicUrl });
+  const maxUploadBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
   const files = createFilesUseCases({
     repository: createFilesRepository({ db }),
     storage,
@@ -102,8 +111,9 @@ export function createServer(deps: ServerDeps) {
     passwordGuard,
     accessTokens,
     clock,
-    maxUploadBytes: async () => (await settings.maxUploadSize()).max_upload_size_bytes,
+    maxUploadBytes,
   });
+  const urls = createUrlUploadUseCases({ policy: deps.urlAddressPolicy, maxUploadBytes });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,
@@ -124,15 +134,18 @@ export function createServer(deps: ServerDeps) {
     ...createApiKeysRoutes({ apiKeys }),
     ...createSettingsRoutes({ settings }),
     ...createPastesRoutes({ pastes, maxContentBytes: deps.maxPasteBytes }),
-    ...createStorageRoutes({ storage }),
-    ...createLocalStorageRoutes({
-      transfers: createLocalTransfers({ drivers, clock, publicUrl: deps.publicUrl }),
+    ...createStorageRoutes({
+      storage,
+      tests: createStorageTests({ storage, drivers, localTransfers, clock }),
+      publicUrl: deps.publicUrl,
     }),
+    ...createLocalStorageRoutes({ transfers: localTransfers }),
     ...createFilesRoutes({ files }),
+    ...createUrlUploadRoutes({ urls, files }),
   ];
 
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(logger, [storageErrorToAppError]));
+  app.onError(errorHandler(logger, [storageErrorToAppError, urlFetchErrorToAppError]));
   app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
   app.use(requestLog(logger));
   app.use(securityHeaders());

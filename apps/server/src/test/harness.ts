@@ -14,6 +14,7 @@ import {
   openPostgres,
   openSqlite,
 } from '../modules/shared/db';
+import { addressPolicy } from '../modules/url-upload/address-policy';
 
 /** SQLite always; PostgreSQL too when `TEST_POSTGRES_URL` is set (CI sets it). */
 export const ENGINES: DatabaseEngine[] = process.env.TEST_POSTGRES_URL
@@ -96,6 +97,7 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
       secretKey: 'test-secret-key-0123456789abcdef',
       adminSessionTtlMs: 24 * 3_600_000,
       maxPasteBytes: 64 * 1024,
+      urlAddressPolicy: addressPolicy({ allowPrivate: false }),
       dataDir: mkdtempSync(path.join(tmpdir(), 'sharebin-test-')),
       publicUrl: '',
       trustProxyHops: 1,

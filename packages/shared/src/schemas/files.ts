@@ -169,3 +169,51 @@ export const publicFileSchema = z.object({
   download_url: z.string().optional(),
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;
+
+export const multipartInitResponseSchema = z.object({
+  file_id: z.string(),
+  upload_id: z.string(),
+  slug: z.string(),
+  storage_path: z.string(),
+  /** Bytes per part (the last one may be shorter). */
+  part_size: z.number(),
+  part_count: z.number(),
+});
+export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
+
+export const MULTIPART_URLS_PER_CALL = 100;
+
+export const multipartPartsRequestSchema = z.object({
+  file_id: z.string().min(1).max(64),
+  part_numbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(MULTIPART_URLS_PER_CALL),
+});
+export const multipartPartsResponseSchema = z.object({
+  parts: z.array(z.object({ partNumber: z.number(), url: z.string() })),
+});
+
+export const multipartCompleteRequestSchema = z.object({
+  file_id: z.string().min(1).max(64),
+  parts: z
+    .array(
+      z.object({
+        partNumber: z.number().int().min(1).max(10_000),
+        /** Quotes are stripped by the server too. */
+        etag: z.string().min(1).max(255),
+      }),
+    )
+    .min(1)
+    .max(10_000),
+});
+
+export const fileIdRequestSchema = z.object({ file_id: z.string().min(1).max(64) });
+
+export const urlRequestSchema = z.object({
+  url: z.url({ protocol: /^https?$/, message: 'A valid HTTP or HTTPS URL' }).max(4096),
+});
+export const urlInfoSchema = z.object({
+  url: z.string(),
+  filename: z.string(),
+  size: z.number().nullable(),
+  mimetype: z.string(),
+});
+export type UrlInfo = z.infer<typeof urlInfoSchema>;

@@ -113,6 +113,16 @@ export function createFilesRepository({ db }: { db: Db }) {
       );
     },
 
+    uploadIdsInProgress: async () =>
+      (
+        await db
+          .selectFrom('file_shares')
+          .select('upload_id')
+          .where('status', '=', 'uploading')
+          .where('upload_id', 'is not', null)
+          .execute()
+      ).map((row) => row.upload_id as string),
+
     /** Live shares that expired or used up their views; uploads abandoned before `staleBefore`. */
     findFinished: (now: number, staleBefore: number) =>
       db

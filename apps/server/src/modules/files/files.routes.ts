@@ -1,17 +1,23 @@
 import {
   commitRequestSchema,
   fileBatchDeleteRequestSchema,
+  fileIdRequestSchema,
   fileListQuerySchema,
   fileListSchema,
   filenameSchema,
   fileShareSchema,
   idParamSchema,
+  multipartCompleteRequestSchema,
+  multipartInitResponseSchema,
+  multipartPartsRequestSchema,
+  multipartPartsResponseSchema,
   presignRequestSchema,
   presignResponseSchema,
   publicFileSchema,
   slugParamSchema,
   updateFileShareRequestSchema,
   uploadFormSchema,
+  urlRequestSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
 import { validationFailed } from '../../app/errors';
@@ -87,6 +93,90 @@ function managementRoutes(
   ];
 }
 
+/**
+ * Presigned and multipart uploads: the browser sends the bytes straight to the storage. The
+ * same calls serve uploads from a URL under `/url` (the browser fetched the file first).
+ */
+export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): AnyRoute[] {
+  const auth: RouteAuth = { permission: 'file' };
+  const flow = prefix === '/s3' ? 'Presigned upload' : 'URL upload';
+  const presignBody =
+    prefix === '/s3'
+      ? presignRequestSchema
+      : presignRequestSchema.extend(urlRequestSchema.partial().shape);
+  return [
+    route({
+      method: 'post',
+      path: `${prefix}/presign`,
+      tag: 'files',
+      summary: `${flow}, step 1: reserve the share and get a URL to PUT the file to`,
+      auth,
+      body: presignBody,
+      response: presignResponseSchema,
+      errors: [403, 404, 409, 413],
+      handler: ({ principal, body }) => files.presign(principal, body),
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/commit`,
+      tag: 'files',
+      summary: `${flow}, step 2: check the stored object and make the share live`,
+      auth,
+      body: commitRequestSchema,
+      response: fileShareSchema,
+      errors: [404, 409],
+      handler: ({ principal, body }) => files.commit(principal, body),
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/multipart/init`,
+      tag: 'files',
+      summary: `${flow} in parts, step 1: reserve the share and start a multipart upload`,
+      auth,
+      body: presignBody,
+      response: multipartInitResponseSchema,
+      errors: [403, 404, 409, 413],
+      handler: ({ principal, body }) => files.multipartInit(principal, body),
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/multipart/parts`,
+      tag: 'files',
+      summary: `${flow} in parts, step 2: presigned PUT URLs for up to 100 parts`,
+      auth,
+      body: multipartPartsRequestSchema,
+      response: multipartPartsResponseSchema,
+      errors: [404, 409],
+      handler: ({ principal, body }) => files.multipartParts(principal, body),
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/multipart/complete`,
+      tag: 'files',
+      summary: `${flow} in parts, step 3: join the parts and make the share live`,
+      auth,
+      body: multipartCompleteRequestSchema,
+      response: fileShareSchema,
+      errors: [400, 404, 409],
+      handler: ({ principal, body }) => files.multipartComplete(principal, body),
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/multipart/abort`,
+      tag: 'files',
+      summary: `${flow} in parts: cancel; aborts the upload in the storage and drops the share`,
+      auth,
+      body: fileIdRequestSchema,
+      response: z.null(),
+      errors: [404, 409],
+      handler: async ({ principal, body }) => {
+        await files.abortUpload(principal, body);
+        return null;
+      },
+    }),
+  ];
+}
+
 export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute[] {
   const uploader: RouteAuth = { permission: 'file' };
   return [
@@ -127,28 +217,7 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
           });
         }),
     }),
-    route({
-      method: 'post',
-      path: '/s3/presign',
-      tag: 'files',
-      summary: 'Presigned upload, step 1: reserve the share and get a URL to PUT the file to',
-      auth: uploader,
-      body: presignRequestSchema,
-      response: presignResponseSchema,
-      errors: [403, 404, 409, 413],
-      handler: ({ principal, body }) => files.presign(principal, body),
-    }),
-    route({
-      method: 'post',
-      path: '/s3/commit',
-      tag: 'files',
-      summary: 'Presigned upload, step 2: check the stored object and make the share live',
-      auth: uploader,
-      body: commitRequestSchema,
-      response: fileShareSchema,
-      errors: [404, 409],
-      handler: ({ principal, body }) => files.commit(principal, body),
-    }),
+    ...uploadFlowRoutes(files, '/s3'),
     ...managementRoutes(files, '/admin', 'admin'),
     ...managementRoutes(files, '/user', uploader),
     route({

@@ -5,6 +5,8 @@ import {
   type FileList,
   type FileShare,
   isCreator,
+  MULTIPART_CHUNK_SIZE,
+  type MultipartInitResponse,
   type PresignResponse,
   type Principal,
   type PublicFile,
@@ -47,6 +49,12 @@ type PresignInput = z.output<typeof presignRequestSchema>;
 type UpdateInput = z.output<typeof updateFileShareRequestSchema>;
 
 const GENERATED_SLUG_LENGTH = 6;
+const MAX_PARTS = 10_000;
+const MIB = 1024 * 1024;
+
+/** 5 MiB parts, larger (whole MiB) when a file would need more than 10,000 of them. */
+export const multipartPartSize = (size: number) =>
+  Math.max(MULTIPART_CHUNK_SIZE, Math.ceil(size / MAX_PARTS / MIB) * MIB);
 const SLUG_ATTEMPTS = 5;
 /** Uploads never committed are removed after this long. */
 export const STALE_UPLOAD_MS = 24 * 3_600_000;
@@ -162,6 +170,12 @@ export function createFilesUseCases(deps: FilesDeps) {
     const row = await repository.findById(id);
     if (!row || !isCreator(principal, row.created_by)) throw fileNotFound();
     return row;
+  }
+
+  async function requireMultipart(principal: Principal, id: string) {
+    const row = await requireOwned(principal, id);
+    if (row.status !== 'uploading' || !row.upload_id) throw notUploading();
+    return { row, uploadId: row.upload_id };
   }
 
   /** Why a share cannot be viewed, once the counting update found nothing. */
@@ -297,6 +311,95 @@ export function createFilesUseCases(deps: FilesDeps) {
       return toFileShare({ ...row, etag: stored.etag, status: 'live' });
     },
 
+    /** Multipart flow, step 1: reserve the share and start the upload in the storage. */
+    async multipartInit(principal: Principal, input: PresignInput): Promise<MultipartInitResponse> {
+      const config = await storage.resolveForUpload(principal, input.s3_config_id);
+      (await limitsFor(config)).check(input.size);
+      const mimetype = mimetypeFor(input.filename, input.mimetype);
+      const row = await reserve(
+        principal,
+        config,
+        { filename: input.filename, mimetype, size: input.size },
+        input,
+      );
+      try {
+        const driver = await drivers.forConfig(config.id);
+        const { uploadId } = await driver.createMultipart(row.storage_path, {
+          contentType: mimetype,
+        });
+        await repository.update(row.id, { upload_id: uploadId });
+        const partSize = multipartPartSize(input.size);
+        return {
+          file_id: row.id,
+          upload_id: uploadId,
+          slug: row.slug,
+          storage_path: row.storage_path,
+          part_size: partSize,
+          part_count: Math.max(1, Math.ceil(input.size / partSize)),
+        };
+      } catch (error) {
+        await repository.deleteMany([row.id]);
+        throw error;
+      }
+    },
+
+    /** Multipart flow, step 2: presigned URLs for some parts (asked for in batches). */
+    async multipartParts(principal: Principal, input: { file_id: string; part_numbers: number[] }) {
+      const { row, uploadId } = await requireMultipart(principal, input.file_id);
+      const config = await storage.get(row.storage_config_id);
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const parts = await Promise.all(
+        input.part_numbers.map(async (partNumber) => ({
+          partNumber,
+          url: await driver.presignPart(
+            row.storage_path,
+            uploadId,
+            partNumber,
+            config.url_expiry_seconds,
+          ),
+        })),
+      );
+      return { parts };
+    },
+
+    /** Multipart flow, step 3: join the parts; the share goes live if the object is whole. */
+    async multipartComplete(
+      principal: Principal,
+      input: { file_id: string; parts: { partNumber: number; etag: string }[] },
+    ): Promise<FileShare> {
+      const { row, uploadId } = await requireMultipart(principal, input.file_id);
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const parts = input.parts.map((part) => ({
+        partNumber: part.partNumber,
+        etag: part.etag.replace(/"/g, ''),
+      }));
+      try {
+        await driver.completeMultipart(row.storage_path, uploadId, parts);
+      } catch (error) {
+        await discard(row);
+        throw error;
+      }
+      const stored = await driver.head(row.storage_path);
+      if (!stored || stored.size !== row.size) {
+        await discard({ ...row, upload_id: null });
+        throw stored ? sizeMismatch(row.size, stored.size) : objectMissing();
+      }
+      await repository.update(row.id, {
+        etag: stored.etag,
+        status: 'live',
+        upload_id: null,
+        updated_at: clock.now(),
+      });
+      return toFileShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
+    },
+
+    /** Cancels an upload in progress (any flow): aborts it in the storage and drops the record. */
+    async abortUpload(principal: Principal, input: { file_id: string }): Promise<void> {
+      const row = await requireOwned(principal, input.file_id);
+      if (row.status !== 'uploading') throw notUploading();
+      await discard(row);
+    },
+
     async list(
       principal: Principal,
       query: { limit: number; offset: number; search?: string | undefined },
@@ -387,11 +490,34 @@ export function createFilesUseCases(deps: FilesDeps) {
       return { share: row, object };
     },
 
-    /** Expired and used-up shares, and uploads abandoned for a day: records and objects. */
+    /**
+     * Expired and used-up shares and uploads abandoned for a day, records and objects; then
+     * multipart uploads a storage still holds that no share knows of (an abort that failed).
+     */
     async cleanUp() {
-      const rows = await repository.findFinished(clock.now(), clock.now() - STALE_UPLOAD_MS);
+      const staleBefore = clock.now() - STALE_UPLOAD_MS;
+      const rows = await repository.findFinished(clock.now(), staleBefore);
       await deleteObjects(rows);
-      return { deleted: await repository.deleteMany(rows.map((row) => row.id)) };
+      const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      const known = new Set(await repository.uploadIdsInProgress());
+      let orphansAborted = 0;
+      for (const configId of await storage.configIds()) {
+        try {
+          const driver = await drivers.forConfig(configId);
+          for (const upload of await driver.listMultipartUploads()) {
+            if (
+              known.has(upload.uploadId) ||
+              (upload.initiated && upload.initiated.getTime() > staleBefore)
+            )
+              continue;
+            await driver.abortMultipart(upload.key, upload.uploadId);
+            orphansAborted++;
+          }
+        } catch {
+          // An unreachable storage is retried on the next run.
+        }
+      }
+      return { deleted, orphansAborted };
     },
   };
 }

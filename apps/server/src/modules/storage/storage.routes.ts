@@ -3,13 +3,24 @@ import {
   idParamSchema,
   storageChoiceSchema,
   storageConfigSchema,
+  storageTestReportSchema,
   updateStorageConfigRequestSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
 import { type AnyRoute, route } from '../../app/route';
 import type { StorageUseCases } from './storage.usecases';
+import type { StorageTests } from './storage-test.usecases';
 
-export function createStorageRoutes({ storage }: { storage: StorageUseCases }): AnyRoute[] {
+export function createStorageRoutes({
+  storage,
+  tests,
+  publicUrl,
+}: {
+  storage: StorageUseCases;
+  tests: StorageTests;
+  /** Origin whose browsers must be able to upload; the caller's Origin when it sends one. */
+  publicUrl: string;
+}): AnyRoute[] {
   return [
     route({
       method: 'get',
@@ -79,6 +90,20 @@ export function createStorageRoutes({ storage }: { storage: StorageUseCases }): 
       response: storageConfigSchema,
       errors: [404],
       handler: ({ params }) => storage.setDefault(params.id),
+    }),
+    route({
+      method: 'post',
+      path: '/s3-configs/:id/test',
+      tag: 'storage',
+      summary: 'Test a storage: write, read, list, presigned PUT with CORS, multipart, delete',
+      auth: 'admin',
+      params: idParamSchema,
+      response: storageTestReportSchema,
+      errors: [404],
+      handler: ({ params }, c) => {
+        const origin = c.req.header('origin') ?? (publicUrl || new URL(c.req.url).origin);
+        return tests.run(params.id, origin);
+      },
     }),
   ];
 }

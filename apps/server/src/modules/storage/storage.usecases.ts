@@ -53,6 +53,8 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
 
     get: async (id: string) => describe(await requireRow(id)),
 
+    configIds: async () => (await repository.list()).map((row) => row.id),
+
     async create(input: CreateInput): Promise<StorageConfig> {
       const now = clock.now();
       const isFirst = (await repository.count()) === 0;

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FileShare, MultipartInitResponse, PublicFile } from '@sharebin/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { multipartPartSize } from './files.usecases';
+
+const MIB = 1024 * 1024;
+
+describe('multipart part size', () => {
+  it('is 5 MiB, larger when a file would need more than 10,000 parts', () => {
+    expect(multipartPartSize(12 * MIB)).toBe(5 * MIB);
+    expect(multipartPartSize(50_000 * MIB)).toBe(5 * MIB);
+    expect(multipartPartSize(50_001 * MIB)).toBe(6 * MIB);
+    expect(Math.ceil((200_000 * MIB) / multipartPartSize(200_000 * MIB))).toBeLessThanOrEqual(
+      10_000,
+    );
+  });
+});
+
+describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
+  const t = useTestServer(engine);
+  let admin: RequestOptions;
+  beforeEach(async () => {
+    admin = { token: await t.loginAsAdmin() };
+    await t.server.useCases.storage.ensureDefaultStorage();
+  });
+
+  const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  async function sendParts(init: MultipartInitResponse, bytes: Buffer) {
+    const numbers = Array.from({ length: init.part_count }, (_, i) => i + 1);
+    const urls = await t.request<{ parts: { partNumber: number; url: string }[] }>(
+      'POST',
+      '/api/s3/multipart/parts',
+      { file_id: init.file_id, part_numbers: numbers },
+      admin,
+    );
+    return Promise.all(
+      urls.body.data.parts.map(async ({ partNumber, url }) => {
+        const body = bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size);
+        const response = await t.server.app.request(url, {
+          method: 'PUT',
+          body,
+          headers: { 'content-length': String(body.length) },
+        });
+        expect(response.status).toBe(200);
+        return { partNumber, etag: response.headers.get('etag') as string };
+      }),
+    );
+  }
+
+  it('uploads a 12 MiB file in parts and serves the same bytes', async () => {
+    const bytes = randomBytes(12 * MIB + 123);
+    const init = await t.request<MultipartInitResponse>(
+      'POST',
+      '/api/s3/multipart/init',
+      { filename: 'big.bin', size: bytes.length, slug: 'big' },
+      admin,
+    );
+    expect(init.status).toBe(200);
+    expect(init.body.data).toMatchObject({ part_size: 5 * MIB, part_count: 3, slug: 'big' });
+    const parts = await sendParts(init.body.data, bytes);
+    expect(parts.every((p) => /^"[^"]+"$/.test(p.etag))).toBe(true);
+    const done = await t.request<FileShare>(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: init.body.data.file_id, parts },
+      admin,
+    );
+    expect(done.body.data).toMatchObject({ status: 'live', size: bytes.length });
+    const view = await t.request<PublicFile>('GET', '/api/public/files/big');
+    const downloaded = Buffer.from(
+      await (await t.server.app.request(view.body.data.download_url as string)).arrayBuffer(),
+    );
+    expect(sha(downloaded)).toBe(sha(bytes));
+    const row = await t.db.selectFrom('file_shares').select('upload_id').executeTakeFirstOrThrow();
+    expect(row.upload_id).toBeNull();
+  });
+
+  it('aborts an upload and leaves nothing behind', async () => {
+    const bytes = randomBytes(11 * MIB);
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'gone.bin', size: bytes.length },
+        admin,
+      )
+    ).body.data;
+    await sendParts(init, bytes);
+    const aborted = await t.request(
+      'POST',
+      '/api/s3/multipart/abort',
+      { file_id: init.file_id },
+      admin,
+    );
+    expect(aborted.status).toBe(200);
+    const driver = await t.server.drivers.forConfig(
+      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
+    );
+    expect(await driver.listMultipartUploads()).toEqual([]);
+    expect(await driver.head(init.storage_path)).toBeNull();
+    expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
+  });
+
+  it('fails the whole upload when a part is wrong, keeping nothing', async () => {
+    const bytes = randomBytes(11 * MIB);
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'bad.bin', size: bytes.length },
+        admin,
+      )
+    ).body.data;
+    const parts = await sendParts(init, bytes);
+    const wrong = parts.map((p) => (p.partNumber === 2 ? { ...p, etag: '"0123456789abcdef"' } : p));
+    const response = await t.request(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: init.file_id, parts: wrong },
+      admin,
+    );
+    expect(response.status).toBe(400);
+    expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
+  });
+
+  it('has the clean-up job abort uploads abandoned for a day', async () => {
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'stale.bin', size: 11 * MIB },
+        admin,
+      )
+    ).body.data;
+    t.clock.advance(24 * 3_600_000 + 1);
+    expect((await t.server.housekeeping()).files).toBe(1);
+    const driver = await t.server.drivers.forConfig(
+      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
+    );
+    expect((await driver.listMultipartUploads()).map((u) => u.uploadId)).not.toContain(
+      init.upload_id,
+    );
+  });
+
+  it('refuses parts for another key or after completion', async () => {
+    const key = (
+      await t.request<{ key: string }>(
+        'POST',
+        '/api/admin/api-keys',
+        { name: 'k', file_permission: true },
+        admin,
+      )
+    ).body.data.key;
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'mine.bin', size: 6 * MIB },
+        admin,
+      )
+    ).body.data;
+    const foreign = await t.request(
+      'POST',
+      '/api/s3/multipart/parts',
+      { file_id: init.file_id, part_numbers: [1] },
+      { apiKey: key },
+    );
+    expect(foreign.status).toBe(404);
+    const tooMany = await t.request(
+      'POST',
+      '/api/s3/multipart/parts',
+      { file_id: init.file_id, part_numbers: Array.from({ length: 101 }, (_, i) => i + 1) },
+      admin,
+    );
+    expect(tooMany.status).toBe(400);
+  });
+});

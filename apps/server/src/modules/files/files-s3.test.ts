@@ -1,0 +1,187 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  FileShare,
+  MultipartInitResponse,
+  PresignResponse,
+  PublicFile,
+  StorageConfig,
+  StorageTestReport,
+} from '@sharebin/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RequestOptions, useTestServer } from '../../test/harness';
+import { type S3rverInstance, startS3rver } from '../../test/s3rver';
+
+const MIB = 1024 * 1024;
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+let s3: S3rverInstance;
+beforeAll(async () => {
+  s3 = await startS3rver();
+});
+afterAll(async () => {
+  await s3.stop();
+});
+
+describe('file shares on S3 (s3rver)', () => {
+  const t = useTestServer('sqlite');
+  let admin: RequestOptions;
+  let config: StorageConfig;
+  beforeEach(async () => {
+    admin = { token: await t.loginAsAdmin() };
+    const created = await t.request<StorageConfig>(
+      'POST',
+      '/api/s3-configs',
+      {
+        name: 's3rver',
+        storage_type: 's3',
+        provider: 'minio',
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        bucket: s3.bucket,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+        default_folder: `run-${randomBytes(4).toString('hex')}`,
+      },
+      admin,
+    );
+    config = created.body.data;
+  });
+
+  it('passes every check of the storage test, CORS from the app origin included', async () => {
+    const report = await t.request<StorageTestReport>(
+      'POST',
+      `/api/s3-configs/${config.id}/test`,
+      undefined,
+      {
+        ...admin,
+        headers: { origin: 'http://localhost:8787' },
+      },
+    );
+    expect(report.body.data.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['write', true],
+      ['read', true],
+      ['list', true],
+      ['presigned_put', true],
+      ['cors', true],
+      ['multipart', true],
+      ['delete', true],
+    ]);
+    expect(report.body.data.ok).toBe(true);
+  });
+
+  it('reports a wrong bucket with a readable reason per check', async () => {
+    await t.request('PUT', `/api/s3-configs/${config.id}`, { bucket: 'no-such-bucket' }, admin);
+    const report = await t.request<StorageTestReport>(
+      'POST',
+      `/api/s3-configs/${config.id}/test`,
+      undefined,
+      admin,
+    );
+    expect(report.body.data.ok).toBe(false);
+    const write = report.body.data.checks.find((c) => c.name === 'write');
+    expect(write?.ok).toBe(false);
+    expect(write?.detail.length).toBeGreaterThan(5);
+  });
+
+  it('streams an upload to S3 and serves it back, with a range', async () => {
+    const bytes = randomBytes(2 * MIB + 5);
+    const form = new FormData();
+    form.append('s3_config_id', config.id);
+    form.append('slug', 's3-file');
+    form.append('file', new Blob([bytes]), 'blob.bin');
+    const response = await t.server.app.request('/api/upload', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.status).toBe(201);
+    const view = await t.request<PublicFile>('GET', '/api/public/files/s3-file');
+    const whole = Buffer.from(
+      await (await t.server.app.request(view.body.data.download_url as string)).arrayBuffer(),
+    );
+    expect(sha(whole)).toBe(sha(bytes));
+    const part = await t.server.app.request(view.body.data.preview_url as string, {
+      headers: { range: 'bytes=10-19' },
+    });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('presigns a PUT straight to S3, commits, and refuses a short object', async () => {
+    const bytes = randomBytes(100_000);
+    const presign = (
+      await t.request<PresignResponse>(
+        'POST',
+        '/api/s3/presign',
+        { s3_config_id: config.id, filename: 'direct.bin', size: bytes.length },
+        admin,
+      )
+    ).body.data;
+    expect(presign.upload_url.startsWith(s3.endpoint)).toBe(true);
+    const put = await fetch(presign.upload_url, {
+      method: 'PUT',
+      headers: presign.upload_headers,
+      body: bytes,
+    });
+    expect(put.status).toBe(200);
+    const committed = await t.request<FileShare>(
+      'POST',
+      '/api/s3/commit',
+      { file_id: presign.file_id },
+      admin,
+    );
+    expect(committed.body.data.status).toBe('live');
+
+    const missing = (
+      await t.request<PresignResponse>(
+        'POST',
+        '/api/s3/presign',
+        { s3_config_id: config.id, filename: 'never.bin', size: 10 },
+        admin,
+      )
+    ).body.data;
+    const refused = await t.request('POST', '/api/s3/commit', { file_id: missing.file_id }, admin);
+    expect(refused.body.error).toBe('file.object_missing');
+  });
+
+  it('uploads 12 MiB in parts through presigned part URLs', async () => {
+    const bytes = randomBytes(12 * MIB);
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { s3_config_id: config.id, filename: 'big.bin', size: bytes.length, slug: 's3-big' },
+        admin,
+      )
+    ).body.data;
+    const urls = (
+      await t.request<{ parts: { partNumber: number; url: string }[] }>(
+        'POST',
+        '/api/s3/multipart/parts',
+        { file_id: init.file_id, part_numbers: [1, 2, 3] },
+        admin,
+      )
+    ).body.data.parts;
+    const parts = await Promise.all(
+      urls.map(async ({ partNumber, url }) => {
+        const body = bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size);
+        const put = await fetch(url, { method: 'PUT', body });
+        expect(put.status).toBe(200);
+        return { partNumber, etag: put.headers.get('etag') as string };
+      }),
+    );
+    const done = await t.request<FileShare>(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: init.file_id, parts },
+      admin,
+    );
+    expect(done.body.data).toMatchObject({ status: 'live', size: bytes.length });
+    const view = await t.request<PublicFile>('GET', '/api/public/files/s3-big');
+    const whole = Buffer.from(
+      await (await t.server.app.request(view.body.data.download_url as string)).arrayBuffer(),
+    );
+    expect(sha(whole)).toBe(sha(bytes));
+  });
+});

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { StorageTestReport } from '@sharebin/shared';
+import type { Clock } from '../shared/clock';
+import { newId } from '../shared/crypto';
+import type { StorageDriver } from './drivers/storage-driver';
+import type { StorageDrivers } from './storage.drivers';
+import type { StorageUseCases } from './storage.usecases';
+import type { LocalTransfers } from './storage-local.usecases';
+
+type Check = StorageTestReport['checks'][number];
+
+const readAll = async (body: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/**
+ * Runs each capability the product needs against a storage and reports every check with a
+ * readable reason, so an admin can fix a config before users meet the failure.
+ */
+export function createStorageTests({
+  storage,
+  drivers,
+  localTransfers,
+  clock,
+}: {
+  storage: StorageUseCases;
+  drivers: StorageDrivers;
+  localTransfers: LocalTransfers;
+  clock: Clock;
+}) {
+  async function timed(name: Check['name'], run: () => Promise<string>): Promise<Check> {
+    const started = clock.now();
+    try {
+      const detail = await run();
+      return { name, ok: true, detail, ms: clock.now() - started };
+    } catch (error) {
+      return {
+        name,
+        ok: false,
+        detail: error instanceof Error ? error.message : String(error),
+        ms: clock.now() - started,
+      };
+    }
+  }
+
+  /** A PUT to a presigned URL as a browser on `origin` would make it, CORS preflight first. */
+  async function browserPut(
+    url: string,
+    headers: Record<string, string>,
+    body: Buffer,
+    origin: string,
+  ) {
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': Object.keys(headers).join(','),
+      },
+    });
+    const allowed = preflight.headers.get('access-control-allow-origin');
+    const corsOk = allowed === '*' || allowed === origin;
+    const put = await fetch(url, { method: 'PUT', headers: { ...headers, origin }, body });
+    return { corsOk, allowed, status: put.status };
+  }
+
+  return {
+    async run(configId: string, origin: string): Promise<StorageTestReport> {
+      const config = await storage.get(configId);
+      const driver: StorageDriver = await drivers.forConfig(configId);
+      const key = `.sharebin-test/${newId()}.txt`;
+      const payload = randomBytes(64);
+      const checks: Check[] = [];
+      checks.push(
+        await timed('write', async () => {
+          await driver.put(key, Readable.from([payload]), {
+            contentType: 'text/plain',
+            contentLength: payload.length,
+          });
+          return `Wrote ${payload.length} bytes`;
+        }),
+      );
+      checks.push(
+        await timed('read', async () => {
+          const object = await driver.get(key);
+          if (!(await readAll(object.body)).equals(payload))
+            throw new Error('The bytes read back differ');
+          return 'Read back the same bytes';
+        }),
+      );
+      checks.push(
+        await timed('list', async () => {
+          const listed = await driver.list('.sharebin-test/');
+          if (!listed.objects.some((object) => object.key === key))
+            throw new Error('The test object is missing from the listing');
+          return `Listed ${listed.objects.length} object(s)`;
+        }),
+      );
+      const presignedKey = `.sharebin-test/${newId()}-presigned.txt`;
+      let cors: Check = {
+        name: 'cors',
+        ok: false,
+        detail: 'Not tried: the presigned PUT failed',
+        ms: 0,
+      };
+      checks.push(
+        await timed('presigned_put', async () => {
+          const upload = await driver.presignPut(presignedKey, {
+            contentType: 'text/plain',
+            contentLength: payload.length,
+            expiresInSeconds: 300,
+          });
+          if (config.storage_type === 'local') {
+            const query = Object.fromEntries(new URL(upload.url, 'http://local').searchParams);
+            await localTransfers.put(configId, query, Readable.from([payload]), payload.length);
+            cors = {
+              name: 'cors',
+              ok: true,
+              detail: 'Local storage is served from this origin',
+              ms: 0,
+            };
+            return 'Uploaded through a signed URL';
+          }
+          const result = await browserPut(upload.url, upload.headers, payload, origin);
+          cors = {
+            name: 'cors',
+            ok: result.corsOk,
+            detail: result.corsOk
+              ? `The bucket allows PUT from ${origin}`
+              : `The bucket's CORS rules do not allow PUT from ${origin} (Access-Control-Allow-Origin: ${result.allowed ?? 'none'}); browsers cannot upload directly`,
+            ms: 0,
+          };
+          if (result.status < 200 || result.status >= 300)
+            throw new Error(`The presigned PUT answered HTTP ${result.status}`);
+          return 'Uploaded through a presigned URL';
+        }),
+      );
+      checks.push(cors);
+      checks.push(
+        await timed('multipart', async () => {
+          const multipartKey = `.sharebin-test/${newId()}-multipart.txt`;
+          const { uploadId } = await driver.createMultipart(multipartKey, {
+            contentType: 'text/plain',
+          });
+          try {
+            const part = await driver.uploadPart(
+              multipartKey,
+              uploadId,
+              1,
+              Readable.from([payload]),
+              payload.length,
+            );
+            await driver.completeMultipart(multipartKey, uploadId, [
+              { partNumber: 1, etag: part.etag },
+            ]);
+          } catch (error) {
+            await driver.abortMultipart(multipartKey, uploadId);
+            throw error;
+          }
+          await driver.delete(multipartKey);
+          return 'Started, sent and completed a multipart upload';
+        }),
+      );
+      checks.push(
+        await timed('delete', async () => {
+          await driver.deleteMany([key, presignedKey]);
+          if (await driver.head(key))
+            throw new Error('The test object is still there after deleting it');
+          return 'Deleted the test objects';
+        }),
+      );
+      return { ok: checks.every((check) => check.ok), checks };
+    },
+  };
+}
+
+export type StorageTests = ReturnType<typeof createStorageTests>;

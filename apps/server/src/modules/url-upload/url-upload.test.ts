@@ -1,0 +1,140 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { UrlInfo } from '@sharebin/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RequestOptions, useTestServer } from '../../test/harness';
+import { addressPolicy } from './address-policy';
+
+let origin: Server;
+let base: string;
+beforeAll(async () => {
+  origin = createHttpServer((request, response) => {
+    if (request.url === '/file.txt') {
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '11' });
+      response.end(request.method === 'HEAD' ? undefined : 'hello world');
+    } else if (request.url === '/named') {
+      response.writeHead(200, {
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('报告.pdf')}`,
+        'content-type': 'application/pdf',
+      });
+      response.end('%PDF');
+    } else if (request.url?.startsWith('/redirect?to=')) {
+      response.writeHead(302, {
+        location: decodeURIComponent(request.url.slice('/redirect?to='.length)),
+      });
+      response.end();
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => origin.close(() => resolve())));
+
+describe('URL uploads with the default policy (public addresses only)', () => {
+  const t = useTestServer('sqlite');
+  let admin: RequestOptions;
+  beforeEach(async () => {
+    admin = { token: await t.loginAsAdmin() };
+  });
+
+  it.each([
+    ['loopback', () => `${base}/file.txt`],
+    ['localhost by name', () => base.replace('127.0.0.1', 'localhost')],
+    ['a private range', () => 'http://10.0.0.1/file'],
+    ['link-local metadata', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', () => 'http://[::1]:80/'],
+    ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/'],
+  ])('refuses %s before connecting', async (_name, url) => {
+    for (const call of [
+      () => t.request('POST', '/api/url/info', { url: url() }, admin),
+      () => t.request('GET', `/api/url/proxy?url=${encodeURIComponent(url())}`, undefined, admin),
+    ]) {
+      const response = await call();
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('url.forbidden_address');
+    }
+  });
+
+  it.each([
+    ['ftp://example.com/x'],
+    ['not a url'],
+    ['javascript:alert(1)'],
+    ['file:///etc/passwd'],
+  ])('refuses %s as invalid', async (url) => {
+    const response = await t.request('POST', '/api/url/info', { url }, admin);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('validation.failed');
+  });
+});
+
+describe('URL uploads when one address counts as public', () => {
+  // The test server stands in for a public host; everything else keeps the default rules.
+  const t = useTestServer('sqlite', {
+    urlAddressPolicy: (address) =>
+      address === '127.0.0.1' || addressPolicy({ allowPrivate: false })(address),
+  });
+  let admin: RequestOptions;
+  beforeEach(async () => {
+    admin = { token: await t.loginAsAdmin() };
+  });
+
+  it('reads name, size and type, and proxies the bytes', async () => {
+    const info = await t.request<UrlInfo>(
+      'POST',
+      '/api/url/info',
+      { url: `${base}/file.txt` },
+      admin,
+    );
+    expect(info.body.data).toEqual({
+      url: `${base}/file.txt`,
+      filename: 'file.txt',
+      size: 11,
+      mimetype: 'text/plain',
+    });
+    const named = await t.request<UrlInfo>(
+      'POST',
+      '/api/url/info',
+      { url: `${base}/named` },
+      admin,
+    );
+    expect(named.body.data).toMatchObject({ filename: '报告.pdf', mimetype: 'application/pdf' });
+    const proxied = await t.server.app.request(
+      `/api/url/proxy?url=${encodeURIComponent(`${base}/file.txt`)}`,
+      {
+        headers: { authorization: `Bearer ${admin.token}` },
+      },
+    );
+    expect(await proxied.text()).toBe('hello world');
+    expect(proxied.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it.each([
+    ['a private address', 'http://10.0.0.1/secret'],
+    ['the metadata service', 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', 'http://[::1]/'],
+  ])('refuses a redirect to %s', async (_name, target) => {
+    const response = await t.request(
+      'POST',
+      '/api/url/info',
+      { url: `${base}/redirect?to=${encodeURIComponent(target)}` },
+      admin,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('url.forbidden_address');
+  });
+
+  it('reports a remote error status', async () => {
+    const response = await t.request('POST', '/api/url/info', { url: `${base}/missing` }, admin);
+    expect(response.status).toBe(502);
+    expect(response.body.error).toBe('url.http_error');
+  });
+
+  it('keeps anonymous callers and keys without file permission out', async () => {
+    expect((await t.request('POST', '/api/url/info', { url: `${base}/file.txt` })).status).toBe(
+      401,
+    );
+  });
+});
