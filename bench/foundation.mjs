@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { freshDataDir, median, residentMb, startServer, stop, waitForHealth, wrk } from './lib.mjs';
 
-const PORT = 8799;
+const PORT = 8991;
 
 async function startupMs(dataDir) {
   const started = performance.now();

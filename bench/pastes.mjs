@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freshDataDir, root, stop, waitForHealth, wrk } from './lib.mjs';
 
-const PORT = 8797;
+const PORT = 8992;
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = freshDataDir();
 const server = spawn(

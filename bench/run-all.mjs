@@ -1,7 +1,7 @@
 // `npm run bench`: runs every benchmark in turn (build first: `npm run build`).
 import { spawnSync } from 'node:child_process';
 
-for (const script of ['foundation.mjs', 'pastes.mjs', 'web-bundle.mjs']) {
+for (const script of ['foundation.mjs', 'pastes.mjs', 'web-bundle.mjs', 'uploads.ts']) {
   console.log(`\n## ${script}`);
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], {
     stdio: 'inherit',

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freshDataDir, root, startServer, stop, waitForHealth } from './lib.mjs';
 
-const PORT = 8796;
+const PORT = 8993;
 const HEAVY = /mermaid|katex|docx|html-to-image|highlight/i;
 
 const server = startServer({ port: PORT, dataDir: freshDataDir() });

@@ -18,7 +18,11 @@ const externalPackages = {
 
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // Code splitting keeps dynamically imported modules (the S3 driver and the AWS SDK it
+  // imports) out of start-up.
+  outdir: new URL('./dist', import.meta.url).pathname,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -63,6 +63,11 @@ export const shareOptionsSchema = z.object({
 /** Multipart form fields of POST /upload arrive as text. */
 export const uploadFormSchema = shareOptionsSchema.extend({
   s3_config_id: z.string().max(64).optional(),
+  /**
+   * The file's size in bytes, when the client knows it: checked against the limits before any
+   * byte is stored, and lets the storage take the file in one streamed request.
+   */
+  size: z.coerce.number().int().min(0).optional(),
   mimetype: z.union([z.literal(''), mimetypeSchema]).optional(),
   max_views: z.coerce
     .number()

@@ -212,6 +212,7 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
             configId: fields.data.s3_config_id || undefined,
             filename: filename.data,
             mimetype: fields.data.mimetype || incoming.mimeType,
+            size: fields.data.size,
             options: fields.data,
             body: incoming.stream,
           });

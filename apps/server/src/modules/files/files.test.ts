@@ -104,6 +104,26 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     expect(beyond.status).toBe(416);
   });
 
+  it('checks a declared size before storing and refuses a body of another length', async () => {
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 1, max_upload_size_unit: 'KB' },
+      admin,
+    );
+    const declaredTooLarge = await upload(Buffer.from('small body'), 'a.txt', {
+      size: String(5000),
+    });
+    expect(declaredTooLarge.status).toBe(413);
+    expect(declaredTooLarge.body.error).toBe('file.too_large');
+    const lying = await upload(Buffer.from('ten bytes!'), 'b.txt', { size: '20' });
+    expect(lying.status).toBe(400);
+    expect(await shareCount()).toBe(0);
+    const honest = await upload(Buffer.from('ten bytes!'), 'c.txt', { size: '10' });
+    expect(honest.status).toBe(201);
+    expect(honest.body.data.size).toBe(10);
+  });
+
   it('names non-ASCII files per RFC 6266 and sandboxes active content', async () => {
     await upload(
       Buffer.from('<script>parent.pwned = 1</script>'),

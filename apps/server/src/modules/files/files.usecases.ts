@@ -217,12 +217,15 @@ export function createFilesUseCases(deps: FilesDeps) {
         configId: string | undefined;
         filename: string;
         mimetype: string | undefined;
+        /** Declared by the client; the storage refuses a body of another length. */
+        size: number | undefined;
         options: ShareOptions;
         body: Readable;
       },
     ): Promise<FileShare> {
       const config = await storage.resolveForUpload(principal, input.configId);
       const limits = await limitsFor(config);
+      if (input.size !== undefined) limits.check(input.size);
       const row = await reserve(
         principal,
         config,
@@ -243,7 +246,10 @@ export function createFilesUseCases(deps: FilesDeps) {
       });
       try {
         const driver = await drivers.forConfig(config.id);
-        const stored = driver.put(row.storage_path, counter, { contentType: row.mimetype });
+        const stored = driver.put(row.storage_path, counter, {
+          contentType: row.mimetype,
+          ...(input.size === undefined ? {} : { contentLength: input.size }),
+        });
         await Promise.all([pipeline(input.body, counter), stored]);
         const { etag } = await stored;
         await repository.update(row.id, {

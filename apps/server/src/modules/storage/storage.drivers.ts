@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { createLocalDriver } from './drivers/local/local-driver';
 import { createHmacSigner, type UrlSigner } from './drivers/local/local-signed-url';
-import { createS3Driver } from './drivers/s3/s3-driver';
 import type { StorageDriver } from './drivers/storage-driver';
 import type { StorageUseCases } from './storage.usecases';
 
@@ -39,7 +38,7 @@ export function createStorageDrivers({
     const cached = cache.get(configId);
     if (cached?.version === config.updated_at) return cached.driver;
     if (cached) void cached.driver.close();
-    const driver =
+    const driver: StorageDriver =
       config.storage_type === 'local'
         ? createLocalDriver({
             root: path.join(dataDir, 'storage', config.id, config.default_folder),
@@ -47,7 +46,8 @@ export function createStorageDrivers({
             publicPath: localPublicPath(publicUrl, config.id),
             clock,
           })
-        : createS3Driver({
+        : // The AWS SDK is loaded on first use: an install on local storage never pays for it.
+          (await import('./drivers/s3/s3-driver')).createS3Driver({
             endpoint: config.endpoint || undefined,
             region: config.region,
             bucket: config.bucket,
