@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 
 for (const script of ['foundation.mjs', 'pastes.mjs', 'web-bundle.mjs', 'uploads.ts']) {
   console.log(`\n## ${script}`);
-  const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], {
+  const file = new URL(script, import.meta.url).pathname;
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
+  const result = spawnSync(process.execPath, args, {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
