@@ -18,11 +18,16 @@ const DOCS_PAGE = `<!doctype html>
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });`;
 
 /** `/api/openapi.json` and a Swagger UI page at `/api/docs`, served from the installed package. */
-export function mountApiDocs(api: Hono<AppEnv>, document: unknown) {
+export function mountApiDocs(api: Hono<AppEnv>, buildDocument: () => unknown) {
+  // Built on first request: converting every schema takes time and memory at start-up.
+  let document: unknown;
   const assetsDir = path.dirname(
     createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
   );
-  api.get('/openapi.json', (c) => c.json(document));
+  api.get('/openapi.json', (c) => {
+    document ??= buildDocument();
+    return c.json(document);
+  });
   api.get('/docs', (c) => c.html(DOCS_PAGE));
   api.get('/docs/init.js', (c) =>
     c.body(DOCS_INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),

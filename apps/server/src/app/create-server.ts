@@ -161,7 +161,7 @@ export function createServer(deps: ServerDeps) {
     );
   }
   registerRoutes(api, routes, authenticate);
-  mountApiDocs(api, buildOpenApiDocument(routes, { version: deps.version }));
+  mountApiDocs(api, () => buildOpenApiDocument(routes, { version: deps.version }));
   api.all('*', apiNotFound(routes));
   app.route('/api', api);
 
