@@ -92,13 +92,20 @@ export function createFilesUseCases(deps: FilesDeps) {
   async function limitsFor(config: StorageConfig) {
     const maxUpload = await deps.maxUploadBytes();
     const remaining = remainingBytes(config);
+    /** Why `size` bytes may not be uploaded, or undefined when they may. */
+    const refusal = (size: number) => {
+      if (size > maxUpload) return fileTooLarge(maxUpload);
+      if (remaining !== null && size > remaining) {
+        return storageInsufficient(size, remaining, config.total_capacity_bytes ?? 0);
+      }
+      return undefined;
+    };
     return {
       limit: remaining === null ? maxUpload : Math.min(maxUpload, remaining),
+      refusal,
       check(size: number) {
-        if (size > maxUpload) throw fileTooLarge(maxUpload);
-        if (remaining !== null && size > remaining) {
-          throw storageInsufficient(size, remaining, config.total_capacity_bytes ?? 0);
-        }
+        const error = refusal(size);
+        if (error) throw error;
       },
     };
   }
@@ -236,14 +243,10 @@ export function createFilesUseCases(deps: FilesDeps) {
         },
         input.options,
       );
-      const { counter, bytes } = byteLimit(limits.limit, () => {
-        try {
-          limits.check(limits.limit + 1);
-        } catch (error) {
-          return error as Error;
-        }
-        return fileTooLarge(limits.limit);
-      });
+      const { counter, bytes } = byteLimit(
+        limits.limit,
+        () => limits.refusal(bytes()) ?? fileTooLarge(limits.limit),
+      );
       try {
         const driver = await drivers.forConfig(config.id);
         const stored = driver.put(row.storage_path, counter, {
