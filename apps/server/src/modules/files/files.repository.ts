@@ -1,7 +1,8 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../shared/db';
 import type { Database, FileSharesTable } from '../shared/db.schema';
 import { preparedQuery } from '../shared/prepared-query';
+import { containsPattern, lowerLike } from '../shared/sql-search';
 
 export interface FileListFilter {
   /** Creator tags whose shares to list; all when absent. */
@@ -11,19 +12,17 @@ export interface FileListFilter {
   offset: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function matches(filter: Pick<FileListFilter, 'createdBy' | 'search'>) {
   return (eb: ExpressionBuilder<Database, 'file_shares'>) => {
     const conditions = [eb('status', '=', 'live')];
     if (filter.createdBy) conditions.push(eb('created_by', 'in', filter.createdBy));
     if (filter.search) {
-      const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+      const pattern = containsPattern(filter.search);
       conditions.push(
         eb.or([
-          sql<boolean>`lower(filename) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(slug) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(remark) like ${pattern} escape '\\'`,
+          lowerLike('filename', pattern),
+          lowerLike('slug', pattern),
+          lowerLike('remark', pattern),
         ]),
       );
     }

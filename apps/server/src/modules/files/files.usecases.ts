@@ -24,7 +24,7 @@ import { isUniqueViolation } from '../shared/db';
 import type { FileSharesTable } from '../shared/db.schema';
 import { ownerTags } from '../shared/ownership';
 import type { SharePasswordGuard } from '../shared/share-password';
-import { expiryFrom, remainingViews, shareState } from '../shared/share-state';
+import { expiryFrom, remainingViews, shareAccessChanges, shareState } from '../shared/share-state';
 import type { StorageDriver } from '../storage/drivers/storage-driver';
 import { remainingBytes } from '../storage/storage.models';
 import type { StorageUseCases } from '../storage/storage.usecases';
@@ -426,10 +426,7 @@ export function createFilesUseCases(deps: FilesDeps) {
       try {
         await repository.update(id, {
           ...rest,
-          ...(password === undefined
-            ? {}
-            : { password_hash: password === null ? null : await hashPassword(password) }),
-          ...(expires_in === undefined ? {} : { expires_at: expiryFrom(expires_in, now) }),
+          ...(await shareAccessChanges({ password, expires_in }, now)),
           updated_at: now,
         });
       } catch (error) {

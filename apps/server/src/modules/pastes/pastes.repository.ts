@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../shared/db';
 import type { Database, PastesTable } from '../shared/db.schema';
 import { preparedQuery } from '../shared/prepared-query';
+import { containsPattern, lowerLike } from '../shared/sql-search';
 import { PREVIEW_LENGTH } from './pastes.models';
 
 export interface PasteListFilter {
@@ -12,20 +13,13 @@ export interface PasteListFilter {
   offset: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function matches(filter: Pick<PasteListFilter, 'createdBy' | 'search'>) {
   return (eb: ExpressionBuilder<Database, 'pastes'>) => {
     const conditions = [];
     if (filter.createdBy) conditions.push(eb('created_by', 'in', filter.createdBy));
     if (filter.search) {
-      const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-      conditions.push(
-        eb.or([
-          sql<boolean>`lower(slug) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(remark) like ${pattern} escape '\\'`,
-        ]),
-      );
+      const pattern = containsPattern(filter.search);
+      conditions.push(eb.or([lowerLike('slug', pattern), lowerLike('remark', pattern)]));
     }
     return eb.and(conditions);
   };

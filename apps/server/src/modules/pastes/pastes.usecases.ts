@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../shared/db';
 import type { PastesTable } from '../shared/db.schema';
 import { ownerTags } from '../shared/ownership';
 import type { SharePasswordGuard } from '../shared/share-password';
-import { expiryFrom, shareState } from '../shared/share-state';
+import { expiryFrom, shareAccessChanges, shareState } from '../shared/share-state';
 import {
   invalidAccessToken,
   pasteExpired,
@@ -211,10 +211,7 @@ export function createPastesUseCases({
         await repository.update(id, {
           ...rest,
           ...(content === undefined ? {} : { content, size: checkSize(content) }),
-          ...(password === undefined
-            ? {}
-            : { password_hash: password === null ? null : await hashPassword(password) }),
-          ...(expires_in === undefined ? {} : { expires_at: expiryFrom(expires_in, now) }),
+          ...(await shareAccessChanges({ password, expires_in }, now)),
           updated_at: now,
         });
       } catch (error) {

@@ -1,4 +1,5 @@
 import { EXPIRY_OPTION_MS, type ExpiryOption } from '@sharebin/shared';
+import { hashPassword } from './crypto';
 
 export type ShareState = 'live' | 'expired' | 'exhausted';
 
@@ -20,3 +21,19 @@ export const expiryFrom = (option: ExpiryOption, now: number): number | null => 
 
 export const remainingViews = (share: { max_views: number; views: number }) =>
   share.max_views > 0 ? Math.max(0, share.max_views - share.views) : null;
+
+/**
+ * The columns a share edit changes for its password and expiry: a string sets a new password,
+ * null removes it, absent keeps it; an expiry option counts from `now`.
+ */
+export async function shareAccessChanges(
+  input: { password?: string | null | undefined; expires_in?: ExpiryOption | undefined },
+  now: number,
+): Promise<{ password_hash?: string | null; expires_at?: number | null }> {
+  return {
+    ...(input.password === undefined
+      ? {}
+      : { password_hash: input.password === null ? null : await hashPassword(input.password) }),
+    ...(input.expires_in === undefined ? {} : { expires_at: expiryFrom(input.expires_in, now) }),
+  };
+}
