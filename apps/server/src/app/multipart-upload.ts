@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import { unsupportedMediaType, validationFailed } from './errors';
 
@@ -22,11 +22,11 @@ const formError = (message: string) =>
  * the text fields (so that they can be checked before any byte is stored).
  */
 export function receiveUpload<T>(
-  request: Request,
+  contentType: string,
+  body: Readable,
   handle: (file: IncomingFile) => Promise<T>,
 ): Promise<T> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
+  if (!/^multipart\/form-data/i.test(contentType)) {
     return Promise.reject(unsupportedMediaType('multipart/form-data'));
   }
   return new Promise<T>((resolve, reject) => {
@@ -72,8 +72,6 @@ export function receiveUpload<T>(
       if (!handling) return fail(formError('The form has no file'));
       handling.then(resolve, fail);
     });
-    Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
-      .on('error', fail)
-      .pipe(parser);
+    body.on('error', fail).pipe(parser);
   });
 }

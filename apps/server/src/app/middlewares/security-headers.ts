@@ -7,7 +7,9 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // Uploads PUT straight to the storage (presigned URLs on any S3 endpoint) and URL uploads
+  // download from the URL itself first (SPEC §4): the page must reach other origins.
+  "connect-src 'self' https: http:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",

@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import { validationFailed } from '../../app/errors';
 import { receiveUpload } from '../../app/multipart-upload';
+import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { objectResponse, parseRange } from '../storage/object-response';
 import type { FilesUseCases } from './files.usecases';
@@ -194,29 +195,33 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       status: 201,
       errors: [403, 404, 409, 413],
       handler: ({ principal }, c) =>
-        receiveUpload(c.req.raw, async (incoming) => {
-          const fields = uploadFormSchema.safeParse(incoming.fields);
-          const filename = filenameSchema.safeParse(incoming.filename);
-          if (!fields.success || !filename.success) {
-            const issues = [...(fields.error?.issues ?? []), ...(filename.error?.issues ?? [])];
-            throw validationFailed(
-              issues.map((issue) => ({
-                location: 'body',
-                path: issue.path.join('.') || 'file',
-                message: issue.message,
-              })),
-              issues[0]?.message,
-            );
-          }
-          return files.uploadStream(principal, {
-            configId: fields.data.s3_config_id || undefined,
-            filename: filename.data,
-            mimetype: fields.data.mimetype || incoming.mimeType,
-            size: fields.data.size,
-            options: fields.data,
-            body: incoming.stream,
-          });
-        }),
+        receiveUpload(
+          c.req.header('content-type') ?? '',
+          requestBodyStream(c),
+          async (incoming) => {
+            const fields = uploadFormSchema.safeParse(incoming.fields);
+            const filename = filenameSchema.safeParse(incoming.filename);
+            if (!fields.success || !filename.success) {
+              const issues = [...(fields.error?.issues ?? []), ...(filename.error?.issues ?? [])];
+              throw validationFailed(
+                issues.map((issue) => ({
+                  location: 'body',
+                  path: issue.path.join('.') || 'file',
+                  message: issue.message,
+                })),
+                issues[0]?.message,
+              );
+            }
+            return files.uploadStream(principal, {
+              configId: fields.data.s3_config_id || undefined,
+              filename: filename.data,
+              mimetype: fields.data.mimetype || incoming.mimeType,
+              size: fields.data.size,
+              options: fields.data,
+              body: incoming.stream,
+            });
+          },
+        ),
     }),
     ...uploadFlowRoutes(files, '/s3'),
     ...managementRoutes(files, '/admin', 'admin'),

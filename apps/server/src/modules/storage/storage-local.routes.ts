@@ -1,16 +1,11 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, route } from '../../app/route';
 import { objectResponse, parseRange } from './object-response';
 import type { LocalTransfers } from './storage-local.usecases';
 
 const params = z.object({ configId: z.string().min(1).max(64) });
 const signedQuery = z.record(z.string(), z.string());
-
-const bodyOf = (request: Request) =>
-  request.body
-    ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
-    : Readable.from([]);
 
 const lengthOf = (request: Request) => {
   const header = request.headers.get('content-length');
@@ -58,7 +53,7 @@ export function createLocalStorageRoutes({ transfers }: { transfers: LocalTransf
         const stored = await transfers.put(
           params.configId,
           query,
-          bodyOf(c.req.raw),
+          requestBodyStream(c),
           lengthOf(c.req.raw),
         );
         if (stored.etag) c.header('ETag', `"${stored.etag}"`);
@@ -79,7 +74,7 @@ export function createLocalStorageRoutes({ transfers }: { transfers: LocalTransf
         const part = await transfers.part(
           params.configId,
           query,
-          bodyOf(c.req.raw),
+          requestBodyStream(c),
           lengthOf(c.req.raw),
         );
         c.header('ETag', `"${part.etag}"`);
