@@ -52,7 +52,7 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = openPostgres({ connectionString, schema, maxConnections: 20 });
+  const handle = openPostgres({ connectionString, schema, maxConnections: 10 });
   await migrateToLatest(handle.db);
   return {
     ...handle,
@@ -108,8 +108,12 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
   });
 
   afterEach(async () => {
-    await context.server.drivers.closeAll();
-    await context.database.drop();
+    // Runs even when beforeEach failed half-way, so that no pool or schema is left behind.
+    try {
+      await context.server?.drivers.closeAll();
+    } finally {
+      await context.database?.drop();
+    }
   });
 
   async function request<T = unknown>(
