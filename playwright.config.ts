@@ -48,6 +48,8 @@ export default defineConfig({
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // URL uploads in the tests fetch from a test server on 127.0.0.1.
+      ALLOW_PRIVATE_URLS: 'true',
     },
   },
 });

@@ -23,6 +23,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP allows scripts from 'self' only: no inlined module preload polyfill.
     modulePreload: { polyfill: false },
+    // Mermaid's core and layout engines are large; they load only on pages showing a diagram.
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -32,7 +34,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Only what the first page needs: libraries used by lazily loaded screens (the
+            // editor, Mermaid, KaTeX, docx…) stay in their own chunks, loaded on demand.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
           ],
         },
       },

@@ -1,10 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { createKeyViaApi, signInAsAdmin, signInWithApiKey, uniqueName } from './support';
+import {
+  createKeyViaApi,
+  openAdminModule,
+  signInAsAdmin,
+  signInWithApiKey,
+  uniqueName,
+} from './support';
 
 test.describe('key management', () => {
   test('a key created in the UI is shown once and signs in', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInAsAdmin(page);
+    await openAdminModule(page, 'Key management');
     const name = uniqueName('ui key');
 
     await page.getByRole('button', { name: 'Create key' }).first().click();
@@ -38,17 +45,20 @@ test.describe('key management', () => {
 
     await page.getByTestId('sign-out').click();
     await signInWithApiKey(page, key);
-    await expect(page.getByTestId('account-key-name')).toHaveText(name);
+    // A key with text permission lands on its text management.
+    await expect(page).toHaveURL(/\/admin\/text-management$/);
+    await expect(page.getByTestId('session-name')).toHaveText(name);
 
     await page.getByRole('link', { name: 'Home' }).first().click();
-    const session = page.getByTestId('session-card');
-    await expect(session).toContainText(`Signed in with the API key “${name}”`);
-    await expect(page.getByTestId('session-base-path')).toHaveText('/team/docs');
+    await expect(page.getByTestId('paste-access')).toContainText(
+      `Sharing with the API key “${name}”`,
+    );
     await expect(page.getByTestId('no-permissions-notice')).toHaveCount(0);
   });
 
   test('the create form checks its fields like the server does', async ({ page }) => {
     await signInAsAdmin(page);
+    await openAdminModule(page, 'Key management');
     await page.getByRole('button', { name: 'Create key' }).first().click();
     const form = page.getByTestId('api-key-form');
     let posts = 0;
@@ -82,6 +92,7 @@ test.describe('key management', () => {
     const customKey = `e2e_custom_${Date.now()}_abcdef`;
     await createKeyViaApi(request, { name: uniqueName('first'), custom_key: customKey });
     await signInAsAdmin(page);
+    await openAdminModule(page, 'Key management');
     await page.getByRole('button', { name: 'Create key' }).first().click();
     const form = page.getByTestId('api-key-form');
     await form.getByLabel('Name').fill(uniqueName('second'));
@@ -96,6 +107,7 @@ test.describe('key management', () => {
     const name = uniqueName('editable');
     await createKeyViaApi(request, { name, text_permission: true });
     await signInAsAdmin(page);
+    await openAdminModule(page, 'Key management');
     const row = page.locator(`[data-testid="api-key-row"][data-key-name="${name}"]`);
     await row.getByRole('button', { name: `Edit ${name}` }).click();
 
@@ -147,6 +159,6 @@ test.describe('key management', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('no-permissions-notice')).toBeVisible();
-    await expect(page.getByTestId('session-card')).toContainText(name);
+    await expect(page.getByTestId('paste-access')).toContainText(name);
   });
 });

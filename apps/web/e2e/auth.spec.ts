@@ -13,12 +13,12 @@ test.describe('signing in', () => {
     page,
   }) => {
     await signInAsAdmin(page);
-    await expect(page).toHaveTitle('Admin · Key management · Sharebin');
+    await expect(page).toHaveTitle('Admin · Text management · Sharebin');
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeTruthy();
 
     // Restored from storage and revalidated after a reload.
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Key management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Text management' })).toBeVisible();
     await expect(page.getByTestId('session-name')).toHaveText('Administrator');
 
     await page.getByTestId('sign-out').click();
@@ -72,11 +72,16 @@ test.describe('signing in', () => {
     expect(await page.evaluate(() => localStorage.getItem('api_key'))).toBeNull();
   });
 
-  test('an API key holder with permissions sees the account panel', async ({ page, request }) => {
+  test('an API key holder without an open module sees the account panel', async ({
+    page,
+    request,
+  }) => {
     const name = uniqueName('account key');
+    // With only mount permission no module is open to the key yet.
     const created = await createKeyViaApi(request, {
       name,
-      text_permission: true,
+      text_permission: false,
+      file_permission: false,
       mount_permission: true,
       basic_path: '/projects/e2e',
     });
@@ -84,9 +89,9 @@ test.describe('signing in', () => {
     await expect(page.getByTestId('account-panel')).toBeVisible();
     await expect(page.getByTestId('account-key-name')).toHaveText(name);
     const panel = page.getByTestId('account-panel');
-    await expect(panel.locator('[data-permission="text"]')).toBeVisible();
-    await expect(panel.locator('[data-permission="mount"]')).toBeVisible();
     await expect(panel.locator('[data-permission="file"]')).toHaveCount(0);
+    await expect(panel.locator('[data-permission="mount"]')).toBeVisible();
+    await expect(panel.locator('[data-permission="text"]')).toHaveCount(0);
     await expect(panel.getByText('/projects/e2e')).toBeVisible();
     await expect(panel.getByText('Never')).toBeVisible();
     // Admin-only modules stay closed to a key.

@@ -16,7 +16,7 @@ test.describe('preferences and navigation', () => {
 
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('在你自己的服务器上');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('新建文本分享');
     await expect(page).toHaveTitle('首页 · Sharebin');
 
     await page.reload();
@@ -50,14 +50,14 @@ test.describe('preferences and navigation', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    await expect(page.getByTestId('session-card')).toContainText('你尚未登录');
+    await expect(page.getByTestId('paste-access')).toContainText('登录后即可分享');
     await context.close();
   });
 
-  test('home shows the product and the signed-out session', async ({ page }) => {
+  test('home shows the editor and how to sign in to share', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Home · Sharebin');
-    await expect(page.getByTestId('product-description')).toContainText('self-hosted');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('New paste');
     await expect(page.getByTestId('copyright')).toHaveText(
       `© ${new Date().getFullYear()} Sharebin`,
     );
@@ -65,7 +65,7 @@ test.describe('preferences and navigation', () => {
     await expect(source).toHaveAttribute('href', 'https://github.com/sharebin/sharebin');
     await expect(source).toHaveAttribute('target', '_blank');
     await expect(source).toHaveAttribute('rel', /noopener/);
-    await page.getByTestId('session-card').getByRole('link', { name: 'Sign in' }).click();
+    await page.getByTestId('paste-access').getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page).toHaveTitle('Admin · Sign in · Sharebin');
   });
@@ -73,7 +73,7 @@ test.describe('preferences and navigation', () => {
   test('unknown paths lead Home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('session-card')).toBeVisible();
+    await expect(page.getByTestId('editor-workspace')).toBeVisible();
   });
 
   test('the phone menu opens, navigates and closes', async ({ page }) => {
@@ -94,7 +94,8 @@ test.describe('preferences and navigation', () => {
     });
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await expect(page.getByTestId('session-card')).toBeVisible();
+    // The lazily loaded editor runs too.
+    await expect(page.locator('.cm-content')).toBeVisible();
     expect(await page.locator('script:not([src])').count()).toBe(0);
     expect(violations).toEqual([]);
   });

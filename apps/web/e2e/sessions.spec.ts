@@ -74,7 +74,8 @@ test.describe('sessions ended by the server', () => {
     await recordAuthEvents(page);
     const created = await createKeyViaApi(request, {
       name: uniqueName('short-lived'),
-      file_permission: true,
+      // Only mount permission: no module is open yet, so the key lands on its account panel.
+      mount_permission: true,
     });
     await signInWithApiKey(page, created.key);
     await expect(page.getByTestId('account-panel')).toBeVisible();

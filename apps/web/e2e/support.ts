@@ -2,7 +2,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The admin the test server is started with (see playwright.config.ts). */
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
-export const E2E_PORT = 8788;
+/** E2E_PORT lets a second run (another worktree, another engineer) use a port of its own. */
+export const E2E_PORT = Number(process.env.E2E_PORT) || 8788;
 
 /** A name no other test (or earlier run against the same server) uses. */
 export function uniqueName(prefix: string): string {
@@ -16,11 +17,17 @@ export async function signInWithPassword(page: Page, username: string, password:
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in as the admin through the login form and waits for the console. */
+/** Signs in as the admin through the login form and waits for the console's first module. */
 export async function signInAsAdmin(page: Page) {
   await signInWithPassword(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/key-management$/);
-  await expect(page.getByRole('heading', { name: 'Key management' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/text-management$/);
+  await expect(page.getByRole('heading', { name: 'Text management' })).toBeVisible();
+}
+
+/** Opens an admin module from the console's navigation, by its name. */
+export async function openAdminModule(page: Page, name: string) {
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
 
 export async function signInWithApiKey(page: Page, key: string) {
@@ -55,4 +62,50 @@ export async function createKeyViaApi(
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: CreatedKey }).data;
+}
+
+export interface CreatedPaste {
+  id: string;
+  slug: string;
+  has_password: boolean;
+}
+
+/** A paste created straight through the API as the admin, for arranging data without the UI. */
+export async function createPasteViaApi(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<CreatedPaste> {
+  const token = await adminToken(request);
+  const response = await request.post('/api/paste', {
+    data: body,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: CreatedPaste }).data;
+}
+
+export interface UploadedFile {
+  id: string;
+  slug: string;
+  filename: string;
+  size: number;
+  has_password: boolean;
+}
+
+/**
+ * A file share uploaded straight through the API (`POST /upload`) as the admin. The share
+ * options go first as text fields, the file last.
+ */
+export async function uploadFileViaApi(
+  request: APIRequestContext,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  fields: Record<string, string> = {},
+): Promise<UploadedFile> {
+  const token = await adminToken(request);
+  const response = await request.post('/api/upload', {
+    multipart: { ...fields, file },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: UploadedFile }).data;
 }

@@ -26,7 +26,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   }
   if (auth.lastValidated === null) {
     // Restored credentials not yet confirmed by the server: wait rather than flash the console.
-    return <PageLoader label={t('home.session.checking')} />;
+    return <PageLoader label={t('auth.checkingSession')} />;
   }
   if (!canUseAdminPanel(toPrincipal(auth))) {
     return <Navigate to="/" replace />;

@@ -5,6 +5,9 @@ import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './RouteError';
 
 const HomePage = lazy(() => import('../modules/home/pages/HomePage'));
+const PasteViewPage = lazy(() => import('../modules/pastes/pages/PasteViewPage'));
+const UploadPage = lazy(() => import('../modules/files/pages/UploadPage'));
+const FileSharePage = lazy(() => import('../modules/files/pages/FileSharePage'));
 const AdminPage = lazy(() => import('../modules/admin/pages/AdminPage'));
 const AdminIndexPage = lazy(() => import('../modules/admin/pages/AdminIndexPage'));
 const AdminModulePage = lazy(() => import('../modules/admin/pages/AdminModulePage'));
@@ -16,6 +19,9 @@ export function createRouter() {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <HomePage /> },
+        { path: 'paste/:slug', element: <PasteViewPage /> },
+        { path: 'upload', element: <UploadPage /> },
+        { path: 'file/:slug', element: <FileSharePage /> },
         {
           path: 'admin',
           element: (

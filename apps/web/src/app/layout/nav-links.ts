@@ -1,8 +1,8 @@
-import { type Icon, IconHome, IconShieldLock } from '@tabler/icons-react';
+import { type Icon, IconHome, IconShieldLock, IconUpload } from '@tabler/icons-react';
 
 export interface NavLinkDefinition {
   to: string;
-  labelKey: 'nav.home' | 'nav.admin';
+  labelKey: 'nav.home' | 'nav.upload' | 'nav.admin';
   icon: Icon;
   /** Active only on an exact match (the home link would match every path otherwise). */
   end?: boolean;
@@ -11,6 +11,7 @@ export interface NavLinkDefinition {
 /** The header's links; a new screen is one more line here. */
 export const NAV_LINKS: readonly NavLinkDefinition[] = [
   { to: '/', labelKey: 'nav.home', icon: IconHome, end: true },
+  { to: '/upload', labelKey: 'nav.upload', icon: IconUpload },
   { to: '/admin', labelKey: 'nav.admin', icon: IconShieldLock },
 ];
 

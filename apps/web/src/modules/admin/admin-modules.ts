@@ -1,8 +1,20 @@
-import type { Principal } from '@sharebin/shared';
-import { type Icon, IconKey, IconSettings } from '@tabler/icons-react';
+import { hasPermission, type Principal } from '@sharebin/shared';
+import {
+  type Icon,
+  IconDatabase,
+  IconFiles,
+  IconFileText,
+  IconKey,
+  IconSettings,
+} from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-export type AdminModuleId = 'key-management' | 'settings';
+export type AdminModuleId =
+  | 'text-management'
+  | 'file-management'
+  | 'storage-config'
+  | 'key-management'
+  | 'settings';
 
 export interface AdminModuleDefinition {
   id: AdminModuleId;
@@ -19,6 +31,26 @@ const adminOnly = (principal: Principal) => principal.type === 'admin';
  * user may open is where /admin leads (the dashboard, SPEC's default, comes later).
  */
 export const ADMIN_MODULES: readonly AdminModuleDefinition[] = [
+  {
+    id: 'text-management',
+    icon: IconFileText,
+    // The admin manages every paste, a key with text permission its own.
+    isAllowed: (principal) => hasPermission(principal, 'text'),
+    page: lazy(() => import('../pastes/pages/TextManagementPage')),
+  },
+  {
+    id: 'file-management',
+    icon: IconFiles,
+    // The admin manages every file share, a key with file permission its own.
+    isAllowed: (principal) => hasPermission(principal, 'file'),
+    page: lazy(() => import('../files/pages/FileManagementPage')),
+  },
+  {
+    id: 'storage-config',
+    icon: IconDatabase,
+    isAllowed: adminOnly,
+    page: lazy(() => import('../storage/pages/StorageConfigPage')),
+  },
   {
     id: 'key-management',
     icon: IconKey,

@@ -37,6 +37,13 @@ async function renderMath(root: HTMLElement): Promise<void> {
   }
 }
 
+/**
+ * Sanitised SVG of diagrams already drawn, by theme and source: the editor's live preview
+ * renders on every pause in typing, and redrawing unchanged diagrams would make them flicker.
+ */
+const diagramCache = new Map<string, string>();
+const DIAGRAM_CACHE_SIZE = 50;
+
 async function renderDiagrams(root: HTMLElement, dark: boolean): Promise<void> {
   const nodes = [...root.querySelectorAll<HTMLElement>('pre.sb-mermaid:not([data-rendered])')];
   if (nodes.length === 0) return;
@@ -45,16 +52,29 @@ async function renderDiagrams(root: HTMLElement, dark: boolean): Promise<void> {
     startOnLoad: false,
     securityLevel: 'strict',
     theme: dark ? 'dark' : 'default',
+    // Labels as SVG text: HTML labels would need <foreignObject>, which sanitizeSvg removes.
+    htmlLabels: false,
     flowchart: { htmlLabels: false },
+    // Otherwise a diagram with a syntax error leaves Mermaid's error picture in <body>.
+    suppressErrorRendering: true,
   });
   for (const node of nodes) {
     const source = node.textContent ?? '';
+    const cacheKey = `${dark ? 'dark' : 'light'}\n${source}`;
     node.dataset.rendered = 'true';
     try {
-      const { svg } = await mermaid.render(`sb-mermaid-${++mermaidId}`, source);
+      let svg = diagramCache.get(cacheKey);
+      if (svg === undefined) {
+        const rendered = await mermaid.render(`sb-mermaid-${++mermaidId}`, source);
+        svg = sanitizeSvg(rendered.svg);
+        if (diagramCache.size >= DIAGRAM_CACHE_SIZE) {
+          diagramCache.delete(diagramCache.keys().next().value ?? '');
+        }
+        diagramCache.set(cacheKey, svg);
+      }
       const figure = document.createElement('div');
       figure.className = 'sb-diagram';
-      figure.innerHTML = sanitizeSvg(svg);
+      figure.innerHTML = svg;
       node.replaceWith(figure);
     } catch (error) {
       node.classList.add('sb-mermaid-error');

@@ -55,5 +55,5 @@ export function sanitizeSvg(svg: string): string {
   }) as string;
 }
 
-/** Headings of a Markdown document, for exports. */
+/** The block and inline tokens of a Markdown document, as rendered here (for the Word export). */
 export const markdownTokens = (source: string) => markdown.parse(source, {});

@@ -1,53 +1,79 @@
-import { Badge, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGithub } from '@tabler/icons-react';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import type { Paste, PasteFormat } from '@sharebin/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SOURCE_REPOSITORY_URL } from '../../../app/layout/nav-links';
 import { usePageTitle } from '../../../app/page-title';
-import { FeatureGrid } from '../components/FeatureGrid';
-import { SessionCard } from '../components/SessionCard';
-import classes from './HomePage.module.css';
+import { DraftRestoreAlert } from '../../editor/components/DraftRestoreAlert';
+import { useDraft } from '../../editor/editor.draft';
+import { AUTO_LANGUAGE, pasteLanguage } from '../../editor/editor.languages';
+import { CreatePastePanel } from '../components/CreatePastePanel';
+import { EditorWorkspace } from '../components/EditorWorkspace';
+import { PasteCreatedModal } from '../components/PasteCreatedModal';
 
-/** The landing page; a later issue replaces it with the Markdown editor. */
+/** Home (SPEC §2): the Markdown and plain-text editor with live preview, and sharing. */
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle([t('titles.home')]);
+  const [content, setContent] = useState('');
+  const [format, setFormat] = useState<PasteFormat>('markdown');
+  const [language, setLanguage] = useState(AUTO_LANGUAGE);
+  const draft = useDraft(content);
+  const [created, setCreated] = useState<Paste | null>(null);
+  const [createdOpen, setCreatedOpen] = useState(false);
+
+  const onCreated = (paste: Paste) => {
+    draft.clear();
+    setContent('');
+    setCreated(paste);
+    setCreatedOpen(true);
+  };
+
   return (
-    <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'xl', sm: 56 }}>
-      <Stack gap={56}>
-        <Grid gutter={{ base: 'xl', md: 48 }} align="center">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="lg">
-              <Badge variant="light" size="lg" radius="xl" w="fit-content">
-                {t('home.eyebrow')}
-              </Badge>
-              <Title order={1} className={classes.title}>
-                <span className={classes.highlight}>Sharebin</span>
-                <br />
-                {t('home.title')}
-              </Title>
-              <Text size="lg" c="dimmed" lh={1.65} data-testid="product-description">
-                {t('home.description')}
-              </Text>
-              <Group gap="sm">
-                <Button
-                  component="a"
-                  href={SOURCE_REPOSITORY_URL}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  variant="default"
-                  leftSection={<IconBrandGithub size={18} stroke={1.7} />}
-                >
-                  {t('nav.sourceCode')}
-                </Button>
-              </Group>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <SessionCard />
-          </Grid.Col>
-        </Grid>
-        <FeatureGrid />
+    <Container size="xl" px={{ base: 'sm', sm: 'lg' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {t('editor.title')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {t('editor.subtitle')}
+          </Text>
+        </div>
+
+        {draft.offer && (
+          <DraftRestoreAlert
+            draft={draft.offer}
+            onRestore={() => {
+              if (draft.offer) setContent(draft.offer.content);
+              draft.accept();
+            }}
+            onDiscard={draft.discard}
+          />
+        )}
+
+        <EditorWorkspace
+          content={content}
+          onContentChange={setContent}
+          format={format}
+          onFormatChange={setFormat}
+          language={language}
+          onLanguageChange={setLanguage}
+          draftSavedAt={draft.savedAt}
+        />
+
+        <CreatePastePanel
+          content={content}
+          format={format}
+          language={pasteLanguage(format, language)}
+          onCreated={onCreated}
+        />
       </Stack>
+
+      <PasteCreatedModal
+        paste={created}
+        opened={createdOpen}
+        onClose={() => setCreatedOpen(false)}
+      />
     </Container>
   );
 }

@@ -21,9 +21,12 @@ export function MarkdownView({ source, onRendered }: MarkdownViewProps) {
     // Runs again whenever `html` replaced the container's content.
     if (!element || html === '') return;
     let cancelled = false;
-    void enhanceMarkdown(element, { dark }).then(() => {
-      if (!cancelled) onRendered?.(element);
-    });
+    void enhanceMarkdown(element, { dark })
+      // A renderer that failed to load leaves its source as text; the rest is still shown.
+      .catch(() => undefined)
+      .then(() => {
+        if (!cancelled) onRendered?.(element);
+      });
     return () => {
       cancelled = true;
     };
@@ -32,6 +35,8 @@ export function MarkdownView({ source, onRendered }: MarkdownViewProps) {
   return (
     <Typography>
       <div
+        // A theme switch starts from the sanitised HTML again, so diagrams are redrawn in it.
+        key={dark ? 'dark' : 'light'}
         ref={container}
         className="sb-markdown"
         data-testid="markdown-view"

@@ -1,0 +1,235 @@
+import {
+  ActionIcon,
+  Button,
+  Code,
+  Divider,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { FileShare } from '@sharebin/shared';
+import {
+  IconCheck,
+  IconCopy,
+  IconExternalLink,
+  IconInfoCircle,
+  IconPencil,
+} from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCopy } from '../../../app/clipboard';
+import { formatDateTime } from '../../../app/format';
+import { PasswordBadge } from '../../pastes/components/PasteBadges';
+import { formatBytes } from '../../pastes/paste-management.utils';
+import { fileKind, fileShareUrl } from '../file-management.utils';
+import { FileExpiry, FileTypeIcon, FileViews, UploadingBadge } from './FileBadges';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The share's link as text and as a QR code, and what the file is. The content itself is not
+ * shown: reading it takes a counted view, so the share page opens in a new tab instead.
+ */
+export function FilePreviewModal({
+  file,
+  storageName,
+  opened,
+  onClose,
+  onExited,
+  onEdit,
+}: {
+  file: FileShare | null;
+  storageName: string | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onExited: () => void;
+  onEdit: (file: FileShare) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width: 36em)', false, {
+    getInitialValueInEffect: false,
+  });
+  const { copied, copy } = useCopy();
+  const url = file ? fileShareUrl(file.slug) : '';
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title={
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+            {t('fileManagement.previewModal.title')}
+          </Text>
+          {file && (
+            <Code fz="sm" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {file.slug}
+            </Code>
+          )}
+        </Group>
+      }
+      size="lg"
+      fullScreen={fullScreen}
+      styles={{ title: { minWidth: 0 } }}
+    >
+      {file && (
+        <Stack gap="md" data-testid="file-preview-modal">
+          <Paper withBorder radius="md" p="md">
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <FileTypeIcon mimetype={file.mimetype} size={52} />
+              <Stack gap={4} miw={0}>
+                <Text fw={600} style={{ wordBreak: 'break-word' }} data-testid="preview-filename">
+                  {file.filename}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {file.mimetype}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    ·
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {formatBytes(file.size, i18n.language)}
+                  </Text>
+                </Group>
+                <Group gap={4}>
+                  {file.has_password && <PasswordBadge />}
+                  {file.status === 'uploading' && <UploadingBadge />}
+                </Group>
+              </Stack>
+            </Group>
+          </Paper>
+
+          <Group align="stretch" gap="md" wrap="wrap">
+            <Paper
+              withBorder
+              radius="md"
+              p={8}
+              bg="white"
+              style={{ flexShrink: 0, alignSelf: 'center' }}
+              mx={fullScreen ? 'auto' : undefined}
+            >
+              <QRCodeSVG
+                value={url}
+                size={132}
+                level="M"
+                bgColor="#ffffff"
+                fgColor="#1a1b1e"
+                title={t('fileManagement.previewModal.qrCode')}
+                data-testid="file-qr-code"
+              />
+            </Paper>
+            <Stack gap="sm" style={{ flex: '1 1 260px' }} miw={0}>
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <TextInput
+                  label={t('fileManagement.previewModal.shareLink')}
+                  value={url}
+                  readOnly
+                  onFocus={(event) => event.currentTarget.select()}
+                  style={{ flex: 1 }}
+                  miw={0}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  data-testid="file-share-url"
+                />
+                <Tooltip
+                  label={
+                    copied
+                      ? t('fileManagement.previewModal.copied')
+                      : t('fileManagement.previewModal.copyLink')
+                  }
+                >
+                  <ActionIcon
+                    variant={copied ? 'light' : 'default'}
+                    color={copied ? 'teal' : undefined}
+                    size={36}
+                    onClick={() => void copy(url)}
+                    aria-label={t('fileManagement.previewModal.copyLink')}
+                    data-testid="copy-share-url"
+                    style={{ flexShrink: 0 }}
+                  >
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+              <Button
+                component="a"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<IconExternalLink size={16} />}
+                w="fit-content"
+                data-testid="open-share-page"
+              >
+                {t('fileManagement.previewModal.openSharePage')}
+              </Button>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconInfoCircle
+                  size={14}
+                  stroke={1.8}
+                  color="var(--mantine-color-dimmed)"
+                  style={{ flexShrink: 0, marginTop: 3 }}
+                />
+                <Text size="xs" c="dimmed">
+                  {fileKind(file.mimetype) === 'image'
+                    ? t('fileManagement.previewModal.imageHint')
+                    : t('fileManagement.previewModal.viewHint')}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+
+          <Divider />
+          <Group gap="lg" wrap="wrap" align="flex-start">
+            <Fact label={t('fileManagement.columns.expires')}>
+              <FileExpiry file={file} />
+            </Fact>
+            <Fact label={t('fileManagement.columns.views')}>
+              <FileViews file={file} />
+            </Fact>
+            <Fact label={t('fileManagement.columns.storage')}>
+              <Text size="sm">{storageName ?? t('fileManagement.unknownStorage')}</Text>
+            </Fact>
+            <Fact label={t('fileManagement.previewModal.folder')}>
+              <Code fz="xs">{file.path}</Code>
+            </Fact>
+            <Fact label={t('fileManagement.columns.created')}>
+              <Text size="sm">{formatDateTime(file.created_at, i18n.language)}</Text>
+            </Fact>
+          </Group>
+          {file.remark && (
+            <Fact label={t('fileManagement.form.remark')}>
+              <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                {file.remark}
+              </Text>
+            </Fact>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('fileManagement.previewModal.close')}
+            </Button>
+            <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(file)}>
+              {t('fileManagement.edit')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconCode, IconDownload, IconEye, IconShieldLock } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../pastes/paste-management.utils';
+import {
+  type PreviewKind,
+  previewKind,
+  TEXT_PREVIEW_MAX_BYTES,
+  textLanguage,
+} from '../../share/file-preview';
+import { useTextPreview } from '../../share/file-share.hooks';
+import { fileTypeIcon } from './file-type-icon';
+import classes from './share.module.css';
+
+// The Markdown and highlighting pipeline loads only for the files that need it.
+const loadPasteContent = () => import('../../../pastes/components/PasteContent');
+const PasteContent = lazy(() =>
+  loadPasteContent().then((module) => ({ default: module.PasteContent })),
+);
+
+export interface PreviewableFile {
+  filename: string;
+  mimetype: string;
+  size: number;
+  /** Absolute addresses carrying the access token. */
+  previewUrl: string;
+  downloadUrl: string;
+}
+
+function NoPreview({
+  file,
+  kind,
+  reason,
+}: {
+  file: PreviewableFile;
+  kind: PreviewKind;
+  reason: 'type' | 'failed';
+}) {
+  const { t } = useTranslation();
+  const TypeIcon = fileTypeIcon(kind, file.mimetype);
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center" data-testid="preview-none">
+      <ThemeIcon size={72} radius="xl" variant="light" color="gray">
+        <TypeIcon size={38} stroke={1.4} />
+      </ThemeIcon>
+      <Text fw={600}>
+        {reason === 'type' ? t('fileShare.preview.noneTitle') : t('fileShare.preview.failed')}
+      </Text>
+      <Text size="sm" c="dimmed" maw={380}>
+        {t('fileShare.preview.noneBody')}
+      </Text>
+      <Button
+        component="a"
+        href={file.downloadUrl}
+        download={file.filename}
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+      >
+        {t('fileShare.actions.download')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The start of a text file, highlighted (or rendered, for Markdown). */
+function TextPreview({
+  file,
+  kind,
+  format,
+}: {
+  file: PreviewableFile;
+  kind: PreviewKind;
+  format: 'markdown' | 'text';
+}) {
+  const { t, i18n } = useTranslation();
+  const preview = useTextPreview(file.previewUrl, file.size, true);
+  // The renderer loads while the text does, not after it.
+  useEffect(() => {
+    void loadPasteContent();
+  }, []);
+  if (preview.isPending) {
+    return (
+      <Stack gap="xs" data-testid="preview-loading">
+        <Skeleton h={14} w="70%" />
+        <Skeleton h={14} w="90%" />
+        <Skeleton h={14} w="55%" />
+        <Skeleton h={14} w="80%" />
+      </Stack>
+    );
+  }
+  if (preview.isError) return <NoPreview file={file} kind={kind} reason="failed" />;
+  const language =
+    format === 'text'
+      ? kind === 'html' || kind === 'svg'
+        ? 'xml'
+        : textLanguage(file.mimetype, file.filename)
+      : null;
+  return (
+    <Stack gap="sm">
+      {preview.data.truncated && (
+        <Alert color="gray" variant="light" py={8} data-testid="preview-truncated">
+          <Text size="xs">
+            {t('fileShare.preview.truncated', {
+              shown: formatBytes(TEXT_PREVIEW_MAX_BYTES, i18n.language),
+              total: formatBytes(file.size, i18n.language),
+            })}
+          </Text>
+        </Alert>
+      )}
+      <div
+        className={classes.text}
+        data-testid={format === 'markdown' ? 'preview-markdown' : 'preview-text'}
+      >
+        <Suspense fallback={<Skeleton h={120} />}>
+          <PasteContent content={preview.data.text} format={format} language={language} />
+        </Suspense>
+      </div>
+    </Stack>
+  );
+}
+
+/**
+ * HTML and SVG: the source, or the file rendered in a sandboxed frame (no scripts, an opaque
+ * origin; the server adds a CSP sandbox too). Never drawn into the app's own page.
+ */
+function ActiveContentPreview({ file, kind }: { file: PreviewableFile; kind: 'html' | 'svg' }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'source' | 'rendered'>(kind === 'svg' ? 'rendered' : 'source');
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs">
+        <SegmentedControl
+          size="xs"
+          value={mode}
+          onChange={(value) => setMode(value === 'rendered' ? 'rendered' : 'source')}
+          data-testid="preview-mode"
+          data={[
+            {
+              value: 'source',
+              label: (
+                <Center style={{ gap: 6 }}>
+                  <IconCode size={14} />
+                  <span>{t('fileShare.preview.source')}</span>
+                </Center>
+              ),
+            },
+            {
+              value: 'rendered',
+              label: (
+                <Center style={{ gap: 6 }}>
+                  <IconEye size={14} />
+                  <span>{t('fileShare.preview.rendered')}</span>
+                </Center>
+              ),
+            },
+          ]}
+        />
+        {mode === 'rendered' && (
+          <Group gap={6} wrap="nowrap">
+            <IconShieldLock size={14} color="var(--mantine-color-dimmed)" />
+            <Text size="xs" c="dimmed">
+              {t('fileShare.preview.sandboxed')}
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {mode === 'rendered' ? (
+        <iframe
+          src={file.previewUrl}
+          title={file.filename}
+          sandbox=""
+          referrerPolicy="no-referrer"
+          className={`${classes.frame} ${classes.sandboxFrame}`}
+          data-testid="preview-sandbox"
+        />
+      ) : (
+        <TextPreview file={file} kind={kind} format="text" />
+      )}
+    </Stack>
+  );
+}
+
+/** What a shared file looks like, by its type (SPEC §2 file view and preview). */
+export function FilePreview({ file }: { file: PreviewableFile }) {
+  const { t } = useTranslation();
+  const kind = previewKind(file.mimetype, file.filename);
+  const [failed, setFailed] = useState(false);
+  if (failed) return <NoPreview file={file} kind={kind} reason="failed" />;
+
+  switch (kind) {
+    case 'image':
+      return (
+        <div className={classes.stage}>
+          <img
+            src={file.previewUrl}
+            alt={file.filename}
+            className={classes.image}
+            onError={() => setFailed(true)}
+            data-testid="preview-image"
+          />
+        </div>
+      );
+    case 'video':
+      return (
+        // biome-ignore lint/a11y/useMediaCaption: shared user videos come without captions
+        <video
+          src={file.previewUrl}
+          controls
+          preload="metadata"
+          playsInline
+          className={classes.video}
+          onError={() => setFailed(true)}
+          data-testid="preview-video"
+        />
+      );
+    case 'audio':
+      return (
+        <div className={classes.stage}>
+          {/* biome-ignore lint/a11y/useMediaCaption: shared user audio comes without captions */}
+          <audio
+            src={file.previewUrl}
+            controls
+            preload="metadata"
+            className={classes.audio}
+            onError={() => setFailed(true)}
+            data-testid="preview-audio"
+          />
+        </div>
+      );
+    case 'pdf':
+      return (
+        <iframe
+          src={file.previewUrl}
+          title={t('fileShare.preview.pdfTitle', { name: file.filename })}
+          className={classes.frame}
+          data-testid="preview-pdf"
+        />
+      );
+    case 'markdown':
+      return <TextPreview file={file} kind={kind} format="markdown" />;
+    case 'text':
+      return <TextPreview file={file} kind={kind} format="text" />;
+    case 'html':
+    case 'svg':
+      return <ActiveContentPreview file={file} kind={kind} />;
+    case 'none':
+      return <NoPreview file={file} kind={kind} reason="type" />;
+  }
+}

@@ -1,0 +1,131 @@
+import { Button, Card, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import type { PublicFile } from '@sharebin/shared';
+import { IconCheck, IconDownload, IconExternalLink, IconLink } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCopy } from '../../../../app/clipboard';
+import { formatDateTime, formatRelative } from '../../../../app/format';
+import { formatBytes } from '../../../pastes/paste-management.utils';
+import { fileShareUrl } from '../../share/file-share.api';
+import classes from './share.module.css';
+
+function Fact({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" className={classes.factLabel}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} className={classes.factValue} data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** A share's facts, its download and link, and a QR code to open it elsewhere. */
+export function FileShareDetails({
+  file,
+  previewUrl,
+  downloadUrl,
+}: {
+  file: PublicFile;
+  previewUrl: string;
+  downloadUrl: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { copied, copy } = useCopy();
+  const shareUrl = fileShareUrl(file.slug);
+  const remaining = file.remaining_views ?? null;
+
+  return (
+    <Card p={{ base: 'md', sm: 'lg' }} data-testid="file-details">
+      <Stack gap="md">
+        <Button
+          component="a"
+          href={downloadUrl}
+          download={file.filename}
+          size="md"
+          leftSection={<IconDownload size={18} />}
+          fullWidth
+          data-testid="file-download"
+        >
+          {t('fileShare.actions.download')}
+        </Button>
+        <Group grow gap="xs">
+          <Button
+            variant={copied ? 'light' : 'default'}
+            color={copied ? 'teal' : undefined}
+            size="xs"
+            leftSection={copied ? <IconCheck size={15} /> : <IconLink size={15} />}
+            onClick={() => void copy(shareUrl)}
+            data-testid="file-copy-link"
+          >
+            {copied ? t('fileShare.actions.copied') : t('fileShare.actions.copyLink')}
+          </Button>
+          <Button
+            component="a"
+            href={previewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            size="xs"
+            leftSection={<IconExternalLink size={15} />}
+          >
+            {t('fileShare.actions.open')}
+          </Button>
+        </Group>
+        <Divider />
+        <Stack gap={8}>
+          <Fact label={t('fileShare.meta.size')} testId="file-size">
+            {formatBytes(file.size ?? 0, i18n.language)}
+          </Fact>
+          <Fact label={t('fileShare.meta.type')} testId="file-type">
+            {file.mimetype}
+          </Fact>
+          {file.created_at && (
+            <Fact label={t('fileShare.meta.uploaded')}>
+              {formatDateTime(file.created_at, i18n.language)}
+            </Fact>
+          )}
+          <Fact label={t('fileShare.meta.expires')} testId="file-expiry">
+            {file.expires_at
+              ? `${formatRelative(file.expires_at, i18n.language)} (${formatDateTime(file.expires_at, i18n.language)})`
+              : t('fileShare.meta.never')}
+          </Fact>
+          <Fact label={t('fileShare.meta.viewsLeft')} testId="file-views-left">
+            {remaining === null
+              ? t('fileShare.meta.unlimited')
+              : remaining === 0
+                ? t('fileShare.meta.lastView')
+                : remaining}
+          </Fact>
+        </Stack>
+        {/* A phone showing the page has little use for a code to scan with a phone. */}
+        <Divider visibleFrom="sm" />
+        <Stack align="center" gap="xs" visibleFrom="sm">
+          <Paper p="xs" bg="white" radius="sm" withBorder>
+            <QRCodeSVG
+              value={shareUrl}
+              size={136}
+              marginSize={0}
+              title={t('fileShare.actions.qrCode')}
+              data-testid="file-qr"
+            />
+          </Paper>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('fileShare.actions.qrHint')}
+          </Text>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { ActionIcon, Group, Paper, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconQrcode } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { useCopy } from '../../../../app/clipboard';
+import classes from './upload.module.css';
+
+/** A finished upload's share link: copy it, open it, or scan it. */
+export function UploadedShareLink({ url, testId }: { url: string; testId: string }) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopy();
+  return (
+    <TextInput
+      value={url}
+      readOnly
+      size="xs"
+      aria-label={t('upload.result.link')}
+      onFocus={(event) => event.currentTarget.select()}
+      classNames={{ input: classes.mono }}
+      data-testid={testId}
+      rightSectionWidth={92}
+      rightSection={
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label={copied ? t('upload.result.copied') : t('upload.result.copy')}>
+            <ActionIcon
+              size="sm"
+              variant={copied ? 'light' : 'subtle'}
+              color={copied ? 'teal' : 'gray'}
+              onClick={() => void copy(url)}
+              aria-label={t('upload.result.copy')}
+              data-testid={`${testId}-copy`}
+            >
+              {copied ? <IconCheck size={15} /> : <IconCopy size={15} />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('upload.result.open')}>
+            <ActionIcon
+              size="sm"
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray"
+              aria-label={t('upload.result.open')}
+            >
+              <IconExternalLink size={15} />
+            </ActionIcon>
+          </Tooltip>
+          <Popover position="bottom-end" withArrow shadow="md">
+            <Popover.Target>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                aria-label={t('upload.result.qr')}
+                data-testid={`${testId}-qr`}
+              >
+                <IconQrcode size={15} />
+              </ActionIcon>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack align="center" gap="xs">
+                <Paper p="xs" bg="white" radius="sm">
+                  <QRCodeSVG
+                    value={url}
+                    size={152}
+                    marginSize={0}
+                    title={t('upload.result.qr')}
+                    data-testid="upload-qr"
+                  />
+                </Paper>
+                <Text size="xs" c="dimmed">
+                  {t('upload.result.qrHint')}
+                </Text>
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+        </Group>
+      }
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { FILE_PAGE_SIZE, type UpdateFileShareRequest } from '@sharebin/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../auth/auth.store';
+import { type FileScope, managedFilesApi } from './files.api';
+
+/** Every query of the file-management module starts with this key. */
+export const managedFilesQueryKey = ['files', 'managed'] as const;
+
+/** The admin manages every file share, an API key its own (SPEC §6). */
+export function useFileScope(): FileScope {
+  return useAuth().authType === 'admin' ? 'admin' : 'user';
+}
+
+/** Whose list it is: keys of two sessions never share cached pages. */
+function useOwnerKey(scope: FileScope): string {
+  const auth = useAuth();
+  return scope === 'admin' ? 'admin' : (auth.apiKeyInfo?.id ?? '');
+}
+
+export function useManagedFiles(page: number, search: string | undefined) {
+  const scope = useFileScope();
+  const owner = useOwnerKey(scope);
+  return useQuery({
+    queryKey: [...managedFilesQueryKey, scope, owner, 'list', { page, search }],
+    queryFn: () =>
+      managedFilesApi.list(scope, {
+        offset: (page - 1) * FILE_PAGE_SIZE,
+        limit: FILE_PAGE_SIZE,
+        search,
+      }),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateManagedFiles() {
+  const queryClient = useQueryClient();
+  // Deleting files frees storage: the capacity shown for each storage changes too.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: managedFilesQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['storage'] }),
+    ]);
+}
+
+export function useUpdateFile() {
+  const scope = useFileScope();
+  const invalidate = useInvalidateManagedFiles();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateFileShareRequest }) =>
+      managedFilesApi.update(scope, id, changes),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteFile() {
+  const scope = useFileScope();
+  const invalidate = useInvalidateManagedFiles();
+  return useMutation({
+    mutationFn: (id: string) => managedFilesApi.remove(scope, id),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteFiles() {
+  const scope = useFileScope();
+  const invalidate = useInvalidateManagedFiles();
+  return useMutation({
+    mutationFn: (ids: string[]) => managedFilesApi.removeMany(scope, ids),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,23 @@
+import type { FileList, FileShare, UpdateFileShareRequest } from '@sharebin/shared';
+import { api } from '../../app/api-client';
+
+/**
+ * File share management: the admin manages every share under `/admin`, an API key with file
+ * permission its own under `/user` (SPEC §6). Upload calls live in upload.api.ts.
+ */
+export type FileScope = 'admin' | 'user';
+
+const idPath = (scope: FileScope, id: string) => `/${scope}/files/${encodeURIComponent(id)}`;
+
+export const managedFilesApi = {
+  /** Newest first. */
+  list: (scope: FileScope, query: { offset: number; limit: number; search?: string }) =>
+    api.get<FileList>(`/${scope}/files`, { query }),
+  get: (scope: FileScope, id: string) => api.get<FileShare>(idPath(scope, id)),
+  /** Send only what changed; `password: null` removes the password. */
+  update: (scope: FileScope, id: string, body: UpdateFileShareRequest) =>
+    api.put<FileShare>(idPath(scope, id), body),
+  remove: (scope: FileScope, id: string) => api.delete<null>(idPath(scope, id)),
+  removeMany: (scope: FileScope, ids: string[]) =>
+    api.post<{ deleted: number }>(`/${scope}/files/batch-delete`, { ids }),
+};

@@ -1,0 +1,164 @@
+import {
+  type FileShare,
+  MULTIPART_CHUNK_SIZE,
+  MULTIPART_PARALLEL_PARTS,
+  MULTIPART_PART_TIMEOUT_MS,
+} from '@sharebin/shared';
+import { i18n } from '../../../i18n';
+import { type CancelToken, createCancelSource } from './cancel-token';
+import { abortMultipart } from './cleanup';
+import { putWithProgress } from './transfer';
+import { type CompletedPart, type MultipartInit, type UploadRoute, uploadApi } from './upload.api';
+import {
+  describeApiFailure,
+  describePartFailure,
+  isUploadError,
+  UploadError,
+  uploadCancelled,
+  withCleanupFailure,
+} from './upload.errors';
+import type { StorageTransfer } from './upload.types';
+
+/** The server hands out presigned part URLs for at most this many parts per call. */
+const PART_URLS_PER_CALL = 100;
+
+/** Part URLs fetched a hundred at a time, when the first part of each hundred is due. */
+function partUrlSource(route: UploadRoute, init: MultipartInit, partCount: number) {
+  const batches = new Map<number, Promise<Map<number, string>>>();
+  return async (partNumber: number): Promise<string> => {
+    const batch = Math.floor((partNumber - 1) / PART_URLS_PER_CALL);
+    let urls = batches.get(batch);
+    if (!urls) {
+      const first = batch * PART_URLS_PER_CALL + 1;
+      const last = Math.min(first + PART_URLS_PER_CALL - 1, partCount);
+      const numbers = Array.from({ length: last - first + 1 }, (_, index) => first + index);
+      urls = uploadApi
+        .multipartParts(route, init.file_id, numbers)
+        .then(({ parts }) => new Map(parts.map((part) => [part.partNumber, part.url])));
+      batches.set(batch, urls);
+    }
+    const url = (
+      await urls.catch((error: unknown) => {
+        throw describeApiFailure(error, 'other');
+      })
+    ).get(partNumber);
+    if (!url) throw new UploadError(i18n.t('upload.errors.noPartUrl', { n: partNumber }));
+    return url;
+  };
+}
+
+/**
+ * Sends every part, in order, up to three at a time (SPEC §4, §9). The first failure stops
+ * the others (their transfers are cancelled) and is the one reported.
+ */
+async function sendParts(input: {
+  route: UploadRoute;
+  init: MultipartInit;
+  body: Blob;
+  cancel: CancelToken;
+  onProgress: (loaded: number) => void;
+}): Promise<CompletedPart[]> {
+  const { route, init, body } = input;
+  const partSize = init.part_size > 0 ? init.part_size : MULTIPART_CHUNK_SIZE;
+  const partCount = init.part_count > 0 ? init.part_count : Math.ceil(body.size / partSize);
+  const urlFor = partUrlSource(route, init, partCount);
+  const stop = createCancelSource(input.cancel);
+  const sentPerPart = new Map<number, number>();
+  const report = () => {
+    let sent = 0;
+    for (const bytes of sentPerPart.values()) sent += bytes;
+    input.onProgress(sent);
+  };
+
+  const completed: CompletedPart[] = [];
+  let nextPart = 1;
+  let failure: unknown = null;
+
+  const worker = async () => {
+    while (failure === null && nextPart <= partCount) {
+      if (stop.token.cancelled) throw uploadCancelled();
+      const partNumber = nextPart++;
+      const start = (partNumber - 1) * partSize;
+      const chunk = body.slice(start, Math.min(start + partSize, body.size));
+      const url = await urlFor(partNumber);
+      const result = await putWithProgress({
+        url,
+        body: chunk,
+        timeoutMs: MULTIPART_PART_TIMEOUT_MS,
+        cancel: stop.token,
+        onProgress: (loaded) => {
+          sentPerPart.set(partNumber, loaded);
+          report();
+        },
+      }).catch((error: unknown) => {
+        throw describePartFailure(error, partNumber);
+      });
+      if (!result.etag) {
+        throw new UploadError(i18n.t('upload.errors.partNoEtag', { n: partNumber }));
+      }
+      completed.push({ partNumber, etag: result.etag });
+    }
+  };
+
+  await Promise.all(
+    Array.from({ length: Math.min(MULTIPART_PARALLEL_PARTS, partCount) }, () =>
+      worker().catch((error: unknown) => {
+        if (failure === null) failure = error;
+        stop.cancel();
+      }),
+    ),
+  );
+  if (failure !== null) throw failure;
+  return completed.sort((a, b) => a.partNumber - b.partNumber);
+}
+
+/**
+ * Multipart upload (SPEC §4): init, send the parts, complete. Any failure or cancel aborts
+ * the upload on the server, which also drops the reserved share.
+ */
+export async function multipartUpload({
+  route,
+  body,
+  request,
+  hooks,
+}: StorageTransfer): Promise<FileShare> {
+  if (hooks.cancel.cancelled) throw uploadCancelled();
+  hooks.onStage('initializing');
+  let init: MultipartInit;
+  try {
+    init = await uploadApi.multipartInit(route, request);
+  } catch (error) {
+    throw describeApiFailure(error, 'init');
+  }
+
+  try {
+    if (hooks.cancel.cancelled) throw uploadCancelled();
+    hooks.onStage('uploading');
+    hooks.onProgress(0, body.size);
+    const parts = await sendParts({
+      route,
+      init,
+      body,
+      cancel: hooks.cancel,
+      onProgress: (loaded) => hooks.onProgress(loaded, body.size),
+    });
+    if (hooks.cancel.cancelled) throw uploadCancelled();
+    // The storage assembles the parts while the server completes the upload.
+    hooks.onStage('processing');
+    const share = await uploadApi
+      .multipartComplete(route, init.file_id, parts)
+      .catch((error: unknown) => {
+        throw describeApiFailure(error, 'complete');
+      });
+    hooks.onStage('completed');
+    return share;
+  } catch (error) {
+    // A part stopped by the user's cancel reads as the upload being cancelled.
+    const failure = hooks.cancel.cancelled
+      ? uploadCancelled()
+      : isUploadError(error)
+        ? error
+        : describeApiFailure(error, 'other');
+    throw withCleanupFailure(failure, await abortMultipart(route, init.file_id));
+  }
+}

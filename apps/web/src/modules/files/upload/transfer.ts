@@ -1,0 +1,92 @@
+import { backendBaseUrl } from '../../../app/runtime-config';
+import { getAuthState } from '../../auth/auth.store';
+import { type CancelToken, watchCancel } from './cancel-token';
+import { TransferError } from './upload.errors';
+
+/**
+ * An address the API handed out: absolute (S3) or relative to the API's origin (the local
+ * storage's signed URLs, share content). Relative ones are joined to the backend base, which
+ * may sit under a path of its own.
+ */
+export function resolveBackendUrl(url: string): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url)) return url;
+  return `${backendBaseUrl()}${url.startsWith('/') ? url : `/${url}`}`;
+}
+
+/** The session's Authorization header, for the few calls made outside the API client. */
+export function sessionAuthorization(): Record<string, string> {
+  const auth = getAuthState();
+  if (auth.authType === 'admin' && auth.adminToken) {
+    return { Authorization: `Bearer ${auth.adminToken}` };
+  }
+  if (auth.authType === 'apikey' && auth.apiKey) {
+    return { Authorization: `ApiKey ${auth.apiKey}` };
+  }
+  return {};
+}
+
+export interface PutResult {
+  status: number;
+  /** The ETag response header without its quotes; null when the storage did not expose it. */
+  etag: string | null;
+}
+
+export const stripEtagQuotes = (etag: string | null): string | null =>
+  etag === null ? null : etag.replace(/"/g, '').trim() || null;
+
+/**
+ * PUTs raw bytes to a storage URL with exactly the given headers, reporting bytes sent. Uses
+ * XMLHttpRequest, the one browser API with upload progress. Succeeds on 2xx only (SPEC §5);
+ * otherwise fails with a TransferError: http (with the status), network, timeout or cancelled.
+ */
+export function putWithProgress(input: {
+  url: string;
+  body: Blob;
+  headers?: Record<string, string>;
+  onProgress?: (loaded: number) => void;
+  timeoutMs?: number;
+  cancel: CancelToken;
+}): Promise<PutResult> {
+  return new Promise((resolve, reject) => {
+    if (input.cancel.cancelled) {
+      reject(new TransferError('cancelled'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    let cancelled = false;
+    const stopWatching = watchCancel(input.cancel, () => {
+      cancelled = true;
+      xhr.abort();
+    });
+    xhr.open('PUT', resolveBackendUrl(input.url));
+    for (const [name, value] of Object.entries(input.headers ?? {})) {
+      // The browser sets these itself and refuses to be told.
+      if (/^(content-length|host)$/i.test(name)) continue;
+      xhr.setRequestHeader(name, value);
+    }
+    if (input.timeoutMs) xhr.timeout = input.timeoutMs;
+    xhr.upload.onprogress = (event) => input.onProgress?.(event.loaded);
+    xhr.onload = () => {
+      stopWatching();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        input.onProgress?.(input.body.size);
+        resolve({ status: xhr.status, etag: stripEtagQuotes(xhr.getResponseHeader('ETag')) });
+      } else {
+        reject(new TransferError('http', xhr.status));
+      }
+    };
+    xhr.onerror = () => {
+      stopWatching();
+      reject(new TransferError('network'));
+    };
+    xhr.ontimeout = () => {
+      stopWatching();
+      reject(new TransferError('timeout'));
+    };
+    xhr.onabort = () => {
+      stopWatching();
+      reject(new TransferError(cancelled ? 'cancelled' : 'network'));
+    };
+    xhr.send(input.body);
+  });
+}

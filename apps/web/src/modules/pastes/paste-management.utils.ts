@@ -1,0 +1,41 @@
+import type { PasteSummary } from '@sharebin/shared';
+import { isPast } from '../../app/format';
+
+/** The share page of a paste, on the address the app is served from. */
+export function pasteShareUrl(slug: string): string {
+  return new URL(`/paste/${encodeURIComponent(slug)}`, window.location.origin).href;
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** "812 B", "4.2 KB", "1.5 MB". */
+export function formatBytes(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  return `${number} ${BYTE_UNITS[unit]}`;
+}
+
+type PasteLimits = Pick<PasteSummary, 'expires_at' | 'max_views' | 'views'>;
+
+export const isPasteExpired = (paste: PasteLimits, now = Date.now()) =>
+  isPast(paste.expires_at, now);
+
+/** Every allowed view has been used (0 = unlimited never is). */
+export const isPasteUsedUp = (paste: PasteLimits) =>
+  paste.max_views > 0 && paste.views >= paste.max_views;
+
+/** Who created a paste: `admin`, or an API key by id (stored as `apikey:<id>` or bare). */
+export type PasteCreator = { type: 'admin' } | { type: 'apikey'; id: string };
+
+export function parseCreator(createdBy: string): PasteCreator {
+  if (createdBy === 'admin') {
+    return { type: 'admin' };
+  }
+  return { type: 'apikey', id: createdBy.replace(/^apikey:/, '') };
+}
