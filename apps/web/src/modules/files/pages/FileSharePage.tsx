@@ -18,9 +18,9 @@ import { useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../app/api-client';
 import { PageLoader } from '../../../app/layout/PageLoader';
 import { usePageTitle } from '../../../app/page-title';
+import { SharePasswordPrompt } from '../../shares/components/SharePasswordPrompt';
 import { FilePreview } from '../components/share/FilePreview';
 import { FileShareDetails } from '../components/share/FileShareDetails';
-import { FileSharePasswordPrompt } from '../components/share/FileSharePasswordPrompt';
 import {
   FileShareUnavailable,
   type FileUnavailableReason,
@@ -116,7 +116,8 @@ function FileShareViewer({ slug }: { slug: string }) {
     const verifyReason = unavailableReason(verify.error);
     if (verifyReason) return <FileShareUnavailable reason={verifyReason} />;
     return (
-      <FileSharePasswordPrompt
+      <SharePasswordPrompt
+        kind="file"
         onSubmit={(password) => verify.mutate(password)}
         pending={verify.isPending}
         error={verify.error}

@@ -16,7 +16,7 @@ import { formatDateTime, formatRelative } from '../../../app/format';
 import { PageLoader } from '../../../app/layout/PageLoader';
 import { usePageTitle } from '../../../app/page-title';
 import { CODE_LANGUAGES } from '../../editor/editor.languages';
-import { PasswordPrompt } from '../components/PasswordPrompt';
+import { SharePasswordPrompt } from '../../shares/components/SharePasswordPrompt';
 import { PasteActions } from '../components/PasteActions';
 import { PasteContent } from '../components/PasteContent';
 import { PasteUnavailable, type UnavailableReason } from '../components/PasteUnavailable';
@@ -126,7 +126,8 @@ function PasteViewer({ slug }: { slug: string }) {
     const unlockReason = unavailableReason(unlock.error);
     if (unlockReason) return <PasteUnavailable reason={unlockReason} />;
     return (
-      <PasswordPrompt
+      <SharePasswordPrompt
+        kind="paste"
         onSubmit={(password) => unlock.mutate(password)}
         pending={unlock.isPending}
         error={unlock.error}

@@ -5,27 +5,38 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 
+/** Pastes and file shares ask alike; each has its own texts, error code and test ids. */
+const KINDS = {
+  paste: { texts: 'pasteView', wrongPassword: ERROR_CODES.pasteWrongPassword, testId: 'paste' },
+  file: { texts: 'fileShare', wrongPassword: ERROR_CODES.fileWrongPassword, testId: 'file' },
+} as const;
+
+export type ShareKind = keyof typeof KINDS;
+
 /** SPEC §8: a wrong password, a rate limit with its wait, or what the server said. */
-function useUnlockErrorText(error: unknown): string | null {
+function useUnlockErrorText(kind: ShareKind, error: unknown): string | null {
   const { t } = useTranslation();
+  const { texts, wrongPassword } = KINDS[kind];
   if (!error) return null;
   if (!isApiError(error)) return t('errors.requestFailed');
-  if (error.code === ERROR_CODES.pasteWrongPassword) return t('pasteView.password.wrong');
+  if (error.code === wrongPassword) return t(`${texts}.password.wrong`);
   if (error.status === 429) {
     return error.retryAfterSeconds !== null
-      ? t('pasteView.password.tooManyAttempts', { count: error.retryAfterSeconds })
-      : t('pasteView.password.tooManyAttemptsNoDelay');
+      ? t(`${texts}.password.tooManyAttempts`, { count: error.retryAfterSeconds })
+      : t(`${texts}.password.tooManyAttemptsNoDelay`);
   }
-  if (error.status === 401) return error.serverMessage || t('pasteView.password.wrong');
+  if (error.status === 401) return error.serverMessage || t(`${texts}.password.wrong`);
   return error.message;
 }
 
-/** Asks for a protected paste's password. */
-export function PasswordPrompt({
+/** Asks for the password of a protected paste or file share. */
+export function SharePasswordPrompt({
+  kind,
   onSubmit,
   pending,
   error,
 }: {
+  kind: ShareKind;
   onSubmit: (password: string) => void;
   pending: boolean;
   error: unknown;
@@ -33,7 +44,8 @@ export function PasswordPrompt({
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const serverError = useUnlockErrorText(error);
+  const { texts, testId } = KINDS[kind];
+  const serverError = useUnlockErrorText(kind, error);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +58,7 @@ export function PasswordPrompt({
 
   return (
     <Center mih="55vh" px="md" py="xl">
-      <Card w="100%" maw={420} p="xl" shadow="sm" data-testid="paste-password-prompt">
+      <Card w="100%" maw={420} p="xl" shadow="sm" data-testid={`${testId}-password-prompt`}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md" align="stretch">
             <Stack align="center" gap="xs" ta="center">
@@ -54,24 +66,24 @@ export function PasswordPrompt({
                 <IconLock size={28} stroke={1.6} />
               </ThemeIcon>
               <Title order={1} fz={22}>
-                {t('pasteView.password.title')}
+                {t(`${texts}.password.title`)}
               </Title>
               <Text size="sm" c="dimmed">
-                {t('pasteView.password.body')}
+                {t(`${texts}.password.body`)}
               </Text>
             </Stack>
             <PasswordInput
-              label={t('pasteView.password.label')}
+              label={t(`${texts}.password.label`)}
               value={password}
               onChange={(event) => {
                 setPassword(event.currentTarget.value);
                 setMissing(false);
               }}
-              error={missing ? t('pasteView.password.required') : serverError}
+              error={missing ? t(`${texts}.password.required`) : serverError}
               autoComplete="off"
               data-autofocus
               autoFocus
-              data-testid="paste-password"
+              data-testid={`${testId}-password`}
             />
             <Button
               type="submit"
@@ -79,7 +91,7 @@ export function PasswordPrompt({
               leftSection={<IconLockOpen size={16} />}
               fullWidth
             >
-              {t('pasteView.password.submit')}
+              {t(`${texts}.password.submit`)}
             </Button>
           </Stack>
         </form>
