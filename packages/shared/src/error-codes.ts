@@ -37,7 +37,6 @@ export const ERROR_CODES = {
   storageConfigIsDefault: 'storage.config_is_default',
   storageNotAllowed: 'storage.not_allowed',
   storageInsufficient: 'storage.insufficient',
-  storageUnavailable: 'storage.unavailable',
   fileNotFound: 'file.not_found',
   fileExpired: 'file.expired',
   fileViewsExhausted: 'file.views_exhausted',

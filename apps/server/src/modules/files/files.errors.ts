@@ -50,19 +50,3 @@ export const sizeMismatch = (declared: number, stored: number) =>
   );
 export const notUploading = () =>
   new AppError(409, ERROR_CODES.fileNotUploading, 'This file share is already committed');
-export const rangeNotSatisfiable = (size: number) =>
-  new AppError(
-    416,
-    ERROR_CODES.rangeNotSatisfiable,
-    'The requested range lies outside the file',
-    undefined,
-    {
-      'Content-Range': `bytes */${size}`,
-    },
-  );
-export const storageUnavailable = (cause: string) =>
-  new AppError(
-    502,
-    ERROR_CODES.storageUnavailable,
-    `The storage did not answer as expected: ${cause}`,
-  );

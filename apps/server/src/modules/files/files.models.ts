@@ -64,11 +64,3 @@ export function toFileShare(row: FileSharesTable): FileShare {
     updated_at: toIso(row.updated_at),
   };
 }
-
-/** Types a browser could run: served inline only inside a CSP sandbox (ARCHITECTURE.md §4). */
-export function isActiveContent(mimetype: string): boolean {
-  const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
-  const passive =
-    /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/|audio\/|application\/pdf$|text\/plain$|text\/markdown$|text\/csv$|application\/json$)/;
-  return !passive.test(type);
-}

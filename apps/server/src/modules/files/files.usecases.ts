@@ -16,13 +16,13 @@ import {
   type updateFileShareRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
-import { invalidAccessToken } from '../pastes/pastes.errors';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import { hashPassword, newId, randomBase62 } from '../shared/crypto';
 import { isUniqueViolation } from '../shared/db';
 import type { FileSharesTable } from '../shared/db.schema';
 import { ownerTags } from '../shared/ownership';
+import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, remainingViews, shareAccessChanges, shareState } from '../shared/share-state';
 import type { StorageDriver } from '../storage/drivers/storage-driver';

@@ -29,10 +29,3 @@ export const pasteTooLarge = (limitBytes: number) =>
       limitBytes,
     },
   );
-
-export const invalidAccessToken = () =>
-  new AppError(
-    401,
-    ERROR_CODES.accessTokenInvalid,
-    'The access link has expired; enter the password again',
-  );

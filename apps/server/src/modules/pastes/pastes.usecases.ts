@@ -15,10 +15,10 @@ import { hashPassword, newId, randomBase62 } from '../shared/crypto';
 import { isUniqueViolation } from '../shared/db';
 import type { PastesTable } from '../shared/db.schema';
 import { ownerTags } from '../shared/ownership';
+import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, shareAccessChanges, shareState } from '../shared/share-state';
 import {
-  invalidAccessToken,
   pasteExpired,
   pasteNotFound,
   pastePasswordRequired,

@@ -25,3 +25,14 @@ export const storageNotAllowed = () =>
     ERROR_CODES.storageNotAllowed,
     'No permission to use this storage configuration',
   );
+
+export const rangeNotSatisfiable = (size: number) =>
+  new AppError(
+    416,
+    ERROR_CODES.rangeNotSatisfiable,
+    'The requested range lies outside the object',
+    undefined,
+    {
+      'Content-Range': `bytes */${size}`,
+    },
+  );
