@@ -4,8 +4,17 @@
 //   a 512 MiB ranged download through the server    vs a direct ranged GET from s3rver
 //   1 GiB multipart upload, 3 parts in parallel     vs the single direct PUT
 // plus the server's peak resident memory against its idle figure.
-// Run after `npm run build`: `node --import tsx bench/uploads.ts` (about 2 minutes, 3 GiB of disk).
+// Each pair runs BENCH_ROUNDS times (default 3), alternating which side goes first, with the
+// disk flushed (`sync`) before every timed transfer, and the median ratio is reported: the
+// machine's I/O speed drifts from one minute to the next, and writeback of the previous
+// gigabyte would otherwise slow whichever side runs second.
+// The S3 endpoint (s3rver) is pinned to one core and everything else to the others, when
+// `taskset` is there and the machine has two cores or more: a real S3 endpoint runs on machines
+// of its own, so the storage gets the same CPU with and without our server in the path, instead
+// of the server's work being taken out of the storage's share (BENCH_PIN=0 turns this off).
+// Run after `npm run build`: `node --import tsx bench/uploads.ts` (about 4 minutes, 3 GiB of disk).
 
+import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   createReadStream,
@@ -16,14 +25,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { startS3rver } from '../apps/server/src/test/s3rver';
-import { freshDataDir, residentMb, startServer, stop, waitForHealth } from './lib.mjs';
+import { freshDataDir, median, residentMb, startServer, stop, waitForHealth } from './lib.mjs';
 
 const PORT = 8994;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 const base = `http://127.0.0.1:${PORT}`;
@@ -37,23 +47,22 @@ for (let i = 0; i < 1024; i++)
   if (!out.write(blocks[i % 64])) await new Promise((r) => out.once('drain', r));
 await new Promise((r) => out.end(r));
 
-/** Streams `body` in one HTTP request; answers seconds and the response. */
+/** Streams `body` in one HTTP request; answers the response's status, text and ETag. */
 function send(
   url: string,
   method: string,
   headers: Record<string, string | number>,
   body: () => Readable,
 ) {
-  return new Promise<{ seconds: number; status: number; text: string }>((resolve, reject) => {
-    const started = performance.now();
+  return new Promise<{ status: number; text: string; etag: string }>((resolve, reject) => {
     const request = http.request(url, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (c) => chunks.push(c));
       response.on('end', () =>
         resolve({
-          seconds: (performance.now() - started) / 1000,
           status: response.statusCode ?? 0,
           text: Buffer.concat(chunks).toString(),
+          etag: String(response.headers.etag ?? ''),
         }),
       );
     });
@@ -62,17 +71,15 @@ function send(
   });
 }
 
-/** Reads a response to the end; answers seconds and bytes. */
+/** Reads a response to the end; answers its status and how many bytes came. */
 function receive(url: string, headers: Record<string, string>) {
-  return new Promise<{ seconds: number; bytes: number; status: number }>((resolve, reject) => {
-    const started = performance.now();
+  return new Promise<{ bytes: number; status: number }>((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         let bytes = 0;
         response.on('data', (c: Buffer) => (bytes += c.length));
         response.on('end', () =>
           resolve({
-            seconds: (performance.now() - started) / 1000,
             bytes,
             status: response.statusCode ?? 0,
           }),
@@ -117,6 +124,7 @@ const s3 = await startS3rver();
 const server = startServer({ port: PORT, dataDir: freshDataDir(), env: { LOG_LEVEL: 'warn' } });
 process.on('exit', () => server.kill());
 await waitForHealth(PORT);
+const pinned = process.env.BENCH_PIN !== '0' && pinStorageApart(s3.pid, [server.pid as number]);
 await new Promise((r) => setTimeout(r, 2000));
 const idleMb = residentMb(server.pid as number);
 let peakMb = idleMb;
@@ -158,46 +166,107 @@ const s3Config = await api('POST', '/s3-configs', token, {
 const localConfig = (await api('GET', '/s3-configs', token)).find(
   (c: { storage_type: string }) => c.storage_type === 'local',
 );
+const deleteShare = (id: string) => api('DELETE', `/admin/files/${id}`, token);
 
-// Baseline: a direct PUT of the file to s3rver through a presigned URL.
-const presigned = await api('POST', '/s3/presign', token, {
-  s3_config_id: s3Config.id,
-  filename: 'direct.bin',
-  size: GIB,
-});
-const direct = await send(
-  presigned.upload_url,
-  'PUT',
-  { ...presigned.upload_headers, 'content-length': GIB },
-  () => createReadStream(file, { highWaterMark: MIB }),
+/** Puts `storagePid` on the last core and `others` (and this process) on the rest. */
+function pinStorageApart(storagePid: number, others: number[]) {
+  const cores = availableParallelism();
+  if (cores < 2 || spawnSync('taskset', ['-V']).status !== 0) return false;
+  const pin = (pid: number, cpus: string) =>
+    spawnSync('taskset', ['-a', '-cp', cpus, String(pid)]).status === 0;
+  const rest = cores === 2 ? '0' : `0-${cores - 2}`;
+  return (
+    pin(storagePid, String(cores - 1)) && [...others, process.pid].every((pid) => pin(pid, rest))
+  );
+}
+
+/** Seconds of `transfer`, started with the disk flushed so no earlier write slows it. */
+async function timed(transfer: () => Promise<unknown>) {
+  execSync('sync');
+  const started = performance.now();
+  await transfer();
+  return (performance.now() - started) / 1000;
+}
+
+/** Runs baseline and candidate ROUNDS times, alternating which goes first. */
+async function pairs(baseline: () => Promise<number>, candidate: () => Promise<number>) {
+  const rounds: { baseline: number; candidate: number; ratio: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const first = round % 2 === 0 ? baseline : candidate;
+    const second = first === baseline ? candidate : baseline;
+    const a = await first();
+    const b = await second();
+    const [baseSeconds, candidateSeconds] = first === baseline ? [a, b] : [b, a];
+    rounds.push({
+      baseline: baseSeconds,
+      candidate: candidateSeconds,
+      ratio: baseSeconds / candidateSeconds,
+    });
+  }
+  return rounds;
+}
+
+/** A direct PUT of the file to s3rver through a presigned URL. */
+async function directPut() {
+  const presigned = await api('POST', '/s3/presign', token, {
+    s3_config_id: s3Config.id,
+    filename: 'direct.bin',
+    size: GIB,
+  });
+  const seconds = await timed(() =>
+    send(presigned.upload_url, 'PUT', { ...presigned.upload_headers, 'content-length': GIB }, () =>
+      createReadStream(file, { highWaterMark: MIB }),
+    ),
+  );
+  await deleteShare(presigned.file_id);
+  return seconds;
+}
+
+/** `POST /api/upload` of the file to a storage; the share is kept when `keepAs` names it. */
+async function uploadThroughServer(configId: string, keepAs?: string) {
+  const slug = keepAs ?? `bench-${randomBytes(4).toString('hex')}`;
+  let answer = { status: 0, text: '' };
+  const seconds = await timed(async () => {
+    answer = await formUpload(token, { s3_config_id: configId, slug, size: String(GIB) });
+  });
+  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.text}`);
+  if (!keepAs) await deleteShare(JSON.parse(answer.text).data.id);
+  return seconds;
+}
+
+/** Streams the file straight to a file on disk, the local storage's baseline. */
+async function straightToDisk() {
+  const target = path.join(work, 'copy.bin');
+  const seconds = await timed(() =>
+    pipeline(createReadStream(file, { highWaterMark: MIB }), createWriteStream(target)),
+  );
+  rmSync(target);
+  return seconds;
+}
+
+let uploadPeakOverIdleMb = 0;
+/** Peak resident memory over idle while `run` goes. */
+async function watchingMemory(run: () => Promise<number>) {
+  peakMb = residentMb(server.pid as number);
+  const seconds = await run();
+  uploadPeakOverIdleMb = Math.max(uploadPeakOverIdleMb, peakMb - idleMb);
+  return seconds;
+}
+
+const s3Rounds = await pairs(directPut, () =>
+  watchingMemory(() => uploadThroughServer(s3Config.id)),
 );
-await api('POST', '/s3/commit', token, { file_id: presigned.file_id });
+const s3PeakOverIdleMb = uploadPeakOverIdleMb;
+uploadPeakOverIdleMb = 0;
+const localRounds = await pairs(straightToDisk, () =>
+  watchingMemory(() => uploadThroughServer(localConfig.id)),
+);
+const localPeakOverIdleMb = uploadPeakOverIdleMb;
 
-peakMb = residentMb(server.pid as number);
-const viaServer = await formUpload(token, {
-  s3_config_id: s3Config.id,
-  slug: 'bench-s3',
-  size: String(GIB),
-});
-const peakS3UploadMb = peakMb;
-
-const diskTarget = path.join(work, 'copy.bin');
-const diskStarted = performance.now();
-await pipeline(createReadStream(file, { highWaterMark: MIB }), createWriteStream(diskTarget));
-const diskSeconds = (performance.now() - diskStarted) / 1000;
-rmSync(diskTarget);
-peakMb = residentMb(server.pid as number);
-const viaServerLocal = await formUpload(token, {
-  s3_config_id: localConfig.id,
-  slug: 'bench-local',
-  size: String(GIB),
-});
-const peakLocalUploadMb = peakMb;
-
-// Ranged download: 512 MiB from the S3 object, through the server and straight from s3rver.
+// Ranged download: 512 MiB of an S3 object, through the server and straight from s3rver.
+await uploadThroughServer(s3Config.id, 'bench-s3');
 const range = { range: `bytes=0-${512 * MIB - 1}` };
 const view = await api('GET', '/public/files/bench-s3', null);
-const throughServer = await receive(`${base}${view.download_url}`, range);
 const { S3Client, GetObjectCommand } = await import('@aws-sdk/client-s3');
 const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
 const client = new S3Client({
@@ -213,88 +282,92 @@ const directGetUrl = await getSignedUrl(
   new GetObjectCommand({ Bucket: s3.bucket, Key: objectKey }),
   { expiresIn: 600 },
 );
-const directDownload = await receive(directGetUrl, range);
-
-// Multipart from Node: 3 parts in flight at a time, straight to s3rver.
-const multipartStarted = performance.now();
-const init = await api('POST', '/s3/multipart/init', token, {
-  s3_config_id: s3Config.id,
-  filename: 'multi.bin',
-  size: GIB,
-});
-const numbers = Array.from({ length: init.part_count as number }, (_, i) => i + 1);
-const parts: { partNumber: number; etag: string }[] = [];
-for (let i = 0; i < numbers.length; i += 100) {
-  const batch = (
-    await api('POST', '/s3/multipart/parts', token, {
-      file_id: init.file_id,
-      part_numbers: numbers.slice(i, i + 100),
-    })
-  ).parts as { partNumber: number; url: string }[];
-  const queue = [...batch];
-  await Promise.all(
-    Array.from({ length: 3 }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const start = (next.partNumber - 1) * init.part_size;
-        const end = Math.min(GIB, start + init.part_size) - 1;
-        const part = next;
-        const result = await new Promise<string>((resolve, reject) => {
-          const request = http.request(
-            part.url,
-            { method: 'PUT', headers: { 'content-length': end - start + 1 } },
-            (response) => {
-              response.resume();
-              response.on('end', () => resolve(String(response.headers.etag)));
-            },
-          );
-          request.on('error', reject);
-          createReadStream(file, { start, end, highWaterMark: MIB }).pipe(request);
-        });
-        parts.push({ partNumber: part.partNumber, etag: result });
-      }
-    }),
-  );
+/** Seconds of a ranged GET, checking that all 512 MiB arrived. */
+async function rangedGet(url: string) {
+  let answer = { status: 0, bytes: 0 };
+  const seconds = await timed(async () => {
+    answer = await receive(url, range);
+  });
+  if (answer.status !== 206 || answer.bytes !== 512 * MIB)
+    throw new Error(`ranged GET answered ${answer.status} with ${answer.bytes} bytes`);
+  return seconds;
 }
-await api('POST', '/s3/multipart/complete', token, { file_id: init.file_id, parts });
-const multipartSeconds = (performance.now() - multipartStarted) / 1000;
+const downloadRounds = await pairs(
+  () => rangedGet(directGetUrl),
+  () => rangedGet(`${base}${view.download_url}`),
+);
+
+/** Multipart from Node: 3 parts in flight at a time, straight to s3rver. */
+async function multipartUpload() {
+  let partCount = 0;
+  let fileId = '';
+  const seconds = await timed(async () => {
+    const init = await api('POST', '/s3/multipart/init', token, {
+      s3_config_id: s3Config.id,
+      filename: 'multi.bin',
+      size: GIB,
+    });
+    fileId = init.file_id;
+    const numbers = Array.from({ length: init.part_count as number }, (_, i) => i + 1);
+    const parts: { partNumber: number; etag: string }[] = [];
+    for (let i = 0; i < numbers.length; i += 100) {
+      const batch = (
+        await api('POST', '/s3/multipart/parts', token, {
+          file_id: init.file_id,
+          part_numbers: numbers.slice(i, i + 100),
+        })
+      ).parts as { partNumber: number; url: string }[];
+      const queue = [...batch];
+      await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const start = (next.partNumber - 1) * init.part_size;
+            const end = Math.min(GIB, start + init.part_size) - 1;
+            const answer = await send(next.url, 'PUT', { 'content-length': end - start + 1 }, () =>
+              createReadStream(file, { start, end, highWaterMark: MIB }),
+            );
+            if (answer.status !== 200) throw new Error(`part answered ${answer.status}`);
+            parts.push({ partNumber: next.partNumber, etag: answer.etag });
+          }
+        }),
+      );
+    }
+    await api('POST', '/s3/multipart/complete', token, { file_id: init.file_id, parts });
+    partCount = parts.length;
+  });
+  await deleteShare(fileId);
+  multipartParts = partCount;
+  return seconds;
+}
+let multipartParts = 0;
+const multipartRounds = await pairs(directPut, multipartUpload);
 
 clearInterval(sampler);
 await stop(server);
 await s3.stop();
 rmSync(work, { recursive: true, force: true });
 
-const mbps = (bytes: number, seconds: number) => Math.round(bytes / MIB / seconds);
-const round = (n: number) => Math.round(n * 100) / 100;
+const mibPerSecond = (bytes: number, seconds: number) => Math.round(bytes / MIB / seconds);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Median ratio, every round's ratio, and the two speeds of the median round. */
+function summary(rounds: { baseline: number; candidate: number; ratio: number }[], bytes = GIB) {
+  const middle = median(rounds.map((r) => r.ratio));
+  const medianRound = rounds.find((r) => r.ratio === middle) ?? rounds[0];
+  return {
+    ratio: round2(middle),
+    rounds: rounds.map((r) => round2(r.ratio)),
+    baselineMiBs: mibPerSecond(bytes, medianRound.baseline),
+    candidateMiBs: mibPerSecond(bytes, medianRound.candidate),
+  };
+}
 const result = {
+  rounds: ROUNDS,
+  storagePinnedToItsOwnCore: pinned,
   idleRssMb: Math.round(idleMb),
-  s3: {
-    directPutMiBs: mbps(GIB, direct.seconds),
-    throughServerMiBs: mbps(GIB, viaServer.seconds),
-    ratio: round(direct.seconds / viaServer.seconds),
-    status: viaServer.status,
-    peakRssMb: Math.round(peakS3UploadMb),
-    peakOverIdleMb: Math.round(peakS3UploadMb - idleMb),
-  },
-  local: {
-    straightToDiskMiBs: mbps(GIB, diskSeconds),
-    throughServerMiBs: mbps(GIB, viaServerLocal.seconds),
-    ratio: round(diskSeconds / viaServerLocal.seconds),
-    status: viaServerLocal.status,
-    peakRssMb: Math.round(peakLocalUploadMb),
-    peakOverIdleMb: Math.round(peakLocalUploadMb - idleMb),
-  },
-  rangedDownload512MiB: {
-    directGetMiBs: mbps(directDownload.bytes, directDownload.seconds),
-    throughServerMiBs: mbps(throughServer.bytes, throughServer.seconds),
-    ratio: round(directDownload.seconds / throughServer.seconds),
-    statuses: [directDownload.status, throughServer.status],
-  },
-  multipart: {
-    singleDirectPutMiBs: mbps(GIB, direct.seconds),
-    threePartsParallelMiBs: mbps(GIB, multipartSeconds),
-    ratio: round(direct.seconds / multipartSeconds),
-    parts: parts.length,
-  },
+  s3UploadVsDirectPut: { ...summary(s3Rounds), peakOverIdleMb: Math.round(s3PeakOverIdleMb) },
+  localUploadVsDisk: { ...summary(localRounds), peakOverIdleMb: Math.round(localPeakOverIdleMb) },
+  rangedDownload512MiBVsDirectGet: summary(downloadRounds, 512 * MIB),
+  multipart3ParallelVsDirectPut: { ...summary(multipartRounds), parts: multipartParts },
   overallPeakRssMb: Math.round(peakMb),
 };
 writeFileSync(path.join(tmpdir(), 'sharebin-upload-bench.json'), JSON.stringify(result));

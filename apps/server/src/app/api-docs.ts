@@ -1,9 +1,9 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { toWebStream } from './web-stream';
 
 const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
 
@@ -39,7 +39,7 @@ export function mountApiDocs(api: Hono<AppEnv>, buildDocument: () => unknown) {
       const type = asset.endsWith('.css')
         ? 'text/css; charset=utf-8'
         : 'text/javascript; charset=utf-8';
-      return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
+      return new Response(toWebStream(createReadStream(file)), {
         headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' },
       });
     });

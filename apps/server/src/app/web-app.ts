@@ -1,8 +1,8 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { normalizePath } from '@sharebin/shared';
 import type { Context } from 'hono';
+import { toWebStream } from './web-stream';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
 function fileResponse(filePath: string, cacheControl: string): Response {
   const stat = statSync(filePath);
   const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-  const body = Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>;
+  const body = toWebStream(createReadStream(filePath));
   return new Response(body, {
     headers: {
       'Content-Type': type,

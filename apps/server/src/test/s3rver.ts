@@ -10,6 +10,8 @@ export interface S3rverInstance {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The s3rver process (benchmarks pin it to a core of its own). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -170,6 +172,7 @@ export async function startS3rver(): Promise<S3rverInstance> {
       // s3rver's default account; it does not verify SigV4 signatures anyway.
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
+      pid: child.pid as number,
       stop: () => stopChild(child).then(() => rm(workDir, { recursive: true, force: true })),
     };
   } catch (error) {

