@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { AddressPolicy } from './address-policy';
 
 export class UrlFetchError extends Error {
@@ -46,6 +47,17 @@ async function vettedAddress(hostname: string, policy: AddressPolicy) {
   return addresses[0] as { address: string; family: number };
 }
 
+/**
+ * A `lookup` that answers the checked address whatever is asked. Node's connect asks for a list
+ * (`all: true`, for happy eyeballs) and fails on a single answer, so both shapes are served.
+ */
+function pinnedLookup({ address, family }: { address: string; family: number }): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
 function requestOnce(
   url: URL,
   address: { address: string; family: number },
@@ -60,7 +72,7 @@ function requestOnce(
         headers: { 'user-agent': 'Sharebin URL upload', accept: '*/*', ...options.headers },
         // Connect to the address that was checked, not to whatever a second lookup answers
         // (DNS rebinding); TLS still verifies the certificate for the URL's host name.
-        lookup: (_host, _opts, callback) => callback(null, address.address, address.family),
+        lookup: pinnedLookup(address),
       },
       resolve,
     );

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import { fileIdRequestSchema, urlInfoSchema, urlRequestSchema } from '@sharebin/shared';
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { toWebStream } from '../../app/web-stream';
 import { uploadFlowRoutes } from '../files/files.routes';
 import type { FilesUseCases } from '../files/files.usecases';
 import type { UrlUploadUseCases } from './url-upload.usecases';
@@ -38,7 +38,7 @@ export function createUrlUploadRoutes({
       errors: [413, 502, 504],
       handler: async ({ query }) => {
         const remote = await urls.proxy(query.url);
-        return new Response(Readable.toWeb(remote.body) as ReadableStream<Uint8Array>, {
+        return new Response(toWebStream(remote.body), {
           headers: {
             'Content-Type': 'application/octet-stream',
             'X-Remote-Content-Type': remote.contentType,

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UrlInfo } from '@sharebin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { addressPolicy } from './address-policy';
 
 let origin: Server;
@@ -18,6 +18,14 @@ beforeAll(async () => {
         'content-type': 'application/pdf',
       });
       response.end('%PDF');
+    } else if (request.url === '/big' || request.url === '/big-unsized') {
+      // 4 KiB; only /big says so up front.
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        ...(request.url === '/big' ? { 'content-length': '4096' } : {}),
+      });
+      for (let i = 0; i < 4; i++) response.write(Buffer.alloc(1024, i));
+      response.end();
     } else if (request.url?.startsWith('/redirect?to=')) {
       response.writeHead(302, {
         location: decodeURIComponent(request.url.slice('/redirect?to='.length)),
@@ -33,46 +41,49 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => origin.close(() => resolve())));
 
-describe('URL uploads with the default policy (public addresses only)', () => {
-  const t = useTestServer('sqlite');
-  let admin: RequestOptions;
-  beforeEach(async () => {
-    admin = { token: await t.loginAsAdmin() };
-  });
+describe.each(ENGINES)(
+  'URL uploads on %s with the default policy (public addresses only)',
+  (engine) => {
+    const t = useTestServer(engine);
+    let admin: RequestOptions;
+    beforeEach(async () => {
+      admin = { token: await t.loginAsAdmin() };
+    });
 
-  it.each([
-    ['loopback', () => `${base}/file.txt`],
-    ['localhost by name', () => base.replace('127.0.0.1', 'localhost')],
-    ['a private range', () => 'http://10.0.0.1/file'],
-    ['link-local metadata', () => 'http://169.254.169.254/latest/meta-data/'],
-    ['IPv6 loopback', () => 'http://[::1]:80/'],
-    ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/'],
-  ])('refuses %s before connecting', async (_name, url) => {
-    for (const call of [
-      () => t.request('POST', '/api/url/info', { url: url() }, admin),
-      () => t.request('GET', `/api/url/proxy?url=${encodeURIComponent(url())}`, undefined, admin),
-    ]) {
-      const response = await call();
+    it.each([
+      ['loopback', () => `${base}/file.txt`],
+      ['localhost by name', () => base.replace('127.0.0.1', 'localhost')],
+      ['a private range', () => 'http://10.0.0.1/file'],
+      ['link-local metadata', () => 'http://169.254.169.254/latest/meta-data/'],
+      ['IPv6 loopback', () => 'http://[::1]:80/'],
+      ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/'],
+    ])('refuses %s before connecting', async (_name, url) => {
+      for (const call of [
+        () => t.request('POST', '/api/url/info', { url: url() }, admin),
+        () => t.request('GET', `/api/url/proxy?url=${encodeURIComponent(url())}`, undefined, admin),
+      ]) {
+        const response = await call();
+        expect(response.status).toBe(400);
+        expect(response.body.error).toBe('url.forbidden_address');
+      }
+    });
+
+    it.each([
+      ['ftp://example.com/x'],
+      ['not a url'],
+      ['javascript:alert(1)'],
+      ['file:///etc/passwd'],
+    ])('refuses %s as invalid', async (url) => {
+      const response = await t.request('POST', '/api/url/info', { url }, admin);
       expect(response.status).toBe(400);
-      expect(response.body.error).toBe('url.forbidden_address');
-    }
-  });
+      expect(response.body.error).toBe('validation.failed');
+    });
+  },
+);
 
-  it.each([
-    ['ftp://example.com/x'],
-    ['not a url'],
-    ['javascript:alert(1)'],
-    ['file:///etc/passwd'],
-  ])('refuses %s as invalid', async (url) => {
-    const response = await t.request('POST', '/api/url/info', { url }, admin);
-    expect(response.status).toBe(400);
-    expect(response.body.error).toBe('validation.failed');
-  });
-});
-
-describe('URL uploads when one address counts as public', () => {
+describe.each(ENGINES)('URL uploads on %s when one address counts as public', (engine) => {
   // The test server stands in for a public host; everything else keeps the default rules.
-  const t = useTestServer('sqlite', {
+  const t = useTestServer(engine, {
     urlAddressPolicy: (address) =>
       address === '127.0.0.1' || addressPolicy({ allowPrivate: false })(address),
   });
@@ -126,6 +137,32 @@ describe('URL uploads when one address counts as public', () => {
     expect(response.body.error).toBe('url.forbidden_address');
   });
 
+  it('stops proxying at the upload limit, whether the size is declared or not', async () => {
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 2, max_upload_size_unit: 'KB' },
+      admin,
+    );
+    const proxy = (path: string) =>
+      t.server.app.request(`/api/url/proxy?url=${encodeURIComponent(`${base}${path}`)}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+    const declared = await proxy('/big');
+    expect(declared.status).toBe(413);
+    expect(((await declared.json()) as { error: string }).error).toBe('file.too_large');
+    // Without a declared size the answer has begun: the body breaks off before the limit.
+    const unsized = await proxy('/big-unsized');
+    let received = 0;
+    await expect(
+      (async () => {
+        for await (const chunk of unsized.body as unknown as AsyncIterable<Uint8Array>)
+          received += chunk.length;
+      })(),
+    ).rejects.toThrow();
+    expect(received).toBeLessThanOrEqual(2048);
+  });
+
   it('reports a remote error status', async () => {
     const response = await t.request('POST', '/api/url/info', { url: `${base}/missing` }, admin);
     expect(response.status).toBe(502);
@@ -136,5 +173,28 @@ describe('URL uploads when one address counts as public', () => {
     expect((await t.request('POST', '/api/url/info', { url: `${base}/file.txt` })).status).toBe(
       401,
     );
+  });
+});
+
+describe('URL uploads by host name with private addresses allowed (ALLOW_PRIVATE_URLS)', () => {
+  const t = useTestServer('sqlite', { urlAddressPolicy: addressPolicy({ allowPrivate: true }) });
+
+  it('resolves the name, connects to the checked address and reads the file', async () => {
+    const admin = { token: await t.loginAsAdmin() };
+    const byName = base.replace('127.0.0.1', 'localhost');
+    const info = await t.request<UrlInfo>(
+      'POST',
+      '/api/url/info',
+      { url: `${byName}/file.txt` },
+      admin,
+    );
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({ filename: 'file.txt', size: 11 });
+    const proxied = await t.server.app.request(
+      `/api/url/proxy?url=${encodeURIComponent(`${byName}/file.txt`)}`,
+      { headers: { authorization: `Bearer ${admin.token}` } },
+    );
+    expect(proxied.status).toBe(200);
+    expect(await proxied.text()).toBe('hello world');
   });
 });

@@ -81,6 +81,8 @@ export function createUrlUploadUseCases({
         },
       });
       response.on('error', (error) => limited.destroy(error));
+      // A browser that goes away (or a refused size) must not leave the remote download running.
+      limited.on('close', () => response.destroy());
       return {
         body: response.pipe(limited),
         contentType: response.headers['content-type'] ?? 'application/octet-stream',
