@@ -7,6 +7,7 @@ import {
   SEARCH_MIN_LENGTH,
   SHARE_PASSWORD_MAX_LENGTH,
 } from '../constants';
+import { normalizeMediaType } from '../media-type';
 import { normalizePath } from '../paths';
 import { slugSchema } from './slug';
 
@@ -43,7 +44,7 @@ export const mimetypeSchema = z
   .string()
   .trim()
   .max(255)
-  .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'Not a media type');
+  .refine((value) => normalizeMediaType(value) !== undefined, 'Not a media type');
 
 /** The share options every upload flow carries (SPEC §7 Files). */
 export const shareOptionsSchema = z.object({

@@ -1,4 +1,4 @@
-import type { FileShare } from '@sharebin/shared';
+import { type FileShare, normalizeMediaType } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { FileSharesTable } from '../shared/db.schema';
 import { remainingViews } from '../shared/share-state';
@@ -37,7 +37,8 @@ const GUESSED_TYPES: Record<string, string> = {
 export function mimetypeFor(filename: string, declared: string | undefined): string {
   const extension = filename.split('.').pop()?.toLowerCase() ?? '';
   if (extension === 'md' || extension === 'markdown') return 'text/markdown';
-  if (declared && declared !== 'application/octet-stream') return declared;
+  const declaredType = normalizeMediaType(declared);
+  if (declaredType && declaredType !== 'application/octet-stream') return declaredType;
   return GUESSED_TYPES[extension] ?? 'application/octet-stream';
 }
 

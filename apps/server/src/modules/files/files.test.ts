@@ -152,6 +152,35 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     expect(svgAnswer.headers.get('content-security-policy')).toContain('sandbox');
   });
 
+  it('never serves a declared type list that a browser could read as HTML', async () => {
+    const listed = 'text/plain; x, text/html';
+    const refused = await upload(Buffer.from('<script>1</script>'), 'a.txt', {
+      mimetype: listed,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('validation.failed');
+    expect(await shareCount()).toBe(0);
+    // The same list as the file part's own type is not trusted either: the name decides.
+    const uploaded = await upload(
+      Buffer.from('<script>parent.pwned = 1</script>'),
+      'note.txt',
+      { slug: 'listed' },
+      admin,
+      listed,
+    );
+    expect(uploaded.body.data.mimetype).toBe('text/plain');
+    // A type stored before this rule existed is reduced when served.
+    await t.db
+      .updateTable('file_shares')
+      .set({ mimetype: listed })
+      .where('slug', '=', 'listed')
+      .execute();
+    const view = await t.request<PublicFile>('GET', '/api/public/files/listed');
+    const inline = await t.server.app.request(view.body.data.preview_url as string);
+    expect(inline.headers.get('content-type')).toBe('application/octet-stream');
+    expect(inline.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
   it('protects a share with a password and counts views exactly', async () => {
     await upload(Buffer.from('top secret'), 'secret.txt', {
       slug: 'locked',

@@ -1,3 +1,4 @@
+import { normalizeMediaType } from '@sharebin/shared';
 import { toWebStream } from '../../app/web-stream';
 import { contentDisposition } from './drivers/content-disposition';
 import type { GetResult } from './drivers/storage-driver';
@@ -42,9 +43,11 @@ export function objectResponse({
   contentType: string;
   download: boolean;
 }): Response {
-  const sandboxed = !download && isActiveContent(contentType);
+  // Only a type we can vouch for is served; anything else downloads as bytes or runs sandboxed.
+  const servedType = normalizeMediaType(contentType) ?? 'application/octet-stream';
+  const sandboxed = !download && isActiveContent(servedType);
   const headers: Record<string, string> = {
-    'Content-Type': contentType,
+    'Content-Type': servedType,
     'Content-Disposition': contentDisposition({ filename, inline: !download }),
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'private, max-age=300',

@@ -1,0 +1,14 @@
+/**
+ * A Content-Type value reduced to what we store and serve: the lower-cased `type/subtype` and a
+ * charset when one is given. Other parameters are dropped, and a value holding a list (a comma)
+ * is refused: browsers pick one type out of such a list by rules of their own, so a check on
+ * the first type would not be a check on the one that runs (ARCHITECTURE.md §4).
+ */
+export function normalizeMediaType(value: string | null | undefined): string | undefined {
+  if (!value || value.includes(',')) return undefined;
+  const match = /^\s*([\w.+-]+\/[\w.+-]+)\s*(?:;(.*))?$/.exec(value);
+  if (!match?.[1]) return undefined;
+  const essence = match[1].toLowerCase();
+  const charset = /(?:^|;)\s*charset\s*=\s*"?([\w.-]+)"?\s*(?:;|$)/i.exec(match[2] ?? '')?.[1];
+  return charset ? `${essence}; charset=${charset.toLowerCase()}` : essence;
+}
