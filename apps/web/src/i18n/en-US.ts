@@ -574,6 +574,7 @@ export const enUS = {
       errors: {
         nameRequired: 'Enter a name',
         tooLong: 'At most {{max}} characters',
+        originOnly: 'Only scheme, host and port, such as https://cdn.example.com',
         urlInvalid: 'Enter an address starting with http:// or https://',
         placeholder: 'Replace {{placeholder}} with your own value',
         regionRequired: 'Enter the region',

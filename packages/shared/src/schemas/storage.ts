@@ -61,10 +61,18 @@ const folderSchema = z.string().transform((value, ctx) => {
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' });
 
+/** A download host replaces scheme, host and port of signed URLs: a bare origin, nothing more. */
+const originSchema = httpUrl
+  .refine((value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'Only scheme, host and port, such as https://cdn.example.com')
+  .transform((value) => new URL(value).origin);
+
 const commonFields = {
   name: z.string().trim().min(1).max(100),
   default_folder: folderSchema.default(''),
-  custom_host: z.union([z.literal(''), httpUrl]).default(''),
+  custom_host: z.union([z.literal(''), originSchema]).default(''),
   url_expiry_seconds: z
     .number()
     .int()

@@ -67,6 +67,8 @@ describe.each(ENGINES)('storage configurations on %s', (engine) => {
     ['a folder with ..', { ...S3_CONFIG, default_folder: '/a/../b' }],
     ['a URL lifetime under a minute', { ...S3_CONFIG, url_expiry_seconds: 10 }],
     ['a capacity of 0', { ...S3_CONFIG, total_capacity_bytes: 0 }],
+    ['a download host with a path', { ...S3_CONFIG, custom_host: 'https://cdn.example.com/files' }],
+    ['a download host with a query', { ...S3_CONFIG, custom_host: 'https://cdn.example.com/?a=1' }],
   ])('refuses %s with 400 and writes nothing', async (_name, body) => {
     const response = await t.request('POST', '/api/s3-configs', body, admin);
     expect(response.status).toBe(400);

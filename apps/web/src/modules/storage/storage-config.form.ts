@@ -74,6 +74,7 @@ export interface StorageFormError {
     | 'storageConfig.form.errors.nameRequired'
     | 'storageConfig.form.errors.tooLong'
     | 'storageConfig.form.errors.urlInvalid'
+    | 'storageConfig.form.errors.originOnly'
     | 'storageConfig.form.errors.placeholder'
     | 'storageConfig.form.errors.regionRequired'
     | 'storageConfig.form.errors.bucketRequired'
@@ -198,6 +199,14 @@ function urlError(text: string): StorageFormError | undefined {
   return isHttpUrl(text) ? undefined : { key: 'storageConfig.form.errors.urlInvalid' };
 }
 
+/** The download host stands in for scheme, host and port only (as the server checks). */
+function originError(text: string): StorageFormError | undefined {
+  if (text === '') return undefined;
+  const url = new URL(text);
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return bare ? undefined : { key: 'storageConfig.form.errors.originOnly' };
+}
+
 export function validateStorageForm(
   values: StorageFormValues,
   mode: 'create' | 'edit',
@@ -263,7 +272,7 @@ export function validateStorageForm(
   if (normalizeFolder(values.defaultFolder) === null) {
     errors.defaultFolder = { key: 'storageConfig.form.errors.folderInvalid' };
   }
-  const customHost = urlError(values.customHost.trim());
+  const customHost = urlError(values.customHost.trim()) ?? originError(values.customHost.trim());
   if (customHost) errors.customHost = customHost;
 
   const expiry = parseWhole(values.urlExpirySeconds);
