@@ -16,7 +16,7 @@ export interface S3rverInstance {
 }
 
 /** Lets browsers PUT to presigned URLs and read the part ETags they need to complete. */
-const CORS_CONFIG = `<CORSConfiguration>
+export const CORS_CONFIG = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
     <AllowedMethod>GET</AllowedMethod>
@@ -146,7 +146,7 @@ const STARTUP_TIMEOUT_MS = 15_000;
  * Starts s3rver in a child process of its own: it needs `--openssl-legacy-provider` (its
  * ListObjectsV2 continuation tokens use DES), which the test process should not run under.
  */
-export async function startS3rver(): Promise<S3rverInstance> {
+export async function startS3rver({ cors = CORS_CONFIG } = {}): Promise<S3rverInstance> {
   const workDir = await mkdtemp(join(tmpdir(), 'sharebin-s3rver-'));
   const directory = join(workDir, 'data');
   const script = join(workDir, 's3rver-child.cjs');
@@ -157,7 +157,7 @@ export async function startS3rver(): Promise<S3rverInstance> {
       ...process.env,
       NODE_OPTIONS: '--openssl-legacy-provider',
       S3RVER_MODULE: createRequire(import.meta.url).resolve('s3rver'),
-      S3RVER_CONFIG: JSON.stringify({ directory, bucket, cors: CORS_CONFIG }),
+      S3RVER_CONFIG: JSON.stringify({ directory, bucket, cors }),
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

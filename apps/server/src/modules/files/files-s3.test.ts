@@ -8,8 +8,8 @@ import type {
   StorageTestReport,
 } from '@sharebin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RequestOptions, useTestServer } from '../../test/harness';
-import { type S3rverInstance, startS3rver } from '../../test/s3rver';
+import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { CORS_CONFIG, type S3rverInstance, startS3rver } from '../../test/s3rver';
 
 const MIB = 1024 * 1024;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -22,8 +22,8 @@ afterAll(async () => {
   await s3.stop();
 });
 
-describe('file shares on S3 (s3rver)', () => {
-  const t = useTestServer('sqlite');
+describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
+  const t = useTestServer(engine);
   let admin: RequestOptions;
   let config: StorageConfig;
   beforeEach(async () => {
@@ -183,5 +183,47 @@ describe('file shares on S3 (s3rver)', () => {
       await (await t.server.app.request(view.body.data.download_url as string)).arrayBuffer(),
     );
     expect(sha(whole)).toBe(sha(bytes));
+  });
+});
+
+describe('the storage test on a bucket that hides ETag from browsers', () => {
+  const t = useTestServer('sqlite');
+  let hidden: S3rverInstance;
+  beforeAll(async () => {
+    hidden = await startS3rver({
+      cors: CORS_CONFIG.replace(/<ExposeHeader>.*<\/ExposeHeader>/, ''),
+    });
+  });
+  afterAll(() => hidden.stop());
+
+  it('fails the CORS check and says which rule to add', async () => {
+    const admin = { token: await t.loginAsAdmin() };
+    const created = await t.request<StorageConfig>(
+      'POST',
+      '/api/s3-configs',
+      {
+        name: 'hidden-etag',
+        storage_type: 's3',
+        provider: 'minio',
+        endpoint: hidden.endpoint,
+        region: 'us-east-1',
+        bucket: hidden.bucket,
+        access_key_id: hidden.accessKeyId,
+        secret_access_key: hidden.secretAccessKey,
+        path_style: true,
+      },
+      admin,
+    );
+    const report = await t.request<StorageTestReport>(
+      'POST',
+      `/api/s3-configs/${created.body.data.id}/test`,
+      undefined,
+      { ...admin, headers: { origin: 'http://localhost:8787' } },
+    );
+    const cors = report.body.data.checks.find((check) => check.name === 'cors');
+    expect(cors?.ok).toBe(false);
+    expect(cors?.detail).toContain('ExposeHeaders');
+    expect(report.body.data.checks.find((check) => check.name === 'presigned_put')?.ok).toBe(true);
+    expect(report.body.data.ok).toBe(false);
   });
 });

@@ -62,9 +62,26 @@ export function createStorageTests({
       },
     });
     const allowed = preflight.headers.get('access-control-allow-origin');
-    const corsOk = allowed === '*' || allowed === origin;
     const put = await fetch(url, { method: 'PUT', headers: { ...headers, origin }, body });
-    return { corsOk, allowed, status: put.status };
+    // Uploads in parts read each part's ETag, which a browser sees only when it is exposed.
+    const exposed = (put.headers.get('access-control-expose-headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    return {
+      originAllowed: allowed === '*' || allowed === origin,
+      allowed,
+      etagExposed: exposed.includes('etag') || exposed.includes('*'),
+      status: put.status,
+    };
+  }
+
+  function corsCheck(result: Awaited<ReturnType<typeof browserPut>>, origin: string): Check {
+    const detail = !result.originAllowed
+      ? `The bucket's CORS rules do not allow PUT from ${origin} (Access-Control-Allow-Origin: ${result.allowed ?? 'none'}); browsers cannot upload directly`
+      : !result.etagExposed
+        ? "The bucket allows PUT but does not expose the ETag header (add ETag to the CORS rule's ExposeHeaders); uploads in parts cannot complete"
+        : `The bucket allows PUT from ${origin} and exposes ETag`;
+    return { name: 'cors', ok: result.originAllowed && result.etagExposed, detail, ms: 0 };
   }
 
   return {
@@ -125,14 +142,7 @@ export function createStorageTests({
             return 'Uploaded through a signed URL';
           }
           const result = await browserPut(upload.url, upload.headers, payload, origin);
-          cors = {
-            name: 'cors',
-            ok: result.corsOk,
-            detail: result.corsOk
-              ? `The bucket allows PUT from ${origin}`
-              : `The bucket's CORS rules do not allow PUT from ${origin} (Access-Control-Allow-Origin: ${result.allowed ?? 'none'}); browsers cannot upload directly`,
-            ms: 0,
-          };
+          cors = corsCheck(result, origin);
           if (result.status < 200 || result.status >= 300)
             throw new Error(`The presigned PUT answered HTTP ${result.status}`);
           return 'Uploaded through a presigned URL';
