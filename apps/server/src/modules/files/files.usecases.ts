@@ -173,6 +173,16 @@ export function createFilesUseCases(deps: FilesDeps) {
     await repository.deleteMany([row.id]);
   }
 
+  /** Runs the storage side of a new reservation; a failure there drops the reservation. */
+  async function releasedOnFailure<T>(row: FileSharesTable, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await repository.deleteMany([row.id]);
+      throw error;
+    }
+  }
+
   async function requireOwned(principal: Principal, id: string) {
     const row = await repository.findById(id);
     if (!row || !isCreator(principal, row.created_by)) throw fileNotFound();
@@ -280,12 +290,13 @@ export function createFilesUseCases(deps: FilesDeps) {
         { filename: input.filename, mimetype, size: input.size },
         input,
       );
-      const driver = await drivers.forConfig(config.id);
-      const upload = await driver.presignPut(row.storage_path, {
-        contentType: mimetype,
-        contentLength: input.size,
-        expiresInSeconds: config.url_expiry_seconds,
-      });
+      const upload = await releasedOnFailure(row, async () =>
+        (await drivers.forConfig(config.id)).presignPut(row.storage_path, {
+          contentType: mimetype,
+          contentLength: input.size,
+          expiresInSeconds: config.url_expiry_seconds,
+        }),
+      );
       return {
         file_id: row.id,
         upload_url: upload.url,
@@ -331,25 +342,21 @@ export function createFilesUseCases(deps: FilesDeps) {
         { filename: input.filename, mimetype, size: input.size },
         input,
       );
-      try {
+      const uploadId = await releasedOnFailure(row, async () => {
         const driver = await drivers.forConfig(config.id);
-        const { uploadId } = await driver.createMultipart(row.storage_path, {
-          contentType: mimetype,
-        });
-        await repository.update(row.id, { upload_id: uploadId });
-        const partSize = multipartPartSize(input.size);
-        return {
-          file_id: row.id,
-          upload_id: uploadId,
-          slug: row.slug,
-          storage_path: row.storage_path,
-          part_size: partSize,
-          part_count: Math.max(1, Math.ceil(input.size / partSize)),
-        };
-      } catch (error) {
-        await repository.deleteMany([row.id]);
-        throw error;
-      }
+        const started = await driver.createMultipart(row.storage_path, { contentType: mimetype });
+        await repository.update(row.id, { upload_id: started.uploadId });
+        return started.uploadId;
+      });
+      const partSize = multipartPartSize(input.size);
+      return {
+        file_id: row.id,
+        upload_id: uploadId,
+        slug: row.slug,
+        storage_path: row.storage_path,
+        part_size: partSize,
+        part_count: Math.max(1, Math.ceil(input.size / partSize)),
+      };
     },
 
     /** Multipart flow, step 2: presigned URLs for some parts (asked for in batches). */
