@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FileShare, MultipartInitResponse, PublicFile } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
@@ -142,6 +142,20 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     expect((await driver.listMultipartUploads()).map((u) => u.uploadId)).not.toContain(
       init.upload_id,
     );
+  });
+
+  it('aborts stale uploads of share objects it has no record of, and nothing else', async () => {
+    const driver = await t.server.drivers.forConfig(
+      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
+    );
+    const orphan = await driver.createMultipart(`docs/${randomUUID()}/lost.bin`, {});
+    // Not a share's key (another program's upload in the same bucket): left alone.
+    const foreign = await driver.createMultipart('backups/db.tar', {});
+    t.clock.advance(24 * 3_600_000 + 1);
+    expect(await t.server.useCases.files.cleanUp()).toMatchObject({ orphansAborted: 1 });
+    const left = (await driver.listMultipartUploads()).map((upload) => upload.uploadId);
+    expect(left).toContain(foreign.uploadId);
+    expect(left).not.toContain(orphan.uploadId);
   });
 
   it('refuses parts for another key or after completion', async () => {

@@ -13,6 +13,13 @@ export function objectKey(sharePath: string, shareId: string, filename: string):
   return [...sharePath.split('/'), shareId, filename].filter(Boolean).join('/');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a key has the shape `objectKey` gives: a bucket may hold other programs' objects. */
+export function isShareObjectKey(key: string): boolean {
+  return UUID.test(key.split('/').at(-2) ?? '');
+}
+
 const GUESSED_TYPES: Record<string, string> = {
   md: 'text/markdown',
   markdown: 'text/markdown',

@@ -41,7 +41,7 @@ import {
   sizeMismatch,
   storageInsufficient,
 } from './files.errors';
-import { accessScope, mimetypeFor, objectKey, toFileShare } from './files.models';
+import { accessScope, isShareObjectKey, mimetypeFor, objectKey, toFileShare } from './files.models';
 import type { FilesRepository } from './files.repository';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
@@ -520,6 +520,7 @@ export function createFilesUseCases(deps: FilesDeps) {
           for (const upload of await driver.listMultipartUploads()) {
             if (
               known.has(upload.uploadId) ||
+              !isShareObjectKey(upload.key) ||
               (upload.initiated && upload.initiated.getTime() > staleBefore)
             )
               continue;
