@@ -12,8 +12,9 @@ import { addressPolicy } from '../apps/server/src/modules/url-upload/address-pol
 
 const [dataDir, port] = [process.argv[2] as string, Number(process.argv[3])];
 const dbFile = path.join(dataDir, 'bench.db');
-const { db } = openSqlite(dbFile);
-await migrateToLatest(db);
+const database = openSqlite(dbFile);
+const { db } = database;
+await migrateToLatest(database);
 const server = createServer({
   db,
   clock: systemClock,

@@ -23,8 +23,9 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secretKey = resolveSecretKey({ configured: config.secretKey, dataDir: config.dataDir });
 
-  const { db, engine } = openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
+  const database = openDatabase(config.databaseUrl);
+  const { db, engine } = database;
+  await migrateToLatest(database);
 
   const server = createServer({
     db,

@@ -12,3 +12,11 @@ export function normalizeMediaType(value: string | null | undefined): string | u
   const charset = /(?:^|;)\s*charset\s*=\s*"?([\w.-]+)"?\s*(?:;|$)/i.exec(match[2] ?? '')?.[1];
   return charset ? `${essence}; charset=${charset.toLowerCase()}` : essence;
 }
+
+/** Types a browser could run: served inline only inside a CSP sandbox (ARCHITECTURE.md §4). */
+export function isActiveContent(mimetype: string): boolean {
+  const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
+  const passive =
+    /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/|audio\/|application\/pdf$|text\/plain$|text\/markdown$|text\/csv$|application\/json$)/;
+  return !passive.test(type);
+}

@@ -1,20 +1,33 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
-import type { Db } from '../modules/shared/db';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DatabaseHandle } from '../modules/shared/db';
 import { foundation } from './0001_foundation';
 import { pastes } from './0002_pastes';
 import { storageAndFiles } from './0003_storage_and_files';
+import { directDownloads } from './0004_direct_downloads';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_pastes': pastes,
   '0003_storage_and_files': storageAndFiles,
+  '0004_direct_downloads': directDownloads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema: another app's (or another test's)
+  // tables in a schema of their own would pass for ours. Ours live in the current schema.
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+  }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? '');

@@ -43,7 +43,7 @@ export async function createTestDatabase(
 ): Promise<DatabaseHandle & { drop(): Promise<void> }> {
   if (engine === 'sqlite') {
     const handle = openSqlite(':memory:');
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     return { ...handle, drop: () => handle.db.destroy() };
   }
   const connectionString = process.env.TEST_POSTGRES_URL as string;
@@ -53,7 +53,7 @@ export async function createTestDatabase(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openPostgres({ connectionString, schema, maxConnections: 10 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     ...handle,
     async drop() {

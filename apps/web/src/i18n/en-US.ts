@@ -565,6 +565,9 @@ export const enUS = {
       capacityDescription: 'Uploads that would exceed it are refused. Empty for no limit.',
       capacityPlaceholder: 'No limit',
       capacityUnit: 'Capacity unit',
+      directDownloads: 'Downloads straight from the storage',
+      directDownloadsDescription:
+        'Shared files download and preview through presigned links (on the custom host, if set) instead of through this server. The bucket’s CORS rules must allow GET from this site for text previews.',
       allowApiKeys: 'API keys may use this storage',
       allowApiKeysDescription: 'When off, only the administrator can upload to it.',
       cancel: 'Cancel',

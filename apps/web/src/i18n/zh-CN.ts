@@ -552,6 +552,9 @@ export const zhCN = {
       capacityUnit: '容量单位',
       allowApiKeys: '允许 API 密钥使用此存储',
       allowApiKeysDescription: '关闭后只有管理员可以上传到此存储。',
+      directDownloads: '直接从存储下载',
+      directDownloadsDescription:
+        '分享的文件通过预签名链接（若设置了自定义域名则使用该域名）下载和预览，不经过本服务器。文本预览需要存储桶的 CORS 规则允许本站点的 GET 请求。',
       cancel: '取消',
       submitCreate: '添加存储',
       submitEdit: '保存修改',

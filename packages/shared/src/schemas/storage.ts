@@ -69,26 +69,18 @@ const originSchema = httpUrl
   }, 'Only scheme, host and port, such as https://cdn.example.com')
   .transform((value) => new URL(value).origin);
 
-const commonFields = {
+/** Each field's rule, without defaults: an update must not turn an absent field into a default. */
+const fieldRules = {
   name: z.string().trim().min(1).max(100),
-  default_folder: folderSchema.default(''),
-  custom_host: z.union([z.literal(''), originSchema]).default(''),
-  url_expiry_seconds: z
-    .number()
-    .int()
-    .min(URL_EXPIRY_MIN_SECONDS)
-    .max(URL_EXPIRY_MAX_SECONDS)
-    .default(URL_EXPIRY_DEFAULT_SECONDS),
+  default_folder: folderSchema,
+  custom_host: z.union([z.literal(''), originSchema]),
+  url_expiry_seconds: z.number().int().min(URL_EXPIRY_MIN_SECONDS).max(URL_EXPIRY_MAX_SECONDS),
   /** Bytes this storage may hold in all; null: no limit. */
-  total_capacity_bytes: z.number().int().positive().nullable().default(null),
-  allow_api_keys: z.boolean().default(true),
-};
-
-const s3Fields = {
-  storage_type: z.literal('s3'),
-  provider: z.enum(STORAGE_PROVIDERS).default('other'),
-  endpoint: z.union([z.literal(''), httpUrl]).default(''),
-  region: z.string().trim().min(1).max(64).default('us-east-1'),
+  total_capacity_bytes: z.number().int().positive().nullable(),
+  allow_api_keys: z.boolean(),
+  provider: z.enum(STORAGE_PROVIDERS),
+  endpoint: z.union([z.literal(''), httpUrl]),
+  region: z.string().trim().min(1).max(64),
   bucket: z
     .string()
     .trim()
@@ -97,7 +89,30 @@ const s3Fields = {
     .regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'A valid bucket name'),
   access_key_id: z.string().trim().min(1).max(256),
   secret_access_key: z.string().min(1).max(512),
-  path_style: z.boolean().default(false),
+  path_style: z.boolean(),
+  /** Downloads and previews by presigned GET URLs (on the custom host, if any), not through us. */
+  direct_downloads: z.boolean(),
+};
+
+const commonFields = {
+  name: fieldRules.name,
+  default_folder: fieldRules.default_folder.default(''),
+  custom_host: fieldRules.custom_host.default(''),
+  url_expiry_seconds: fieldRules.url_expiry_seconds.default(URL_EXPIRY_DEFAULT_SECONDS),
+  total_capacity_bytes: fieldRules.total_capacity_bytes.default(null),
+  allow_api_keys: fieldRules.allow_api_keys.default(true),
+};
+
+const s3Fields = {
+  storage_type: z.literal('s3'),
+  provider: fieldRules.provider.default('other'),
+  endpoint: fieldRules.endpoint.default(''),
+  region: fieldRules.region.default('us-east-1'),
+  bucket: fieldRules.bucket,
+  access_key_id: fieldRules.access_key_id,
+  secret_access_key: fieldRules.secret_access_key,
+  path_style: fieldRules.path_style.default(false),
+  direct_downloads: fieldRules.direct_downloads.default(false),
 };
 
 export const createStorageConfigRequestSchema = z.discriminatedUnion('storage_type', [
@@ -106,23 +121,9 @@ export const createStorageConfigRequestSchema = z.discriminatedUnion('storage_ty
 ]);
 export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequestSchema>;
 
-/** Partial changes; an absent `secret_access_key` keeps the stored one. */
+/** Partial changes; an absent field (the secret key too) keeps its stored value. */
 export const updateStorageConfigRequestSchema = z
-  .object({
-    name: commonFields.name,
-    default_folder: folderSchema,
-    custom_host: commonFields.custom_host,
-    url_expiry_seconds: commonFields.url_expiry_seconds,
-    total_capacity_bytes: commonFields.total_capacity_bytes,
-    allow_api_keys: commonFields.allow_api_keys,
-    provider: s3Fields.provider,
-    endpoint: s3Fields.endpoint,
-    region: s3Fields.region,
-    bucket: s3Fields.bucket,
-    access_key_id: s3Fields.access_key_id,
-    secret_access_key: s3Fields.secret_access_key,
-    path_style: s3Fields.path_style,
-  })
+  .object(fieldRules)
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
 export type UpdateStorageConfigRequest = z.input<typeof updateStorageConfigRequestSchema>;
@@ -145,6 +146,7 @@ export const storageConfigSchema = z.object({
   total_capacity_bytes: z.number().nullable(),
   used_bytes: z.number(),
   allow_api_keys: z.boolean(),
+  direct_downloads: z.boolean(),
   is_default: z.boolean(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),

@@ -144,6 +144,27 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     );
   });
 
+  it('aborts the upload in the storage when a commit finds no object', async () => {
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'early.bin', size: 6 * MIB },
+        admin,
+      )
+    ).body.data;
+    const committed = await t.request('POST', '/api/s3/commit', { file_id: init.file_id }, admin);
+    expect(committed.status).toBe(400);
+    expect(committed.body.error).toBe('file.object_missing');
+    const driver = await t.server.drivers.forConfig(
+      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
+    );
+    expect((await driver.listMultipartUploads()).map((u) => u.uploadId)).not.toContain(
+      init.upload_id,
+    );
+    expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
+  });
+
   it('aborts stale uploads of share objects it has no record of, and nothing else', async () => {
     const driver = await t.server.drivers.forConfig(
       (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,

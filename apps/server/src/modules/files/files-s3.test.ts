@@ -49,6 +49,8 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
   });
 
   it('passes every check of the storage test, CORS from the app origin included', async () => {
+    // With direct downloads on, browsers must also be able to read: s3rver's rules allow it.
+    await t.request('PUT', `/api/s3-configs/${config.id}`, { direct_downloads: true }, admin);
     const report = await t.request<StorageTestReport>(
       'POST',
       `/api/s3-configs/${config.id}/test`,
@@ -106,6 +108,64 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
     });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('sends downloads to presigned URLs on the custom host when direct downloads are on', async () => {
+    const customHost = 'https://files.example.com';
+    const updated = await t.request<StorageConfig>(
+      'PUT',
+      `/api/s3-configs/${config.id}`,
+      { direct_downloads: true, custom_host: `${customHost}/`, url_expiry_seconds: 600 },
+      admin,
+    );
+    expect(updated.body.data).toMatchObject({ direct_downloads: true, custom_host: customHost });
+    const uploadAs = async (slug: string, filename: string, bytes: Buffer, type: string) => {
+      const form = new FormData();
+      form.append('s3_config_id', config.id);
+      form.append('slug', slug);
+      form.append('file', new Blob([bytes], { type }), filename);
+      const response = await t.server.app.request('/api/upload', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await t.request<PublicFile>('GET', `/api/public/files/${slug}`)).body.data;
+    };
+
+    const image = randomBytes(5000);
+    const view = await uploadAs('direct-img', '照片.png', image, 'image/png');
+    const download = await t.server.app.request(view.download_url as string);
+    expect(download.status).toBe(302);
+    expect(download.headers.get('cache-control')).toBe('no-store');
+    const location = new URL(download.headers.get('location') as string);
+    expect(location.origin).toBe(customHost);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('600');
+    // The same signed path and query, asked of the storage itself, gives the bytes.
+    const fromStorage = await fetch(`${s3.endpoint}${location.pathname}${location.search}`);
+    expect(Buffer.from(await fromStorage.arrayBuffer()).equals(image)).toBe(true);
+    expect(fromStorage.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('照片.png')}`,
+    );
+    const inline = await t.server.app.request(view.preview_url as string);
+    expect(inline.status).toBe(302);
+    expect(
+      new URL(inline.headers.get('location') as string).searchParams.get(
+        'response-content-disposition',
+      ),
+    ).toMatch(/^inline/);
+
+    // Shown inline, a page could run: it stays on this server, inside the sandbox.
+    const page = await uploadAs(
+      'direct-html',
+      'page.html',
+      Buffer.from('<script>1</script>'),
+      'text/html',
+    );
+    const shown = await t.server.app.request(page.preview_url as string);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-security-policy')).toContain('sandbox');
+    expect((await t.server.app.request(page.download_url as string)).status).toBe(302);
   });
 
   it('presigns a PUT straight to S3, commits, and refuses a short object', async () => {
@@ -186,44 +246,55 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
   });
 });
 
-describe('the storage test on a bucket that hides ETag from browsers', () => {
+describe('the storage test on buckets with narrow CORS rules', () => {
   const t = useTestServer('sqlite');
-  let hidden: S3rverInstance;
-  beforeAll(async () => {
-    hidden = await startS3rver({
-      cors: CORS_CONFIG.replace(/<ExposeHeader>.*<\/ExposeHeader>/, ''),
-    });
-  });
-  afterAll(() => hidden.stop());
 
-  it('fails the CORS check and says which rule to add', async () => {
-    const admin = { token: await t.loginAsAdmin() };
-    const created = await t.request<StorageConfig>(
-      'POST',
-      '/api/s3-configs',
-      {
-        name: 'hidden-etag',
-        storage_type: 's3',
-        provider: 'minio',
-        endpoint: hidden.endpoint,
-        region: 'us-east-1',
-        bucket: hidden.bucket,
-        access_key_id: hidden.accessKeyId,
-        secret_access_key: hidden.secretAccessKey,
-        path_style: true,
-      },
-      admin,
-    );
-    const report = await t.request<StorageTestReport>(
-      'POST',
-      `/api/s3-configs/${created.body.data.id}/test`,
-      undefined,
-      { ...admin, headers: { origin: 'http://localhost:8787' } },
-    );
-    const cors = report.body.data.checks.find((check) => check.name === 'cors');
-    expect(cors?.ok).toBe(false);
-    expect(cors?.detail).toContain('ExposeHeaders');
-    expect(report.body.data.checks.find((check) => check.name === 'presigned_put')?.ok).toBe(true);
-    expect(report.body.data.ok).toBe(false);
-  });
+  it.each([
+    ['hides ETag from browsers', /<ExposeHeader>.*<\/ExposeHeader>/, false, 'ExposeHeaders'],
+    [
+      'allows no GET, with direct downloads on',
+      /<AllowedMethod>GET<\/AllowedMethod>/,
+      true,
+      'GET from',
+    ],
+  ])(
+    'fails the CORS check when the bucket %s, and says why',
+    async (_name, cut, direct, reason) => {
+      const narrow = await startS3rver({ cors: CORS_CONFIG.replace(cut, '') });
+      try {
+        const admin = { token: await t.loginAsAdmin() };
+        const created = await t.request<StorageConfig>(
+          'POST',
+          '/api/s3-configs',
+          {
+            name: 'narrow-cors',
+            storage_type: 's3',
+            provider: 'minio',
+            endpoint: narrow.endpoint,
+            region: 'us-east-1',
+            bucket: narrow.bucket,
+            access_key_id: narrow.accessKeyId,
+            secret_access_key: narrow.secretAccessKey,
+            path_style: true,
+            direct_downloads: direct,
+          },
+          admin,
+        );
+        const report = await t.request<StorageTestReport>(
+          'POST',
+          `/api/s3-configs/${created.body.data.id}/test`,
+          undefined,
+          { ...admin, headers: { origin: 'http://localhost:8787' } },
+        );
+        const cors = report.body.data.checks.find((check) => check.name === 'cors');
+        expect(cors?.ok).toBe(false);
+        expect(cors?.detail).toContain(reason);
+        const presigned = report.body.data.checks.find((check) => check.name === 'presigned_put');
+        expect(presigned?.ok).toBe(true);
+        expect(report.body.data.ok).toBe(false);
+      } finally {
+        await narrow.stop();
+      }
+    },
+  );
 });

@@ -125,7 +125,8 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
       auth,
       body: commitRequestSchema,
       response: fileShareSchema,
-      errors: [404, 409],
+      // 400: the object is missing or of another size; the reservation is gone then.
+      errors: [400, 404, 409],
       handler: ({ principal, body }) => files.commit(principal, body),
     }),
     route({
@@ -266,16 +267,25 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       produces: 'application/octet-stream',
       errors: [401, 404, 410, 416],
       handler: async ({ params, query }, c) => {
-        const { share, object } = await files.content({
+        const download = query.download === '1';
+        const content = await files.content({
           slug: params.slug,
           token: query.token,
+          download,
           range: (size) => parseRange(c.req.header('range'), size),
         });
+        if ('redirect' in content) {
+          // The URL expires: neither the browser nor a proxy may keep this answer.
+          return new Response(null, {
+            status: 302,
+            headers: { Location: content.redirect, 'Cache-Control': 'no-store' },
+          });
+        }
         return objectResponse({
-          object,
-          filename: share.filename,
-          contentType: share.mimetype,
-          download: query.download === '1',
+          object: content.object,
+          filename: content.share.filename,
+          contentType: content.share.mimetype,
+          download,
         });
       },
     }),

@@ -4,9 +4,11 @@ import {
   creatorTag,
   type FileList,
   type FileShare,
+  isActiveContent,
   isCreator,
   MULTIPART_CHUNK_SIZE,
   type MultipartInitResponse,
+  normalizeMediaType,
   type PresignResponse,
   type Principal,
   type PublicFile,
@@ -25,7 +27,7 @@ import { ownerTags } from '../shared/ownership';
 import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, remainingViews, shareAccessChanges, shareState } from '../shared/share-state';
-import type { StorageDriver } from '../storage/drivers/storage-driver';
+import type { GetResult, StorageDriver } from '../storage/drivers/storage-driver';
 import { remainingBytes } from '../storage/storage.models';
 import type { StorageUseCases } from '../storage/storage.usecases';
 import {
@@ -316,7 +318,8 @@ export function createFilesUseCases(deps: FilesDeps) {
       const driver = await drivers.forConfig(row.storage_config_id);
       const stored = await driver.head(row.storage_path);
       if (!stored) {
-        await repository.deleteMany([row.id]);
+        // A multipart reservation has an upload in the storage to abort as well.
+        await discard(row);
         throw objectMissing();
       }
       if (stored.size !== row.size) {
@@ -488,17 +491,34 @@ export function createFilesUseCases(deps: FilesDeps) {
      * The bytes of a share, for a holder of an access token from a counted view. `range` picks
      * the bytes once the size is known (from the HTTP Range header).
      */
+    /**
+     * The bytes of a share: a presigned URL to send the browser to when its storage serves
+     * downloads directly, else the object to stream. Anything a browser could run is always
+     * streamed when shown inline, so that it runs in our sandbox and nowhere else.
+     */
     async content(input: {
       slug: string;
       token: string;
+      download: boolean;
       range: (size: number) => { start: number; end: number } | undefined;
-    }) {
+    }): Promise<{ redirect: string } | { share: FileSharesTable; object: GetResult }> {
       const row = await repository.findLiveBySlug(input.slug);
       if (!row) throw fileNotFound();
       if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
       if (shareState(row, clock.now()) === 'expired') throw fileExpired();
-      const range = input.range(row.size);
+      const config = await storage.get(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
+      const contentType = normalizeMediaType(row.mimetype) ?? 'application/octet-stream';
+      if (config.direct_downloads && (input.download || !isActiveContent(contentType))) {
+        const redirect = await driver.presignGet(row.storage_path, {
+          expiresInSeconds: config.url_expiry_seconds,
+          downloadName: row.filename,
+          contentType,
+          inline: !input.download,
+        });
+        return { redirect };
+      }
+      const range = input.range(row.size);
       const object = await driver.get(row.storage_path, range ? { range } : undefined);
       return { share: row, object };
     },

@@ -96,6 +96,8 @@ export interface StorageConfigsTable {
   url_expiry_seconds: number;
   total_capacity_bytes: number | null;
   allow_api_keys: number;
+  /** S3 only: downloads go by presigned GET URLs rather than through this server. */
+  direct_downloads: number;
   is_default: number;
   created_at: number;
   updated_at: number;

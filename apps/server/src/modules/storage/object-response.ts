@@ -1,16 +1,8 @@
-import { normalizeMediaType } from '@sharebin/shared';
+import { isActiveContent, normalizeMediaType } from '@sharebin/shared';
 import { toWebStream } from '../../app/web-stream';
 import { contentDisposition } from './drivers/content-disposition';
 import type { GetResult } from './drivers/storage-driver';
 import { rangeNotSatisfiable } from './storage.errors';
-
-/** Types a browser could run: served inline only inside a CSP sandbox (ARCHITECTURE.md §4). */
-export function isActiveContent(mimetype: string): boolean {
-  const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
-  const passive =
-    /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/|audio\/|application\/pdf$|text\/plain$|text\/markdown$|text\/csv$|application\/json$)/;
-  return !passive.test(type);
-}
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against an object of `size` bytes; undefined for none. */
 export function parseRange(

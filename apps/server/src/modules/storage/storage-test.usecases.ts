@@ -75,13 +75,29 @@ export function createStorageTests({
     };
   }
 
-  function corsCheck(result: Awaited<ReturnType<typeof browserPut>>, origin: string): Check {
+  /** Whether a browser on `origin` may read what a presigned GET answers (text previews). */
+  async function browserCanRead(url: string, origin: string) {
+    const answer = await fetch(url, { headers: { origin } });
+    await answer.arrayBuffer();
+    const allowed = answer.headers.get('access-control-allow-origin');
+    return allowed === '*' || allowed === origin;
+  }
+
+  /** `readable`: null when direct downloads are off and reading does not matter. */
+  function corsCheck(
+    result: Awaited<ReturnType<typeof browserPut>>,
+    origin: string,
+    readable: boolean | null,
+  ): Check {
     const detail = !result.originAllowed
       ? `The bucket's CORS rules do not allow PUT from ${origin} (Access-Control-Allow-Origin: ${result.allowed ?? 'none'}); browsers cannot upload directly`
       : !result.etagExposed
         ? "The bucket allows PUT but does not expose the ETag header (add ETag to the CORS rule's ExposeHeaders); uploads in parts cannot complete"
-        : `The bucket allows PUT from ${origin} and exposes ETag`;
-    return { name: 'cors', ok: result.originAllowed && result.etagExposed, detail, ms: 0 };
+        : readable === false
+          ? `The bucket's CORS rules do not allow GET from ${origin}; with direct downloads on, text previews cannot load`
+          : `The bucket allows PUT${readable ? ' and GET' : ''} from ${origin} and exposes ETag`;
+    const ok = result.originAllowed && result.etagExposed && readable !== false;
+    return { name: 'cors', ok, detail, ms: 0 };
   }
 
   return {
@@ -142,7 +158,13 @@ export function createStorageTests({
             return 'Uploaded through a signed URL';
           }
           const result = await browserPut(upload.url, upload.headers, payload, origin);
-          cors = corsCheck(result, origin);
+          const readable = config.direct_downloads
+            ? await browserCanRead(
+                await driver.presignGet(presignedKey, { expiresInSeconds: 300 }),
+                origin,
+              )
+            : null;
+          cors = corsCheck(result, origin, readable);
           if (result.status < 200 || result.status >= 300)
             throw new Error(`The presigned PUT answered HTTP ${result.status}`);
           return 'Uploaded through a presigned URL';

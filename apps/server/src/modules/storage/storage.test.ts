@@ -90,6 +90,23 @@ describe.each(ENGINES)('storage configurations on %s', (engine) => {
       total_capacity_bytes: 1024,
       secret_access_key_masked: 'wJal••••••••EKEY',
     });
+    // Fields left out keep their values; none falls back to a default.
+    const { name: _name, updated_at: _updated, total_capacity_bytes: _capacity, ...rest } = created;
+    expect(renamed.body.data).toMatchObject(rest);
+    const limitedAgain = await t.request<StorageConfig>(
+      'PUT',
+      `/api/s3-configs/${created.id}`,
+      { path_style: false },
+      admin,
+    );
+    expect(limitedAgain.body.data).toMatchObject({
+      total_capacity_bytes: 1024,
+      endpoint: S3_CONFIG.endpoint,
+      provider: 'minio',
+      path_style: false,
+    });
+    const nothing = await t.request('PUT', `/api/s3-configs/${created.id}`, {}, admin);
+    expect(nothing.status).toBe(400);
     const rotated = await t.request<StorageConfig>(
       'PUT',
       `/api/s3-configs/${created.id}`,

@@ -75,6 +75,7 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
         url_expiry_seconds: input.url_expiry_seconds,
         total_capacity_bytes: input.total_capacity_bytes,
         allow_api_keys: flag(input.allow_api_keys),
+        direct_downloads: flag(s3?.direct_downloads ?? false),
         is_default: flag(isFirst),
         created_at: now,
         updated_at: now,
@@ -85,7 +86,7 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
 
     async update(id: string, input: UpdateInput): Promise<StorageConfig> {
       const row = await requireRow(id);
-      const { secret_access_key, path_style, allow_api_keys, ...rest } = input;
+      const { secret_access_key, path_style, allow_api_keys, direct_downloads, ...rest } = input;
       // A local storage has no S3 fields; ignore them rather than store nonsense.
       const s3Only = ['provider', 'endpoint', 'region', 'bucket', 'access_key_id'] as const;
       const changes: Partial<StorageConfigsTable> = { ...rest };
@@ -99,6 +100,9 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
           ? {}
           : { path_style: flag(path_style) }),
         ...(allow_api_keys === undefined ? {} : { allow_api_keys: flag(allow_api_keys) }),
+        ...(direct_downloads === undefined || row.storage_type === 'local'
+          ? {}
+          : { direct_downloads: flag(direct_downloads) }),
         updated_at: clock.now(),
       });
       return describe(await requireRow(id));
@@ -138,6 +142,7 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
         url_expiry_seconds: 3600,
         total_capacity_bytes: null,
         allow_api_keys: 1,
+        direct_downloads: 0,
         is_default: 1,
         created_at: now,
         updated_at: now,

@@ -54,6 +54,8 @@ export interface StorageFormValues {
   capacity: string | number;
   capacityUnit: CapacityUnit;
   allowApiKeys: boolean;
+  /** S3 only: share downloads go straight from the storage by presigned URLs. */
+  directDownloads: boolean;
 }
 
 export type StorageFormField =
@@ -121,6 +123,7 @@ export function emptyStorageForm(kind: StorageKind = 'aws'): StorageFormValues {
     capacity: '',
     capacityUnit: 'GB',
     allowApiKeys: true,
+    directDownloads: false,
   };
 }
 
@@ -151,6 +154,7 @@ export function storageFormFrom(config: StorageConfig): StorageFormValues {
     capacity: capacity?.value ?? '',
     capacityUnit: capacity?.unit ?? 'GB',
     allowApiKeys: config.allow_api_keys,
+    directDownloads: config.direct_downloads,
   };
 }
 
@@ -312,6 +316,7 @@ export function toCreateStorageRequest(values: StorageFormValues): CreateStorage
     access_key_id: values.accessKeyId.trim(),
     secret_access_key: values.secretAccessKey,
     path_style: values.pathStyle,
+    direct_downloads: values.directDownloads,
   };
 }
 
@@ -354,6 +359,9 @@ export function toUpdateStorageRequest(
     if (accessKeyId !== original.access_key_id) changes.access_key_id = accessKeyId;
     if (values.secretAccessKey !== '') changes.secret_access_key = values.secretAccessKey;
     if (values.pathStyle !== original.path_style) changes.path_style = values.pathStyle;
+    if (values.directDownloads !== original.direct_downloads) {
+      changes.direct_downloads = values.directDownloads;
+    }
   }
   return changes;
 }

@@ -465,6 +465,15 @@ export function StorageConfigFormModal(props: StorageConfigFormModalProps) {
               }
             />
           </SimpleGrid>
+          {values.kind !== 'local' && (
+            <Switch
+              label={t('storageConfig.form.directDownloads')}
+              description={t('storageConfig.form.directDownloadsDescription')}
+              checked={values.directDownloads}
+              onChange={(event) => set('directDownloads', event.currentTarget.checked)}
+              data-testid="direct-downloads"
+            />
+          )}
           <Switch
             label={t('storageConfig.form.allowApiKeys')}
             description={t('storageConfig.form.allowApiKeysDescription')}

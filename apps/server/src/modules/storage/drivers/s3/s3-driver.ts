@@ -474,7 +474,9 @@ function parseCustomHost(customHost: string): URL {
 function withOrigin(signedUrl: string, origin: URL): string {
   const url = new URL(signedUrl);
   url.protocol = origin.protocol;
-  url.host = origin.host;
+  url.hostname = origin.hostname;
+  // Set on its own: assigning a host without a port would keep the endpoint's port.
+  url.port = origin.port;
   return url.toString();
 }
 
