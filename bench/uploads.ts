@@ -153,15 +153,8 @@ await api('PUT', '/admin/system-settings', token, {
   max_upload_size_unit: 'GB',
 });
 const s3Config = await api('POST', '/s3-configs', token, {
+  ...s3.storageFields,
   name: 'bench-s3',
-  storage_type: 's3',
-  provider: 'minio',
-  endpoint: s3.endpoint,
-  region: 'us-east-1',
-  bucket: s3.bucket,
-  access_key_id: s3.accessKeyId,
-  secret_access_key: s3.secretAccessKey,
-  path_style: true,
 });
 const localConfig = (await api('GET', '/s3-configs', token)).find(
   (c: { storage_type: string }) => c.storage_type === 'local',

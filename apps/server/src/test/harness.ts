@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { StorageConfig } from '@sharebin/shared';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
@@ -75,6 +76,19 @@ export interface TestResponse<T = unknown> {
 
 export type RequestOptions = { token?: string; apiKey?: string; headers?: Record<string, string> };
 
+/** The form of POST /api/upload: the fields first and the file last, as the web app sends it. */
+export function uploadForm(
+  bytes: Buffer,
+  filename: string,
+  fields: Record<string, string> = {},
+  type = 'application/octet-stream',
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  return form;
+}
+
 /**
  * A server over a fresh database for each test, with the admin created, a test clock and a
  * small request helper. Call inside a `describe` block.
@@ -125,11 +139,15 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] ??= 'application/json';
     const response = await context.server.app.request(path, {
       method,
       headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || form || typeof body === 'string'
+          ? (body as FormData | string | undefined)
+          : JSON.stringify(body),
     });
     const text = await response.text();
     return {
@@ -146,6 +164,17 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     return response.body.data.token;
   }
 
+  /** Signs the admin in over a server whose default local storage exists; answers both. */
+  async function signInWithLocalStorage(): Promise<{
+    admin: RequestOptions;
+    storage: StorageConfig;
+  }> {
+    const admin = { token: await loginAsAdmin() };
+    await context.server.useCases.storage.ensureDefaultStorage();
+    const configs = await request<StorageConfig[]>('GET', '/api/s3-configs', undefined, admin);
+    return { admin, storage: configs.body.data[0] as StorageConfig };
+  }
+
   return {
     get server() {
       return context.server;
@@ -158,5 +187,6 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     },
     request,
     loginAsAdmin,
+    signInWithLocalStorage,
   };
 }

@@ -12,6 +12,17 @@ export interface S3rverInstance {
   secretAccessKey: string;
   /** The s3rver process (benchmarks pin it to a core of its own). */
   pid: number;
+  /** What a storage config (POST /api/s3-configs) needs to point at this s3rver. */
+  storageFields: {
+    storage_type: 's3';
+    provider: 'minio';
+    endpoint: string;
+    region: string;
+    bucket: string;
+    access_key_id: string;
+    secret_access_key: string;
+    path_style: true;
+  };
   stop(): Promise<void>;
 }
 
@@ -166,12 +177,22 @@ export async function startS3rver({ cors = CORS_CONFIG } = {}): Promise<S3rverIn
     const port = await readPort(child);
     const endpoint = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(`${endpoint}/${bucket}?max-keys=1`);
+    // s3rver's default account; it does not verify SigV4 signatures anyway.
+    const account = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
     return {
       endpoint,
       bucket,
-      // s3rver's default account; it does not verify SigV4 signatures anyway.
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
+      ...account,
+      storageFields: {
+        storage_type: 's3',
+        provider: 'minio',
+        endpoint,
+        region: 'us-east-1',
+        bucket,
+        access_key_id: account.accessKeyId,
+        secret_access_key: account.secretAccessKey,
+        path_style: true,
+      },
       pid: child.pid as number,
       stop: () => stopChild(child).then(() => rm(workDir, { recursive: true, force: true })),
     };

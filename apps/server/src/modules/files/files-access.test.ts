@@ -8,7 +8,7 @@ import type {
   StorageConfig,
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
 import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
 
 /** The three calls that reserve a share before any byte is sent. */
@@ -19,10 +19,7 @@ describe.each(ENGINES)('file access rules on %s (local storage)', (engine) => {
   let admin: RequestOptions;
   let storage: StorageConfig;
   beforeEach(async () => {
-    admin = { token: await t.loginAsAdmin() };
-    await t.server.useCases.storage.ensureDefaultStorage();
-    storage = (await t.request<StorageConfig[]>('GET', '/api/s3-configs', undefined, admin)).body
-      .data[0] as StorageConfig;
+    ({ admin, storage } = await t.signInWithLocalStorage());
   });
 
   const shares = () => t.db.selectFrom('file_shares').selectAll().orderBy('filename').execute();
@@ -50,27 +47,20 @@ describe.each(ENGINES)('file access rules on %s (local storage)', (engine) => {
     return created.body.data;
   }
 
-  /** POST /api/upload, fields first and the file last. */
   async function upload(
     bytes: Buffer,
     filename: string,
     fields: Record<string, string> = {},
     options: RequestOptions = admin,
   ): Promise<FileShare> {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', new Blob([bytes]), filename);
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
-    const response = await t.server.app.request('/api/upload', {
-      method: 'POST',
-      body: form,
-      headers,
-    });
-    const body = (await response.json()) as { data: FileShare };
+    const response = await t.request<FileShare>(
+      'POST',
+      '/api/upload',
+      uploadForm(bytes, filename, fields),
+      options,
+    );
     expect(response.status).toBe(201);
-    return body.data;
+    return response.body.data;
   }
 
   async function storedObjects(configId: string) {

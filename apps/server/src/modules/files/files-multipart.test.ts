@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FileShare, MultipartInitResponse, PublicFile } from '@sharebin/shared';
+import type { FileShare, MultipartInitResponse, PublicFile, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { multipartPartSize } from './files.usecases';
@@ -20,9 +20,9 @@ describe('multipart part size', () => {
 describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
   const t = useTestServer(engine);
   let admin: RequestOptions;
+  let storage: StorageConfig;
   beforeEach(async () => {
-    admin = { token: await t.loginAsAdmin() };
-    await t.server.useCases.storage.ensureDefaultStorage();
+    ({ admin, storage } = await t.signInWithLocalStorage());
   });
 
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -95,9 +95,7 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
       admin,
     );
     expect(aborted.status).toBe(200);
-    const driver = await t.server.drivers.forConfig(
-      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
-    );
+    const driver = await t.server.drivers.forConfig(storage.id);
     expect(await driver.listMultipartUploads()).toEqual([]);
     expect(await driver.head(init.storage_path)).toBeNull();
     expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
@@ -136,9 +134,7 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     ).body.data;
     t.clock.advance(24 * 3_600_000 + 1);
     expect((await t.server.housekeeping()).files).toBe(1);
-    const driver = await t.server.drivers.forConfig(
-      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
-    );
+    const driver = await t.server.drivers.forConfig(storage.id);
     expect((await driver.listMultipartUploads()).map((u) => u.uploadId)).not.toContain(
       init.upload_id,
     );
@@ -156,9 +152,7 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     const committed = await t.request('POST', '/api/s3/commit', { file_id: init.file_id }, admin);
     expect(committed.status).toBe(400);
     expect(committed.body.error).toBe('file.object_missing');
-    const driver = await t.server.drivers.forConfig(
-      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
-    );
+    const driver = await t.server.drivers.forConfig(storage.id);
     expect((await driver.listMultipartUploads()).map((u) => u.uploadId)).not.toContain(
       init.upload_id,
     );
@@ -166,9 +160,7 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
   });
 
   it('aborts stale uploads of share objects it has no record of, and nothing else', async () => {
-    const driver = await t.server.drivers.forConfig(
-      (await t.db.selectFrom('storage_configs').select('id').executeTakeFirstOrThrow()).id,
-    );
+    const driver = await t.server.drivers.forConfig(storage.id);
     const orphan = await driver.createMultipart(`docs/${randomUUID()}/lost.bin`, {});
     // Not a share's key (another program's upload in the same bucket): left alone.
     const foreign = await driver.createMultipart('backups/db.tar', {});

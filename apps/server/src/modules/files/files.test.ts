@@ -7,17 +7,14 @@ import type {
   StorageConfig,
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
 
 describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
   const t = useTestServer(engine);
   let admin: RequestOptions;
   let storage: StorageConfig;
   beforeEach(async () => {
-    admin = { token: await t.loginAsAdmin() };
-    await t.server.useCases.storage.ensureDefaultStorage();
-    storage = (await t.request<StorageConfig[]>('GET', '/api/s3-configs', undefined, admin)).body
-      .data[0] as StorageConfig;
+    ({ admin, storage } = await t.signInWithLocalStorage());
   });
 
   const shareCount = async () =>
@@ -30,34 +27,14 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
       ).n,
     );
 
-  /** POST /api/upload with the fields first and the file last, as the web app sends it. */
-  async function upload(
+  const upload = (
     bytes: Buffer,
     filename: string,
     fields: Record<string, string> = {},
     options: RequestOptions = admin,
     type = 'application/octet-stream',
-  ) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', new Blob([bytes], { type }), filename);
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
-    const response = await t.server.app.request('/api/upload', {
-      method: 'POST',
-      body: form,
-      headers,
-    });
-    return {
-      status: response.status,
-      body: (await response.json()) as {
-        data: FileShare;
-        error?: string;
-        details?: Record<string, number>;
-      },
-    };
-  }
+  ) =>
+    t.request<FileShare>('POST', '/api/upload', uploadForm(bytes, filename, fields, type), options);
 
   async function download(url: string, headers: Record<string, string> = {}) {
     const response = await t.server.app.request(url, { headers });

@@ -18,10 +18,7 @@ describe.each(ENGINES)('URL upload flow on %s (local storage)', (engine) => {
   let admin: RequestOptions;
   let storage: StorageConfig;
   beforeEach(async () => {
-    admin = { token: await t.loginAsAdmin() };
-    await t.server.useCases.storage.ensureDefaultStorage();
-    storage = (await t.request<StorageConfig[]>('GET', '/api/s3-configs', undefined, admin)).body
-      .data[0] as StorageConfig;
+    ({ admin, storage } = await t.signInWithLocalStorage());
   });
 
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

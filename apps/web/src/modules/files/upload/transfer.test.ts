@@ -1,0 +1,336 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, resources } from '../../../i18n';
+import { logout, setAdminSession, setApiKeySession } from '../../auth/auth.store';
+import { createCancelSource, watchCancel } from './cancel-token';
+import { putWithProgress, resolveBackendUrl, sessionAuthorization } from './transfer';
+import { TransferError } from './upload.errors';
+
+// ---- browser fakes (the node environment has no window and no XMLHttpRequest) -------------
+
+const BASE = 'https://sharebin.test';
+const stored = new Map<string, string>();
+const fakeWindow = Object.assign(new EventTarget(), {
+  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE } as { apiBaseUrl?: string },
+  location: { origin: 'https://page.test' },
+  navigator: { language: 'en-US' },
+  localStorage: {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  },
+  // Looked up at call time so vitest's fake timers apply.
+  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
+  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
+});
+
+/** A scripted XMLHttpRequest: the test decides when and how each request ends. */
+class FakeXHR {
+  static instances: FakeXHR[] = [];
+  method = '';
+  url = '';
+  requestHeaders: Record<string, string> = {};
+  body: Blob | null = null;
+  timeout = 0;
+  status = 0;
+  state: 'new' | 'open' | 'sent' | 'done' = 'new';
+  aborted = false;
+  responseHeaders: Record<string, string> = {};
+  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXHR.instances.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+    this.state = 'open';
+  }
+  setRequestHeader(name: string, value: string) {
+    if (this.state !== 'open') throw new Error('setRequestHeader before open');
+    this.requestHeaders[name] = value;
+  }
+  send(body: Blob) {
+    this.body = body;
+    this.state = 'sent';
+  }
+  abort() {
+    if (this.state !== 'sent') return;
+    this.state = 'done';
+    this.aborted = true;
+    this.onabort?.();
+  }
+  getResponseHeader(name: string): string | null {
+    const key = Object.keys(this.responseHeaders).find(
+      (header) => header.toLowerCase() === name.toLowerCase(),
+    );
+    return key === undefined ? null : (this.responseHeaders[key] ?? null);
+  }
+  // test controls
+  progress(loaded: number) {
+    this.upload.onprogress?.({ loaded });
+  }
+  respond(status: number, headers: Record<string, string> = {}) {
+    this.state = 'done';
+    this.status = status;
+    this.responseHeaders = headers;
+    this.onload?.();
+  }
+  failNetwork() {
+    this.state = 'done';
+    this.onerror?.();
+  }
+  timeOut() {
+    this.state = 'done';
+    this.ontimeout?.();
+  }
+}
+
+const lastXhr = () => {
+  const xhr = FakeXHR.instances.at(-1);
+  if (!xhr) throw new Error('no XMLHttpRequest was made');
+  return xhr;
+};
+
+beforeAll(async () => {
+  await i18n.init({
+    resources,
+    lng: 'en-US',
+    fallbackLng: 'en-US',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+});
+
+beforeEach(() => {
+  vi.stubGlobal('window', fakeWindow);
+  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  FakeXHR.instances = [];
+  fakeWindow.__SHAREBIN_CONFIG__ = { apiBaseUrl: BASE };
+});
+
+afterEach(() => {
+  logout();
+  stored.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const body = (size: number) => new Blob([new Uint8Array(size)]);
+
+// ---- tests -------------------------------------------------------------------------------
+
+describe('resolveBackendUrl', () => {
+  it('keeps absolute addresses (S3) as they are', () => {
+    expect(resolveBackendUrl('https://s3.example.com/bucket/key?X-Amz-Signature=1')).toBe(
+      'https://s3.example.com/bucket/key?X-Amz-Signature=1',
+    );
+  });
+
+  it('joins relative addresses (local storage) to the backend base, even under a path', () => {
+    expect(resolveBackendUrl('/api/storage/put?sig=1')).toBe(`${BASE}/api/storage/put?sig=1`);
+    expect(resolveBackendUrl('api/storage/put')).toBe(`${BASE}/api/storage/put`);
+    fakeWindow.__SHAREBIN_CONFIG__ = { apiBaseUrl: 'https://host.test/sharebin/' };
+    expect(resolveBackendUrl('/api/storage/put')).toBe(
+      'https://host.test/sharebin/api/storage/put',
+    );
+  });
+
+  it('falls back to the page origin when nothing is configured', () => {
+    fakeWindow.__SHAREBIN_CONFIG__ = {};
+    expect(resolveBackendUrl('/x')).toBe('https://page.test/x');
+  });
+});
+
+describe('sessionAuthorization', () => {
+  it('carries the admin token, the API key, or nothing', () => {
+    expect(sessionAuthorization()).toEqual({});
+    setAdminSession('admin-token');
+    expect(sessionAuthorization()).toEqual({ Authorization: 'Bearer admin-token' });
+    setApiKeySession(
+      'key-123',
+      { text: false, file: true, mount: false },
+      { id: 'k1', name: 'uploader', basic_path: '/' },
+    );
+    expect(sessionAuthorization()).toEqual({ Authorization: 'ApiKey key-123' });
+  });
+});
+
+describe('cancel tokens', () => {
+  it('a linked token is cancelled by its parent, not the other way round', () => {
+    const parent = createCancelSource();
+    const child = createCancelSource(parent.token);
+    child.cancel();
+    expect(child.token.cancelled).toBe(true);
+    expect(parent.token.cancelled).toBe(false);
+
+    const parent2 = createCancelSource();
+    const child2 = createCancelSource(parent2.token);
+    expect(child2.token.cancelled).toBe(false);
+    parent2.cancel();
+    expect(child2.token.cancelled).toBe(true);
+  });
+
+  it('watchCancel polls every 100 ms and calls back exactly once', () => {
+    const source = createCancelSource();
+    const onCancel = vi.fn();
+    watchCancel(source.token, onCancel);
+    vi.advanceTimersByTime(250);
+    expect(onCancel).not.toHaveBeenCalled();
+    source.cancel(); // at t=250: the next poll is at t=300
+    vi.advanceTimersByTime(49);
+    expect(onCancel).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('watchCancel calls back at once for a token already cancelled', () => {
+    const source = createCancelSource();
+    source.cancel();
+    const onCancel = vi.fn();
+    watchCancel(source.token, onCancel);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('the stop function ends the polling', () => {
+    const source = createCancelSource();
+    const onCancel = vi.fn();
+    const stop = watchCancel(source.token, onCancel);
+    stop();
+    source.cancel();
+    vi.advanceTimersByTime(500);
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('putWithProgress', () => {
+  it.each([200, 201, 204, 299])('succeeds on HTTP %i with the ETag unquoted', async (status) => {
+    const cancel = createCancelSource().token;
+    const done = putWithProgress({ url: 'https://s3.test/part', body: body(10), cancel });
+    lastXhr().respond(status, { etag: '"abc123"' });
+    await expect(done).resolves.toEqual({ status, etag: 'abc123' });
+  });
+
+  it.each([
+    301, 302, 304, 307, 400, 403, 404, 500, 503,
+  ])('fails on HTTP %i with a TransferError carrying the status', async (status) => {
+    const cancel = createCancelSource().token;
+    const done = putWithProgress({ url: 'https://s3.test/part', body: body(10), cancel });
+    lastXhr().respond(status, { ETag: '"abc"' });
+    const error = await done.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransferError);
+    expect(error).toMatchObject({ kind: 'http', status });
+  });
+
+  it('PUTs the bytes to the resolved address with the given headers, minus the forbidden ones', async () => {
+    const cancel = createCancelSource().token;
+    const payload = body(42);
+    const done = putWithProgress({
+      url: '/api/storage/upload?token=t',
+      body: payload,
+      headers: {
+        'Content-Type': 'text/plain',
+        'Content-Length': '42',
+        Host: 'evil.test',
+        'x-amz-meta-name': 'a.txt',
+      },
+      cancel,
+    });
+    const xhr = lastXhr();
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe(`${BASE}/api/storage/upload?token=t`);
+    expect(xhr.requestHeaders).toEqual({
+      'Content-Type': 'text/plain',
+      'x-amz-meta-name': 'a.txt',
+    });
+    expect(xhr.body).toBe(payload);
+    xhr.respond(200, { ETag: 'plain' });
+    await expect(done).resolves.toEqual({ status: 200, etag: 'plain' });
+  });
+
+  it('answers a null ETag when the storage does not expose one (or an empty one)', async () => {
+    const cancel = createCancelSource().token;
+    const first = putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel });
+    lastXhr().respond(200);
+    await expect(first).resolves.toEqual({ status: 200, etag: null });
+    const second = putWithProgress({ url: 'https://s3.test/b', body: body(1), cancel });
+    lastXhr().respond(200, { ETag: '""' });
+    await expect(second).resolves.toEqual({ status: 200, etag: null });
+  });
+
+  it('reports bytes sent, then the whole size on success', async () => {
+    const cancel = createCancelSource().token;
+    const onProgress = vi.fn();
+    const done = putWithProgress({ url: 'https://s3.test/a', body: body(100), cancel, onProgress });
+    lastXhr().progress(30);
+    lastXhr().progress(80);
+    lastXhr().respond(200, { ETag: '"e"' });
+    await done;
+    expect(onProgress.mock.calls.map(([loaded]) => loaded)).toEqual([30, 80, 100]);
+  });
+
+  it('fails as network on an error event, as timeout on a timeout (with the timeout set)', async () => {
+    const cancel = createCancelSource().token;
+    const networked = putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel });
+    lastXhr().failNetwork();
+    await expect(networked).rejects.toMatchObject({ kind: 'network' });
+
+    const timed = putWithProgress({
+      url: 'https://s3.test/b',
+      body: body(1),
+      cancel,
+      timeoutMs: 300_000,
+    });
+    expect(lastXhr().timeout).toBe(300_000);
+    lastXhr().timeOut();
+    await expect(timed).rejects.toMatchObject({ kind: 'timeout' });
+  });
+
+  it('does not start when the token is already cancelled', async () => {
+    const source = createCancelSource();
+    source.cancel();
+    await expect(
+      putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel: source.token }),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(FakeXHR.instances).toHaveLength(0);
+  });
+
+  it('aborts the request on the first poll after a cancel (within 100 ms)', async () => {
+    const source = createCancelSource();
+    const done = putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel: source.token });
+    const outcome = done.catch((error: unknown) => error);
+    const xhr = lastXhr();
+    source.cancel();
+    vi.advanceTimersByTime(99);
+    expect(xhr.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(xhr.aborted).toBe(true);
+    await expect(outcome).resolves.toMatchObject({ kind: 'cancelled' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops polling once the request ended', async () => {
+    const cancel = createCancelSource().token;
+    const done = putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel });
+    expect(vi.getTimerCount()).toBe(1);
+    lastXhr().respond(500);
+    await done.catch(() => undefined);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('an abort nobody asked for reads as a network failure', async () => {
+    const cancel = createCancelSource().token;
+    const done = putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel });
+    lastXhr().abort();
+    await expect(done).rejects.toMatchObject({ kind: 'network' });
+  });
+});
