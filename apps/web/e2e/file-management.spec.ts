@@ -138,10 +138,11 @@ test.describe('file management', () => {
     const row = rowOf(page, share.slug);
     await expect(row.getByTestId('password-badge')).toBeVisible();
 
-    // The preview opens the share page in a new tab rather than spending a view itself.
+    // The owner sees the content without the password, and spends no view (checked below).
     await row.getByRole('button', { name: `Preview ${share.slug}` }).click();
     const preview = page.getByTestId('file-preview-modal');
     await expect(preview.getByTestId('preview-filename')).toHaveText(`locked-${id}.txt`);
+    await expect(preview.getByTestId('preview-text')).toContainText(`content of locked-${id}.txt`);
     await expect(preview.getByTestId('file-qr-code')).toBeVisible();
     await expect(preview.getByTestId('file-share-url')).toHaveValue(
       new RegExp(`/file/${share.slug}$`),

@@ -374,9 +374,9 @@ export const enUS = {
       copied: 'Copied',
       qrCode: 'QR code of the share link',
       openSharePage: 'Open share page',
-      imageHint: 'The image is shown on the share page. Opening it counts as a view.',
       viewHint:
-        'Visitors preview and download the file on the share page. Opening it counts as a view.',
+        'Visitors open the file on the share page, and each visit counts as a view. This preview counts none.',
+      contentFailed: 'The content could not be loaded: {{message}}',
       folder: 'Folder',
       close: 'Close',
     },

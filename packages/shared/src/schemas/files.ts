@@ -176,6 +176,13 @@ export const publicFileSchema = z.object({
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;
 
+/** Short-lived addresses of a share's content, for its owner: reading them counts no view. */
+export const fileContentLinksSchema = z.object({
+  preview_url: z.string(),
+  download_url: z.string(),
+});
+export type FileContentLinks = z.infer<typeof fileContentLinksSchema>;
+
 export const multipartInitResponseSchema = z.object({
   file_id: z.string(),
   upload_id: z.string(),

@@ -1,6 +1,7 @@
 import {
   commitRequestSchema,
   fileBatchDeleteRequestSchema,
+  fileContentLinksSchema,
   fileIdRequestSchema,
   fileListQuerySchema,
   fileListSchema,
@@ -54,6 +55,17 @@ function managementRoutes(
       response: fileShareSchema,
       errors: [404],
       handler: ({ principal, params }) => files.get(principal, params.id),
+    }),
+    route({
+      method: 'get',
+      path: `${prefix}/files/:id/content-links`,
+      tag: 'files',
+      summary: `Short-lived preview and download addresses of one of ${whose}; counts no view`,
+      auth,
+      params: idParamSchema,
+      response: fileContentLinksSchema,
+      errors: [404],
+      handler: ({ principal, params }) => files.ownerContentLinks(principal, params.id),
     }),
     route({
       method: 'put',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   CreatedApiKey,
+  FileContentLinks,
   FileShare,
   PresignResponse,
   PublicFile,
@@ -156,6 +157,43 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     const inline = await t.server.app.request(view.body.data.preview_url as string);
     expect(inline.headers.get('content-type')).toBe('application/octet-stream');
     expect(inline.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('lets the owner look at a share without its password and without using a view', async () => {
+    const uploaded = await upload(Buffer.from('for one reader'), 'once.txt', {
+      slug: 'once',
+      password: 'pw-123456',
+      max_views: '1',
+    });
+    const id = uploaded.body.data.id;
+    const links = await t.request<FileContentLinks>(
+      'GET',
+      `/api/admin/files/${id}/content-links`,
+      undefined,
+      admin,
+    );
+    expect(links.status).toBe(200);
+    const content = await t.server.app.request(links.body.data.preview_url);
+    expect(await content.text()).toBe('for one reader');
+    const record = await t.request<FileShare>('GET', `/api/admin/files/${id}`, undefined, admin);
+    expect(record.body.data.views).toBe(0);
+    // The one view is still there for the reader.
+    const read = await t.request('POST', '/api/public/files/once/verify', {
+      password: 'pw-123456',
+    });
+    expect(read.status).toBe(200);
+
+    const key = await t.request<CreatedApiKey>(
+      'POST',
+      '/api/admin/api-keys',
+      { name: 'other', file_permission: true },
+      admin,
+    );
+    const foreign = await t.request('GET', `/api/user/files/${id}/content-links`, undefined, {
+      apiKey: key.body.data.key,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await t.request('GET', '/api/public/files/nope/content-links')).status).toBe(404);
   });
 
   it('protects a share with a password and counts views exactly', async () => {

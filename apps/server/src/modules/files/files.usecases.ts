@@ -2,6 +2,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   creatorTag,
+  type FileContentLinks,
   type FileList,
   type FileShare,
   isActiveContent,
@@ -208,10 +209,15 @@ export function createFilesUseCases(deps: FilesDeps) {
     throw fileNotFound();
   }
 
-  async function publicView(row: FileSharesTable): Promise<PublicFile> {
+  /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
+  async function contentLinks(row: FileSharesTable): Promise<FileContentLinks> {
     const config = await storage.get(row.storage_config_id);
     const token = accessTokens.issue(accessScope(row.id), config.url_expiry_seconds * 1000);
     const content = `/api/public/files/${encodeURIComponent(row.slug)}/content?token=${encodeURIComponent(token)}`;
+    return { preview_url: content, download_url: `${content}&download=1` };
+  }
+
+  async function publicView(row: FileSharesTable): Promise<PublicFile> {
     return {
       slug: row.slug,
       requires_password: false,
@@ -223,8 +229,7 @@ export function createFilesUseCases(deps: FilesDeps) {
       expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
       views: row.views,
       remaining_views: remainingViews(row),
-      preview_url: content,
-      download_url: `${content}&download=1`,
+      ...(await contentLinks(row)),
     };
   }
 
@@ -428,6 +433,13 @@ export function createFilesUseCases(deps: FilesDeps) {
     },
 
     get: async (principal: Principal, id: string) => toFileShare(await requireOwned(principal, id)),
+
+    /** The owner's look at the content (admin preview): no password, and no view counted. */
+    async ownerContentLinks(principal: Principal, id: string): Promise<FileContentLinks> {
+      const row = await requireOwned(principal, id);
+      if (row.status !== 'live') throw fileNotFound();
+      return contentLinks(row);
+    },
 
     async update(principal: Principal, id: string, input: UpdateInput): Promise<FileShare> {
       await requireOwned(principal, id);

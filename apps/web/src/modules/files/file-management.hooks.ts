@@ -33,6 +33,19 @@ export function useManagedFiles(page: number, search: string | undefined) {
   });
 }
 
+/** Preview addresses of a live share for its owner; they expire, so they are fetched fresh. */
+export function useOwnerContentLinks(file: { id: string; status: string } | null) {
+  const scope = useFileScope();
+  const owner = useOwnerKey(scope);
+  return useQuery({
+    queryKey: [...managedFilesQueryKey, scope, owner, 'content-links', file?.id],
+    queryFn: () => managedFilesApi.contentLinks(scope, file?.id as string),
+    enabled: file !== null && file.status === 'live',
+    staleTime: 60_000,
+    gcTime: 0,
+  });
+}
+
 function useInvalidateManagedFiles() {
   const queryClient = useQueryClient();
   // Deleting files frees storage: the capacity shown for each storage changes too.

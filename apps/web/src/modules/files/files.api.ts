@@ -1,4 +1,9 @@
-import type { FileList, FileShare, UpdateFileShareRequest } from '@sharebin/shared';
+import type {
+  FileContentLinks,
+  FileList,
+  FileShare,
+  UpdateFileShareRequest,
+} from '@sharebin/shared';
 import { api } from '../../app/api-client';
 
 /**
@@ -14,6 +19,9 @@ export const managedFilesApi = {
   list: (scope: FileScope, query: { offset: number; limit: number; search?: string }) =>
     api.get<FileList>(`/${scope}/files`, { query }),
   get: (scope: FileScope, id: string) => api.get<FileShare>(idPath(scope, id)),
+  /** The owner's preview and download addresses: no password asked, no view counted. */
+  contentLinks: (scope: FileScope, id: string) =>
+    api.get<FileContentLinks>(`${idPath(scope, id)}/content-links`),
   /** Send only what changed; `password: null` removes the password. */
   update: (scope: FileScope, id: string, body: UpdateFileShareRequest) =>
     api.put<FileShare>(idPath(scope, id), body),

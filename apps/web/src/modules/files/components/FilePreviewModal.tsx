@@ -1,11 +1,13 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Code,
   Divider,
   Group,
   Modal,
   Paper,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -27,8 +29,11 @@ import { useCopy } from '../../../app/clipboard';
 import { formatDateTime } from '../../../app/format';
 import { PasswordBadge } from '../../pastes/components/PasteBadges';
 import { formatBytes } from '../../pastes/paste-management.utils';
-import { fileKind, fileShareUrl } from '../file-management.utils';
+import { useOwnerContentLinks } from '../file-management.hooks';
+import { fileShareUrl } from '../file-management.utils';
+import { fileShareApi } from '../share/file-share.api';
 import { FileExpiry, FileTypeIcon, FileViews, UploadingBadge } from './FileBadges';
+import { FilePreview } from './share/FilePreview';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,10 +46,35 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/**
- * The share's link as text and as a QR code, and what the file is. The content itself is not
- * shown: reading it takes a counted view, so the share page opens in a new tab instead.
- */
+/** The content as the owner sees it: through owner links, which count no view. */
+function OwnerContentPreview({ file }: { file: FileShare }) {
+  const { t } = useTranslation();
+  const links = useOwnerContentLinks(file);
+  if (file.status !== 'live') return null;
+  if (links.isPending) return <Skeleton h={160} radius="md" data-testid="owner-preview-loading" />;
+  if (links.isError) {
+    return (
+      <Text size="sm" c="red" data-testid="owner-preview-error">
+        {t('fileManagement.previewModal.contentFailed', { message: links.error.message })}
+      </Text>
+    );
+  }
+  return (
+    <Box data-testid="owner-preview">
+      <FilePreview
+        file={{
+          filename: file.filename,
+          mimetype: file.mimetype,
+          size: file.size,
+          previewUrl: fileShareApi.contentUrl(links.data.preview_url),
+          downloadUrl: fileShareApi.contentUrl(links.data.download_url),
+        }}
+      />
+    </Box>
+  );
+}
+
+/** What the file is and holds (a preview that counts no view), and its link as text and QR code. */
 export function FilePreviewModal({
   file,
   storageName,
@@ -115,6 +145,8 @@ export function FilePreviewModal({
               </Stack>
             </Group>
           </Paper>
+
+          <OwnerContentPreview file={file} />
 
           <Group align="stretch" gap="md" wrap="wrap">
             <Paper
@@ -187,9 +219,7 @@ export function FilePreviewModal({
                   style={{ flexShrink: 0, marginTop: 3 }}
                 />
                 <Text size="xs" c="dimmed">
-                  {fileKind(file.mimetype) === 'image'
-                    ? t('fileManagement.previewModal.imageHint')
-                    : t('fileManagement.previewModal.viewHint')}
+                  {t('fileManagement.previewModal.viewHint')}
                 </Text>
               </Group>
             </Stack>

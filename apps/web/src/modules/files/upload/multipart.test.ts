@@ -227,7 +227,11 @@ async function bytesOf(blob: Blob | null): Promise<Uint8Array> {
   return new Uint8Array(await blob.arrayBuffer());
 }
 
-function upload(body: Blob, hooks: ReturnType<typeof hooksFor>['hooks'], route: 's3' | 'url' = 's3') {
+function upload(
+  body: Blob,
+  hooks: ReturnType<typeof hooksFor>['hooks'],
+  route: 's3' | 'url' = 's3',
+) {
   return multipartUpload({ route, body, request: { ...REQUEST, size: body.size }, hooks });
 }
 
@@ -433,34 +437,35 @@ describe('multipart upload of a file', () => {
 });
 
 describe('a multipart upload that fails', () => {
-  it.each([
-    301, 304, 403, 404, 500, 503,
-  ])('fails on HTTP %i for a part, stops the others, aborts and never completes', async (status) => {
-    multipartServer({ part_size: 10, part_count: 5 });
-    const { hooks } = hooksFor();
-    const result = outcomeOf(upload(patterned(50, 10), hooks));
-    await flush();
-    expect(inFlightParts()).toEqual([1, 2, 3]);
+  it.each([301, 304, 403, 404, 500, 503])(
+    'fails on HTTP %i for a part, stops the others, aborts and never completes',
+    async (status) => {
+      multipartServer({ part_size: 10, part_count: 5 });
+      const { hooks } = hooksFor();
+      const result = outcomeOf(upload(patterned(50, 10), hooks));
+      await flush();
+      expect(inFlightParts()).toEqual([1, 2, 3]);
 
-    xhrForPart(2).respond(status, { ETag: '"e2"' });
-    await flush();
-    expect(inFlightParts()).toEqual([1, 3]); // no part 4 after the failure
-    await vi.advanceTimersByTimeAsync(100); // the others see the stop on their next poll
-    await flush();
+      xhrForPart(2).respond(status, { ETag: '"e2"' });
+      await flush();
+      expect(inFlightParts()).toEqual([1, 3]); // no part 4 after the failure
+      await vi.advanceTimersByTimeAsync(100); // the others see the stop on their next poll
+      await flush();
 
-    const outcome = await result;
-    expect(outcome.ok).toBe(false);
-    expect(outcome.ok ? null : outcome.error.message).toBe(
-      `Part 2 upload failed: HTTP ${status}`,
-    );
-    expect(outcome.ok ? null : outcome.error.cancelled).toBe(false);
-    expect(xhrForPart(1).aborted && xhrForPart(3).aborted).toBe(true);
-    expect(FakeXHR.instances.map((xhr) => xhr.part)).toEqual([1, 2, 3]);
-    expect(callsTo('/s3/multipart/abort').map((call) => call.body)).toEqual([
-      { file_id: 'file-1' },
-    ]);
-    expect(callsTo('/s3/multipart/complete')).toHaveLength(0);
-  });
+      const outcome = await result;
+      expect(outcome.ok).toBe(false);
+      expect(outcome.ok ? null : outcome.error.message).toBe(
+        `Part 2 upload failed: HTTP ${status}`,
+      );
+      expect(outcome.ok ? null : outcome.error.cancelled).toBe(false);
+      expect(xhrForPart(1).aborted && xhrForPart(3).aborted).toBe(true);
+      expect(FakeXHR.instances.map((xhr) => xhr.part)).toEqual([1, 2, 3]);
+      expect(callsTo('/s3/multipart/abort').map((call) => call.body)).toEqual([
+        { file_id: 'file-1' },
+      ]);
+      expect(callsTo('/s3/multipart/complete')).toHaveLength(0);
+    },
+  );
 
   it('names a network error of a part', async () => {
     multipartServer({ part_size: 10, part_count: 2 });
@@ -482,9 +487,7 @@ describe('a multipart upload that fails', () => {
     await flush();
     xhrForPart(1).timeOut();
     const outcome = await result;
-    expect(outcome.ok ? null : outcome.error.message).toBe(
-      'Part 1 upload failed: request timeout',
-    );
+    expect(outcome.ok ? null : outcome.error.message).toBe('Part 1 upload failed: request timeout');
     expect(callsTo('/s3/multipart/abort')).toHaveLength(1);
   });
 

@@ -299,25 +299,26 @@ describe('presigned upload of a file', () => {
     ]);
   });
 
-  it.each([
-    301, 304, 403, 500,
-  ])('fails on HTTP %i, deletes the record through the admin route for the admin', async (status) => {
-    presignServer();
-    const { hooks } = hooksFor();
-    const result = outcomeOf(upload(hooks));
-    (await thePut()).respond(status);
-    const outcome = await result;
-    expect(outcome.message).toBe(`Upload failed: HTTP ${status}`);
-    expect(DELETES()).toEqual([
-      {
-        method: 'DELETE',
-        path: '/admin/files/file-9',
-        body: undefined,
-        authorization: 'Bearer admin-token',
-      },
-    ]);
-    expect(callsTo('/s3/commit')).toHaveLength(0);
-  });
+  it.each([301, 304, 403, 500])(
+    'fails on HTTP %i, deletes the record through the admin route for the admin',
+    async (status) => {
+      presignServer();
+      const { hooks } = hooksFor();
+      const result = outcomeOf(upload(hooks));
+      (await thePut()).respond(status);
+      const outcome = await result;
+      expect(outcome.message).toBe(`Upload failed: HTTP ${status}`);
+      expect(DELETES()).toEqual([
+        {
+          method: 'DELETE',
+          path: '/admin/files/file-9',
+          body: undefined,
+          authorization: 'Bearer admin-token',
+        },
+      ]);
+      expect(callsTo('/s3/commit')).toHaveLength(0);
+    },
+  );
 
   it('deletes the record through the user route for an API key', async () => {
     setApiKeySession(
@@ -479,8 +480,6 @@ describe('presigned upload of a URL upload', () => {
     routes['POST /url/cancel'] = () => failWith(500, 'busy');
     const result = outcomeOf(upload(hooksFor().hooks, 'url'));
     (await thePut()).respond(500);
-    expect((await result).message).toBe(
-      'Upload failed: HTTP 500 · Cancel URL upload failed: busy',
-    );
+    expect((await result).message).toBe('Upload failed: HTTP 500 · Cancel URL upload failed: busy');
   });
 });

@@ -220,16 +220,17 @@ describe('putWithProgress', () => {
     await expect(done).resolves.toEqual({ status, etag: 'abc123' });
   });
 
-  it.each([
-    301, 302, 304, 307, 400, 403, 404, 500, 503,
-  ])('fails on HTTP %i with a TransferError carrying the status', async (status) => {
-    const cancel = createCancelSource().token;
-    const done = putWithProgress({ url: 'https://s3.test/part', body: body(10), cancel });
-    lastXhr().respond(status, { ETag: '"abc"' });
-    const error = await done.catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TransferError);
-    expect(error).toMatchObject({ kind: 'http', status });
-  });
+  it.each([301, 302, 304, 307, 400, 403, 404, 500, 503])(
+    'fails on HTTP %i with a TransferError carrying the status',
+    async (status) => {
+      const cancel = createCancelSource().token;
+      const done = putWithProgress({ url: 'https://s3.test/part', body: body(10), cancel });
+      lastXhr().respond(status, { ETag: '"abc"' });
+      const error = await done.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TransferError);
+      expect(error).toMatchObject({ kind: 'http', status });
+    },
+  );
 
   it('PUTs the bytes to the resolved address with the given headers, minus the forbidden ones', async () => {
     const cancel = createCancelSource().token;
