@@ -17,7 +17,9 @@ const systemFonts =
 
 export const theme = createTheme({
   primaryColor: 'indigo',
-  primaryShade: { light: 6, dark: 5 },
+  // Mantine derives the light variants' text colour in dark mode from this shade minus 5: 8
+  // gives readable tints (a lower one turned red icons and badges nearly white).
+  primaryShade: { light: 6, dark: 8 },
   defaultRadius: 'md',
   cursorType: 'pointer',
   fontFamily: systemFonts,

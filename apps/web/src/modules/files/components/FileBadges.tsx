@@ -106,7 +106,7 @@ export function FileViews({ file }: { file: FileFacts }) {
         label={
           file.max_views > 0
             ? t('fileManagement.viewsTooltip', { views: file.views, max: file.max_views })
-            : t('fileManagement.viewsUnlimitedTooltip', { views: file.views })
+            : t('fileManagement.viewsUnlimitedTooltip', { count: file.views })
         }
       >
         <Text

@@ -298,7 +298,7 @@ export function FileEditModal({
             <NumberInput
               label={t('fileManagement.form.maxViews')}
               description={t('fileManagement.form.maxViewsDescription', {
-                views: original.views,
+                count: original.views,
               })}
               value={values.maxViews}
               onChange={(value) => set('maxViews', value)}

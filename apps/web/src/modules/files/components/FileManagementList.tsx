@@ -332,7 +332,9 @@ export function FileManagementList({
 
   return (
     <Card p={0} data-testid="file-list">
-      <Table.ScrollContainer minWidth={keyNames ? 1060 : 940}>
+      {/* The uploader shares the upload time's column: all of it fits beside the console's
+          navigation from 1366 px up. */}
+      <Table.ScrollContainer minWidth={940}>
         <Table
           verticalSpacing="sm"
           horizontalSpacing="sm"
@@ -351,7 +353,6 @@ export function FileManagementList({
               <Table.Th>{t('fileManagement.columns.expires')}</Table.Th>
               <Table.Th>{t('fileManagement.columns.views')}</Table.Th>
               <Table.Th>{t('fileManagement.columns.created')}</Table.Th>
-              {keyNames && <Table.Th>{t('fileManagement.columns.creator')}</Table.Th>}
               <Table.Th ta="right" pr="md">
                 {t('fileManagement.columns.actions')}
               </Table.Th>
@@ -366,7 +367,7 @@ export function FileManagementList({
                 bg={selected.has(file.id) ? 'var(--mantine-primary-color-light)' : undefined}
               >
                 <Table.Td pl="md">{rowCheckbox(file)}</Table.Td>
-                <Table.Td miw={190} maw={280}>
+                <Table.Td miw={180} maw={260}>
                   <FileName file={file} />
                 </Table.Td>
                 <Table.Td maw={200}>
@@ -393,13 +394,11 @@ export function FileManagementList({
                   <FileViews file={file} />
                 </Table.Td>
                 <Table.Td>
-                  <Created iso={file.created_at} />
+                  <Stack gap={6}>
+                    <Created iso={file.created_at} />
+                    {keyNames && <Creator createdBy={file.created_by} keyNames={keyNames} />}
+                  </Stack>
                 </Table.Td>
-                {keyNames && (
-                  <Table.Td>
-                    <Creator createdBy={file.created_by} keyNames={keyNames} />
-                  </Table.Td>
-                )}
                 <Table.Td pr="md">
                   <Actions file={file} {...actions} />
                 </Table.Td>

@@ -109,7 +109,7 @@ export function PasteViews({ paste }: { paste: PasteFacts }) {
         label={
           paste.max_views > 0
             ? t('textManagement.viewsTooltip', { views: paste.views, max: paste.max_views })
-            : t('textManagement.viewsUnlimitedTooltip', { views: paste.views })
+            : t('textManagement.viewsUnlimitedTooltip', { count: paste.views })
         }
       >
         <Text

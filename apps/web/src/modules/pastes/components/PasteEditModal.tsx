@@ -390,7 +390,7 @@ function PasteEditFields({
 
       <NumberInput
         label={t('textManagement.form.maxViews')}
-        description={t('textManagement.form.maxViewsDescription', { views: original.views })}
+        description={t('textManagement.form.maxViewsDescription', { count: original.views })}
         value={values.maxViews}
         onChange={(value) => set('maxViews', value)}
         error={errorText('maxViews')}

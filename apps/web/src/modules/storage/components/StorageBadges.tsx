@@ -24,7 +24,7 @@ import { formatCapacity, usedPercent } from '../storage.utils';
 import type { StorageKind } from '../storage-config.form';
 
 /** Badges keep their full text: in a table cell they would otherwise shrink. */
-const fullWidth = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+export const fullWidth = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 
 const KIND_LOOKS: Record<StorageKind, { icon: Icon; color: MantineColor }> = {
   aws: { icon: IconBrandAws, color: 'orange' },
@@ -77,6 +77,8 @@ export function DefaultBadge() {
       size="xs"
       variant="filled"
       color="yellow"
+      // Dark text on yellow: white on it is unreadable.
+      autoContrast
       leftSection={<IconStarFilled size={10} />}
       styles={fullWidth}
       data-testid="default-badge"

@@ -21,7 +21,14 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CapacityBar, DefaultBadge, kindOf, ProviderIcon, StorageTypeBadge } from './StorageBadges';
+import {
+  CapacityBar,
+  DefaultBadge,
+  fullWidth,
+  kindOf,
+  ProviderIcon,
+  StorageTypeBadge,
+} from './StorageBadges';
 
 export interface StorageConfigListProps {
   configs: readonly StorageConfig[];
@@ -98,11 +105,11 @@ function Location({ config }: { config: StorageConfig }) {
 function ApiKeyAccess({ config }: { config: StorageConfig }) {
   const { t } = useTranslation();
   return config.allow_api_keys ? (
-    <Badge size="sm" variant="light" color="teal" data-testid="storage-api-keys">
+    <Badge size="sm" variant="light" color="teal" styles={fullWidth} data-testid="storage-api-keys">
       {t('storageConfig.apiKeysAllowed')}
     </Badge>
   ) : (
-    <Badge size="sm" variant="light" color="gray" data-testid="storage-api-keys">
+    <Badge size="sm" variant="light" color="gray" styles={fullWidth} data-testid="storage-api-keys">
       {t('storageConfig.apiKeysDenied')}
     </Badge>
   );

@@ -65,14 +65,14 @@ function CheckRow({ check }: { check: Check }) {
         <Text size="xs" c="dimmed">
           {t(`storageConfig.test.checkHints.${check.name}`)}
         </Text>
-        {check.detail && (
-          <Text
-            size="sm"
-            c={check.ok ? undefined : 'red'}
-            style={{ overflowWrap: 'anywhere' }}
-            data-testid="storage-check-detail"
-          >
-            {check.detail}
+        {/* What the storage answered, word for word: a diagnosis for whoever fixes the bucket,
+            so only shown when a check failed. */}
+        {!check.ok && check.detail && (
+          <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+            {t('storageConfig.test.reason')}{' '}
+            <Text span inherit ff="monospace" fz="xs" data-testid="storage-check-detail">
+              {check.detail}
+            </Text>
           </Text>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Paper, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconQrcode } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../../app/clipboard';
 import classes from './upload.module.css';
@@ -9,8 +10,14 @@ import classes from './upload.module.css';
 export function UploadedShareLink({ url, testId }: { url: string; testId: string }) {
   const { t } = useTranslation();
   const { copied, copy } = useCopy();
+  const input = useRef<HTMLInputElement>(null);
+  // The link suffix is what tells shares apart: on a narrow row, show the end of the address.
+  useEffect(() => {
+    if (input.current && url) input.current.scrollLeft = input.current.scrollWidth;
+  }, [url]);
   return (
     <TextInput
+      ref={input}
       value={url}
       readOnly
       size="xs"
