@@ -4,173 +4,39 @@ import {
   MULTIPART_PARALLEL_PARTS,
   MULTIPART_PART_TIMEOUT_MS,
 } from '@sharebin/shared';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, resources } from '../../../i18n';
-import { logout, setAdminSession } from '../../auth/auth.store';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  answerOk,
+  apiCalls,
+  autoAnswer,
+  callsTo,
+  FakeXHR,
+  failWith,
+  flush,
+  hooksFor,
+  inFlight,
+  installBrowserFakes,
+  outcomeOf,
+  routes,
+  serve,
+} from './browser-fakes.test-support';
 import { createCancelSource } from './cancel-token';
 import { uploadFile } from './file-upload';
 import { multipartUpload } from './multipart';
 import { UploadError } from './upload.errors';
-import type { UploadStage } from './upload.types';
 
-// ---- browser fakes (the node environment has no window and no XMLHttpRequest) -------------
-
-const BASE = 'https://sharebin.test';
-const stored = new Map<string, string>();
-const fakeWindow = Object.assign(new EventTarget(), {
-  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE },
-  location: { origin: BASE },
-  navigator: { language: 'en-US' },
-  localStorage: {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  },
-  // Looked up at call time so vitest's fake timers apply.
-  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
-  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
-});
-
-/** A scripted XMLHttpRequest: the test decides when and how each request ends. */
-class FakeXHR {
-  static instances: FakeXHR[] = [];
-  static maxInFlight = 0;
-  /** Called when a request is sent (e.g. to answer it automatically). */
-  static onSend: ((xhr: FakeXHR) => void) | null = null;
-  method = '';
-  url = '';
-  requestHeaders: Record<string, string> = {};
-  body: Blob | null = null;
-  timeout = 0;
-  status = 0;
-  state: 'new' | 'open' | 'sent' | 'done' = 'new';
-  aborted = false;
-  responseHeaders: Record<string, string> = {};
-  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXHR.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.state = 'open';
-  }
-  setRequestHeader(name: string, value: string) {
-    this.requestHeaders[name] = value;
-  }
-  send(body: Blob) {
-    this.body = body;
-    this.state = 'sent';
-    FakeXHR.maxInFlight = Math.max(FakeXHR.maxInFlight, inFlight().length);
-    FakeXHR.onSend?.(this);
-  }
-  abort() {
-    if (this.state !== 'sent') return;
-    this.state = 'done';
-    this.aborted = true;
-    this.onabort?.();
-  }
-  getResponseHeader(name: string): string | null {
-    const key = Object.keys(this.responseHeaders).find(
-      (header) => header.toLowerCase() === name.toLowerCase(),
-    );
-    return key === undefined ? null : (this.responseHeaders[key] ?? null);
-  }
-  // test controls
-  get part(): number {
-    return Number(new URL(this.url).searchParams.get('partNumber'));
-  }
-  progress(loaded: number) {
-    this.upload.onprogress?.({ loaded });
-  }
-  respond(status: number, headers: Record<string, string> = {}) {
-    if (this.state !== 'sent') throw new Error(`part ${this.part} is not in flight`);
-    this.state = 'done';
-    this.status = status;
-    this.responseHeaders = headers;
-    this.onload?.();
-  }
-  failNetwork() {
-    this.state = 'done';
-    this.onerror?.();
-  }
-  timeOut() {
-    this.state = 'done';
-    this.ontimeout?.();
-  }
-}
-
-const inFlight = () => FakeXHR.instances.filter((xhr) => xhr.state === 'sent');
 const inFlightParts = () => inFlight().map((xhr) => xhr.part);
 const xhrForPart = (part: number) => {
   const xhr = FakeXHR.instances.find((candidate) => candidate.part === part);
   if (!xhr) throw new Error(`part ${part} was never sent`);
   return xhr;
 };
-const answerOk = (xhr: FakeXHR) => xhr.respond(200, { ETag: `"etag-${xhr.part}"` });
-const autoAnswer = () => {
-  FakeXHR.onSend = (xhr) => queueMicrotask(() => xhr.state === 'sent' && answerOk(xhr));
-};
-
-/** Lets pending promises (fake fetch answers, their JSON parsing) run; timers stay put. */
-const flush = async () => {
-  for (let round = 0; round < 30; round++) await new Promise((done) => setImmediate(done));
-};
-
-// ---- a fake API behind fetch (the real api client runs on top of it) ---------------------
-
-interface ApiCall {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-  authorization: string | null;
-}
-class Reply {
-  constructor(
-    readonly status: number,
-    readonly envelope: unknown,
-  ) {}
-}
-const failWith = (status: number, message: string, error = 'server.error', details?: unknown) =>
-  new Reply(status, { code: status, error, message, details });
-
-let routes: Record<string, (call: ApiCall) => unknown> = {};
-let apiCalls: ApiCall[] = [];
-const callsTo = (path: string) => apiCalls.filter((call) => call.path === path);
-
-const json = (status: number, payload: unknown) =>
-  new Response(JSON.stringify(payload), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = String(input);
-  if (!url.startsWith(`${BASE}/api/`)) throw new TypeError(`unexpected fetch of ${url}`);
-  const call: ApiCall = {
-    method: init?.method ?? 'GET',
-    path: url.slice(`${BASE}/api`.length),
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    authorization: new Headers(init?.headers).get('Authorization'),
-  };
-  apiCalls.push(call);
-  const handler = routes[`${call.method} ${call.path}`];
-  if (!handler) return json(404, { code: 404, error: 'not_found', message: 'no such route' });
-  const result = await handler(call);
-  if (result instanceof Reply) return json(result.status, result.envelope);
-  return json(200, { code: 200, message: 'ok', data: result ?? null });
-}
 
 const SHARE = { id: 'file-1', slug: 'abc123', filename: 'big.bin' };
 
 /** Multipart routes answering like the server, with the part size it chose. */
 function multipartServer(init: { part_size: number; part_count: number }, route = 's3') {
-  routes = {
+  serve({
     [`POST /${route}/multipart/init`]: () => ({
       file_id: 'file-1',
       upload_id: 'upload-1',
@@ -179,29 +45,14 @@ function multipartServer(init: { part_size: number; part_count: number }, route 
       ...init,
     }),
     [`POST /${route}/multipart/parts`]: (call) => ({
-      parts: (call.body?.part_numbers as number[]).map((partNumber) => ({
+      parts: ((call.body?.part_numbers ?? []) as number[]).map((partNumber) => ({
         partNumber,
         url: `https://s3.test/bucket/big.bin?uploadId=upload-1&partNumber=${partNumber}`,
       })),
     }),
     [`POST /${route}/multipart/complete`]: () => SHARE,
     [`POST /${route}/multipart/abort`]: () => null,
-  };
-}
-
-function hooksFor(cancel = createCancelSource()) {
-  const stages: UploadStage[] = [];
-  const progress: [number, number][] = [];
-  return {
-    cancel,
-    stages,
-    progress,
-    hooks: {
-      cancel: cancel.token,
-      onStage: (stage: UploadStage) => void stages.push(stage),
-      onProgress: (loaded: number, total: number) => void progress.push([loaded, total]),
-    },
-  };
+  });
 }
 
 const REQUEST = {
@@ -235,41 +86,7 @@ function upload(
   return multipartUpload({ route, body, request: { ...REQUEST, size: body.size }, hooks });
 }
 
-const outcomeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error: error as UploadError }),
-  );
-
-beforeAll(async () => {
-  await i18n.init({
-    resources,
-    lng: 'en-US',
-    fallbackLng: 'en-US',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-});
-
-beforeEach(() => {
-  vi.stubGlobal('window', fakeWindow);
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
-  vi.stubGlobal('fetch', fakeFetch);
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  FakeXHR.instances = [];
-  FakeXHR.maxInFlight = 0;
-  FakeXHR.onSend = null;
-  apiCalls = [];
-  routes = {};
-  setAdminSession('admin-token');
-});
-
-afterEach(() => {
-  logout();
-  stored.clear();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+installBrowserFakes({ admin: true });
 
 // ---- tests -------------------------------------------------------------------------------
 
@@ -464,6 +281,7 @@ describe('a multipart upload that fails', () => {
         { file_id: 'file-1' },
       ]);
       expect(callsTo('/s3/multipart/complete')).toHaveLength(0);
+      expect(vi.getTimerCount()).toBe(0); // no cancel polling left behind
     },
   );
 
@@ -616,16 +434,37 @@ describe('cancelling a multipart upload', () => {
     expect(FakeXHR.instances).toHaveLength(3);
     expect(callsTo('/s3/multipart/abort')).toHaveLength(1);
     expect(callsTo('/s3/multipart/complete')).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a cancel while the part URLs are being fetched sends no part', async () => {
+    multipartServer({ part_size: 10, part_count: 2 });
+    const gate: { open?: () => void } = {};
+    const parts = routes['POST /s3/multipart/parts'];
+    routes['POST /s3/multipart/parts'] = (call) =>
+      new Promise((resolve) => {
+        gate.open = () => resolve(parts?.(call));
+      });
+    const { hooks, cancel } = hooksFor();
+    const result = outcomeOf(upload(patterned(20, 10), hooks));
+    await flush();
+    expect(gate.open).toBeDefined();
+    cancel.cancel();
+    gate.open?.();
+    const outcome = await result;
+    expect(outcome.ok ? null : outcome.error.message).toBe('Upload cancelled');
+    expect(FakeXHR.instances).toHaveLength(0);
+    expect(callsTo('/s3/multipart/abort')).toHaveLength(1);
+    expect(callsTo('/s3/multipart/complete')).toHaveLength(0);
   });
 
   it('a cancel between parts stops before the next one', async () => {
     multipartServer({ part_size: 10, part_count: 2 });
     const { hooks, cancel } = hooksFor();
-    FakeXHR.onSend = (xhr) =>
-      queueMicrotask(() => {
-        answerOk(xhr);
-        cancel.cancel(); // the user cancels just as part 1 finishes
-      });
+    autoAnswer((xhr) => {
+      answerOk(xhr);
+      cancel.cancel(); // the user cancels just as part 1 finishes
+    });
     routes['POST /s3/multipart/parts'] = () => ({
       parts: [1, 2].map((n) => ({ partNumber: n, url: `https://s3.test/b?partNumber=${n}` })),
     });

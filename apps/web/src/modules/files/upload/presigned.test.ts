@@ -1,156 +1,27 @@
 import { ERROR_CODES, MULTIPART_CHUNK_SIZE } from '@sharebin/shared';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, resources } from '../../../i18n';
-import { logout, setAdminSession, setApiKeySession } from '../../auth/auth.store';
+import { describe, expect, it, vi } from 'vitest';
+import { setApiKeySession } from '../../auth/auth.store';
+import {
+  apiCalls,
+  callsTo,
+  FakeXHR,
+  failWith,
+  flush,
+  hooksFor,
+  installBrowserFakes,
+  outcomeOf,
+  routes,
+  serve,
+} from './browser-fakes.test-support';
 import { createCancelSource } from './cancel-token';
 import { uploadFile } from './file-upload';
 import { presignedUpload } from './presigned';
-import type { UploadError } from './upload.errors';
-import { chooseUploadMethod, type UploadStage } from './upload.types';
-
-// ---- browser fakes (the node environment has no window and no XMLHttpRequest) -------------
-
-const BASE = 'https://sharebin.test';
-const stored = new Map<string, string>();
-const fakeWindow = Object.assign(new EventTarget(), {
-  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE },
-  location: { origin: BASE },
-  navigator: { language: 'en-US' },
-  localStorage: {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  },
-  // Looked up at call time so vitest's fake timers apply.
-  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
-  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
-});
-
-/** A scripted XMLHttpRequest: the test decides when and how each request ends. */
-class FakeXHR {
-  static instances: FakeXHR[] = [];
-  static maxInFlight = 0;
-  /** Called when a request is sent (e.g. to answer it automatically). */
-  static onSend: ((xhr: FakeXHR) => void) | null = null;
-  method = '';
-  url = '';
-  requestHeaders: Record<string, string> = {};
-  body: Blob | null = null;
-  timeout = 0;
-  status = 0;
-  state: 'new' | 'open' | 'sent' | 'done' = 'new';
-  aborted = false;
-  responseHeaders: Record<string, string> = {};
-  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXHR.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.state = 'open';
-  }
-  setRequestHeader(name: string, value: string) {
-    this.requestHeaders[name] = value;
-  }
-  send(body: Blob) {
-    this.body = body;
-    this.state = 'sent';
-    FakeXHR.maxInFlight = Math.max(FakeXHR.maxInFlight, inFlight().length);
-    FakeXHR.onSend?.(this);
-  }
-  abort() {
-    if (this.state !== 'sent') return;
-    this.state = 'done';
-    this.aborted = true;
-    this.onabort?.();
-  }
-  getResponseHeader(name: string): string | null {
-    const key = Object.keys(this.responseHeaders).find(
-      (header) => header.toLowerCase() === name.toLowerCase(),
-    );
-    return key === undefined ? null : (this.responseHeaders[key] ?? null);
-  }
-  // test controls
-  progress(loaded: number) {
-    this.upload.onprogress?.({ loaded });
-  }
-  respond(status: number, headers: Record<string, string> = {}) {
-    if (this.state !== 'sent') throw new Error(`${this.url} is not in flight`);
-    this.state = 'done';
-    this.status = status;
-    this.responseHeaders = headers;
-    this.onload?.();
-  }
-  failNetwork() {
-    this.state = 'done';
-    this.onerror?.();
-  }
-  timeOut() {
-    this.state = 'done';
-    this.ontimeout?.();
-  }
-}
-
-const inFlight = () => FakeXHR.instances.filter((xhr) => xhr.state === 'sent');
-/** Lets pending promises (fake fetch answers, their JSON parsing) run; timers stay put. */
-const flush = async () => {
-  for (let round = 0; round < 30; round++) await new Promise((done) => setImmediate(done));
-};
-
-// ---- a fake API behind fetch (the real api client runs on top of it) ---------------------
-
-interface ApiCall {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-  authorization: string | null;
-}
-class Reply {
-  constructor(
-    readonly status: number,
-    readonly envelope: unknown,
-  ) {}
-}
-const failWith = (status: number, message: string, error = 'server.error', details?: unknown) =>
-  new Reply(status, { code: status, error, message, details });
-
-let routes: Record<string, (call: ApiCall) => unknown> = {};
-let apiCalls: ApiCall[] = [];
-const callsTo = (path: string) => apiCalls.filter((call) => call.path === path);
-
-const json = (status: number, payload: unknown) =>
-  new Response(JSON.stringify(payload), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = String(input);
-  if (!url.startsWith(`${BASE}/api/`)) throw new TypeError(`unexpected fetch of ${url}`);
-  const call: ApiCall = {
-    method: init?.method ?? 'GET',
-    path: url.slice(`${BASE}/api`.length),
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    authorization: new Headers(init?.headers).get('Authorization'),
-  };
-  apiCalls.push(call);
-  const handler = routes[`${call.method} ${call.path}`];
-  if (!handler) return json(404, { code: 404, error: 'not_found', message: 'no such route' });
-  const result = await handler(call);
-  if (result instanceof Reply) return json(result.status, result.envelope);
-  return json(200, { code: 200, message: 'ok', data: result ?? null });
-}
+import { chooseUploadMethod } from './upload.types';
 
 const SHARE = { id: 'file-9', slug: 'xyz789', filename: 'notes.txt' };
 
 function presignServer(route: 's3' | 'url' = 's3', fileId = 'file-9') {
-  routes = {
+  serve({
     [`POST /${route}/presign`]: () => ({
       file_id: fileId,
       upload_url: 'https://s3.test/bucket/notes.txt?X-Amz-Signature=sig',
@@ -165,22 +36,7 @@ function presignServer(route: 's3' | 'url' = 's3', fileId = 'file-9') {
     [`DELETE /admin/files/${encodeURIComponent(fileId)}`]: () => null,
     [`DELETE /user/files/${encodeURIComponent(fileId)}`]: () => null,
     'POST /url/cancel': () => null,
-  };
-}
-
-function hooksFor(cancel = createCancelSource()) {
-  const stages: UploadStage[] = [];
-  const progress: [number, number][] = [];
-  return {
-    cancel,
-    stages,
-    progress,
-    hooks: {
-      cancel: cancel.token,
-      onStage: (stage: UploadStage) => void stages.push(stage),
-      onProgress: (loaded: number, total: number) => void progress.push([loaded, total]),
-    },
-  };
+  });
 }
 
 const OPTIONS = { path: '/', remark: '', expires_in: 'never' as const, max_views: 0 };
@@ -196,16 +52,6 @@ function upload(hooks: ReturnType<typeof hooksFor>['hooks'], route: 's3' | 'url'
   });
 }
 
-const outcomeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value, message: null }),
-    (error: unknown) => ({
-      ok: false as const,
-      error: error as UploadError,
-      message: (error as UploadError).message,
-    }),
-  );
-
 /** Lets the upload reach its PUT and returns that request. */
 async function thePut(): Promise<FakeXHR> {
   await flush();
@@ -216,35 +62,7 @@ async function thePut(): Promise<FakeXHR> {
 
 const DELETES = () => apiCalls.filter((call) => call.method === 'DELETE');
 
-beforeAll(async () => {
-  await i18n.init({
-    resources,
-    lng: 'en-US',
-    fallbackLng: 'en-US',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-});
-
-beforeEach(() => {
-  vi.stubGlobal('window', fakeWindow);
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
-  vi.stubGlobal('fetch', fakeFetch);
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  FakeXHR.instances = [];
-  FakeXHR.maxInFlight = 0;
-  FakeXHR.onSend = null;
-  apiCalls = [];
-  routes = {};
-  setAdminSession('admin-token');
-});
-
-afterEach(() => {
-  logout();
-  stored.clear();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+installBrowserFakes({ admin: true });
 
 // ---- tests -------------------------------------------------------------------------------
 

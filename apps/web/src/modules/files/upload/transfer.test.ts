@@ -1,93 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, resources } from '../../../i18n';
-import { logout, setAdminSession, setApiKeySession } from '../../auth/auth.store';
+import { describe, expect, it, vi } from 'vitest';
+import { setAdminSession, setApiKeySession } from '../../auth/auth.store';
+import { BASE, FakeXHR, fakeWindow, installBrowserFakes } from './browser-fakes.test-support';
 import { createCancelSource, watchCancel } from './cancel-token';
 import { putWithProgress, resolveBackendUrl, sessionAuthorization } from './transfer';
 import { TransferError } from './upload.errors';
-
-// ---- browser fakes (the node environment has no window and no XMLHttpRequest) -------------
-
-const BASE = 'https://sharebin.test';
-const stored = new Map<string, string>();
-const fakeWindow = Object.assign(new EventTarget(), {
-  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE } as { apiBaseUrl?: string },
-  location: { origin: 'https://page.test' },
-  navigator: { language: 'en-US' },
-  localStorage: {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  },
-  // Looked up at call time so vitest's fake timers apply.
-  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
-  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
-});
-
-/** A scripted XMLHttpRequest: the test decides when and how each request ends. */
-class FakeXHR {
-  static instances: FakeXHR[] = [];
-  method = '';
-  url = '';
-  requestHeaders: Record<string, string> = {};
-  body: Blob | null = null;
-  timeout = 0;
-  status = 0;
-  state: 'new' | 'open' | 'sent' | 'done' = 'new';
-  aborted = false;
-  responseHeaders: Record<string, string> = {};
-  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXHR.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.state = 'open';
-  }
-  setRequestHeader(name: string, value: string) {
-    if (this.state !== 'open') throw new Error('setRequestHeader before open');
-    this.requestHeaders[name] = value;
-  }
-  send(body: Blob) {
-    this.body = body;
-    this.state = 'sent';
-  }
-  abort() {
-    if (this.state !== 'sent') return;
-    this.state = 'done';
-    this.aborted = true;
-    this.onabort?.();
-  }
-  getResponseHeader(name: string): string | null {
-    const key = Object.keys(this.responseHeaders).find(
-      (header) => header.toLowerCase() === name.toLowerCase(),
-    );
-    return key === undefined ? null : (this.responseHeaders[key] ?? null);
-  }
-  // test controls
-  progress(loaded: number) {
-    this.upload.onprogress?.({ loaded });
-  }
-  respond(status: number, headers: Record<string, string> = {}) {
-    this.state = 'done';
-    this.status = status;
-    this.responseHeaders = headers;
-    this.onload?.();
-  }
-  failNetwork() {
-    this.state = 'done';
-    this.onerror?.();
-  }
-  timeOut() {
-    this.state = 'done';
-    this.ontimeout?.();
-  }
-}
 
 const lastXhr = () => {
   const xhr = FakeXHR.instances.at(-1);
@@ -95,32 +11,9 @@ const lastXhr = () => {
   return xhr;
 };
 
-beforeAll(async () => {
-  await i18n.init({
-    resources,
-    lng: 'en-US',
-    fallbackLng: 'en-US',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-});
-
-beforeEach(() => {
-  vi.stubGlobal('window', fakeWindow);
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  FakeXHR.instances = [];
-  fakeWindow.__SHAREBIN_CONFIG__ = { apiBaseUrl: BASE };
-});
-
-afterEach(() => {
-  logout();
-  stored.clear();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 const body = (size: number) => new Blob([new Uint8Array(size)]);
+
+installBrowserFakes({ admin: false });
 
 // ---- tests -------------------------------------------------------------------------------
 

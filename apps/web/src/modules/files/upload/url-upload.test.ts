@@ -1,200 +1,22 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, resources } from '../../../i18n';
-import { logout, setAdminSession, setApiKeySession } from '../../auth/auth.store';
+import { describe, expect, it, vi } from 'vitest';
+import { setApiKeySession } from '../../auth/auth.store';
+import {
+  apiCalls,
+  autoAnswer,
+  callsTo,
+  downloadFetches,
+  downloads,
+  FakeXHR,
+  flush,
+  installBrowserFakes,
+  outcomeOf,
+  serve,
+  streamOf,
+} from './browser-fakes.test-support';
 import { createCancelSource } from './cancel-token';
 import type { UrlInfo } from './upload.api';
-import type { UploadError } from './upload.errors';
 import type { UploadMethod, UploadStage } from './upload.types';
 import { downloadToBrowser, type UrlUploadPhase, urlUpload } from './url-upload';
-
-// ---- browser fakes (the node environment has no window and no XMLHttpRequest) -------------
-
-const BASE = 'https://sharebin.test';
-const stored = new Map<string, string>();
-const fakeWindow = Object.assign(new EventTarget(), {
-  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE },
-  location: { origin: BASE },
-  navigator: { language: 'en-US' },
-  localStorage: {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  },
-  // Looked up at call time so vitest's fake timers apply.
-  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
-  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
-});
-
-/** A scripted XMLHttpRequest: the test decides when and how each request ends. */
-class FakeXHR {
-  static instances: FakeXHR[] = [];
-  static maxInFlight = 0;
-  /** Called when a request is sent (e.g. to answer it automatically). */
-  static onSend: ((xhr: FakeXHR) => void) | null = null;
-  method = '';
-  url = '';
-  requestHeaders: Record<string, string> = {};
-  body: Blob | null = null;
-  timeout = 0;
-  status = 0;
-  state: 'new' | 'open' | 'sent' | 'done' = 'new';
-  aborted = false;
-  responseHeaders: Record<string, string> = {};
-  upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXHR.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.state = 'open';
-  }
-  setRequestHeader(name: string, value: string) {
-    this.requestHeaders[name] = value;
-  }
-  send(body: Blob) {
-    this.body = body;
-    this.state = 'sent';
-    FakeXHR.maxInFlight = Math.max(FakeXHR.maxInFlight, inFlight().length);
-    FakeXHR.onSend?.(this);
-  }
-  abort() {
-    if (this.state !== 'sent') return;
-    this.state = 'done';
-    this.aborted = true;
-    this.onabort?.();
-  }
-  getResponseHeader(name: string): string | null {
-    const key = Object.keys(this.responseHeaders).find(
-      (header) => header.toLowerCase() === name.toLowerCase(),
-    );
-    return key === undefined ? null : (this.responseHeaders[key] ?? null);
-  }
-  // test controls
-  progress(loaded: number) {
-    this.upload.onprogress?.({ loaded });
-  }
-  respond(status: number, headers: Record<string, string> = {}) {
-    if (this.state !== 'sent') throw new Error(`${this.url} is not in flight`);
-    this.state = 'done';
-    this.status = status;
-    this.responseHeaders = headers;
-    this.onload?.();
-  }
-  failNetwork() {
-    this.state = 'done';
-    this.onerror?.();
-  }
-  timeOut() {
-    this.state = 'done';
-    this.ontimeout?.();
-  }
-}
-
-const inFlight = () => FakeXHR.instances.filter((xhr) => xhr.state === 'sent');
-/** Lets pending promises (fake fetch answers, their JSON parsing) run; timers stay put. */
-const flush = async () => {
-  for (let round = 0; round < 30; round++) await new Promise((done) => setImmediate(done));
-};
-
-// ---- a fake API behind fetch (the real api client runs on top of it) ---------------------
-
-interface ApiCall {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-  authorization: string | null;
-}
-class Reply {
-  constructor(
-    readonly status: number,
-    readonly envelope: unknown,
-  ) {}
-}
-const failWith = (status: number, message: string, error = 'server.error', details?: unknown) =>
-  new Reply(status, { code: status, error, message, details });
-
-let routes: Record<string, (call: ApiCall) => unknown> = {};
-let apiCalls: ApiCall[] = [];
-const callsTo = (path: string) => apiCalls.filter((call) => call.path === path);
-
-const json = (status: number, payload: unknown) =>
-  new Response(JSON.stringify(payload), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-async function apiFetch(url: string, init?: RequestInit): Promise<Response> {
-  const call: ApiCall = {
-    method: init?.method ?? 'GET',
-    path: url.slice(`${BASE}/api`.length),
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    authorization: new Headers(init?.headers).get('Authorization'),
-  };
-  apiCalls.push(call);
-  const handler = routes[`${call.method} ${call.path}`];
-  if (!handler) return json(404, { code: 404, error: 'not_found', message: 'no such route' });
-  const result = await handler(call);
-  if (result instanceof Reply) return json(result.status, result.envelope);
-  return json(200, { code: 200, message: 'ok', data: result ?? null });
-}
-
-/** Addresses the browser can fetch (the remote file, the server's proxy), by full URL. */
-let downloads: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>> = {};
-let downloadFetches: { url: string; init: RequestInit | undefined }[] = [];
-
-/** Browser fetch: an address it cannot reach (offline, CORS) rejects with a TypeError. */
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = String(input);
-  if (url.startsWith(`${BASE}/api/`) && !url.startsWith(`${BASE}/api/url/proxy`)) {
-    return apiFetch(url, init);
-  }
-  downloadFetches.push({ url, init });
-  if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-  const handler = downloads[url];
-  if (!handler) throw new TypeError('Failed to fetch');
-  return handler(init);
-}
-
-/**
- * A response body read chunk by chunk; with `hold`, it then waits until the request's signal
- * aborts and errors the way a browser does.
- */
-function streamOf(
-  chunks: Uint8Array[],
-  options: { signal?: AbortSignal | null; hold?: boolean } = {},
-): ReadableStream<Uint8Array> {
-  let index = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        const chunk = chunks[index++];
-        if (chunk) {
-          controller.enqueue(chunk);
-          return;
-        }
-        if (!options.hold) {
-          controller.close();
-          return;
-        }
-        return new Promise<void>((resolve) => {
-          const stop = () => {
-            controller.error(new DOMException('The operation was aborted.', 'AbortError'));
-            resolve();
-          };
-          if (options.signal?.aborted) stop();
-          else options.signal?.addEventListener('abort', stop, { once: true });
-        });
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -220,21 +42,11 @@ function download(
   return { result, progress, cancel };
 }
 
-const outcomeOf = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value, message: null }),
-    (error: unknown) => ({
-      ok: false as const,
-      error: error as UploadError,
-      message: (error as UploadError).message,
-    }),
-  );
-
 const textOf = async (blob: Blob) => Array.from(new Uint8Array(await blob.arrayBuffer()));
 
 /** The /url presign and multipart routes, answering like the server. */
 function urlServer() {
-  routes = {
+  serve({
     'POST /url/presign': () => ({
       file_id: 'file-5',
       upload_url: 'https://s3.test/bucket/data.bin?sig=1',
@@ -256,14 +68,14 @@ function urlServer() {
       part_count: Math.ceil((call.body?.size as number) / (5 * 1024 * 1024)),
     }),
     'POST /url/multipart/parts': (call) => ({
-      parts: (call.body?.part_numbers as number[]).map((partNumber) => ({
+      parts: ((call.body?.part_numbers ?? []) as number[]).map((partNumber) => ({
         partNumber,
         url: `https://s3.test/bucket/data.bin?partNumber=${partNumber}`,
       })),
     }),
     'POST /url/multipart/complete': () => SHARE,
     'POST /url/multipart/abort': () => null,
-  };
+  });
 }
 
 function urlHooks(cancel = createCancelSource()) {
@@ -284,37 +96,7 @@ function urlHooks(cancel = createCancelSource()) {
 const INFO: UrlInfo = { url: SOURCE, filename: 'data.bin', size: 6, mimetype: 'text/csv' };
 const OPTIONS = { path: '/', remark: '', expires_in: 'never' as const, max_views: 0 };
 
-beforeAll(async () => {
-  await i18n.init({
-    resources,
-    lng: 'en-US',
-    fallbackLng: 'en-US',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-});
-
-beforeEach(() => {
-  vi.stubGlobal('window', fakeWindow);
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
-  vi.stubGlobal('fetch', fakeFetch);
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  FakeXHR.instances = [];
-  FakeXHR.maxInFlight = 0;
-  FakeXHR.onSend = null;
-  apiCalls = [];
-  routes = {};
-  downloads = {};
-  downloadFetches = [];
-  setAdminSession('admin-token');
-});
-
-afterEach(() => {
-  logout();
-  stored.clear();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+installBrowserFakes({ admin: true });
 
 // ---- tests -------------------------------------------------------------------------------
 
@@ -468,11 +250,10 @@ describe('URL upload', () => {
       new Response(streamOf([bytes(1, 2, 3), bytes(4, 5, 6)]), {
         headers: { 'Content-Length': '6' },
       });
-    FakeXHR.onSend = (xhr) =>
-      queueMicrotask(() => {
-        xhr.progress(3);
-        xhr.respond(200, { ETag: '"e"' });
-      });
+    autoAnswer((xhr) => {
+      xhr.progress(3);
+      xhr.respond(200, { ETag: '"e"' });
+    });
     const { hooks, events } = urlHooks();
 
     const share = await urlUpload({
@@ -524,7 +305,7 @@ describe('URL upload', () => {
     const chunk = new Uint8Array(MiB);
     downloads[SOURCE] = () =>
       new Response(streamOf([...Array.from({ length: 10 }, () => chunk), bytes(1)]));
-    FakeXHR.onSend = (xhr) => queueMicrotask(() => xhr.respond(200, { ETag: '"p"' }));
+    autoAnswer();
     const { hooks, events } = urlHooks();
 
     await urlUpload({
@@ -552,7 +333,7 @@ describe('URL upload', () => {
   it('releases the reserved share through url/cancel when the storage PUT fails', async () => {
     urlServer();
     downloads[SOURCE] = () => new Response(streamOf([bytes(1, 2, 3, 4, 5, 6)]));
-    FakeXHR.onSend = (xhr) => queueMicrotask(() => xhr.respond(403));
+    autoAnswer((xhr) => xhr.respond(403));
     const { hooks } = urlHooks();
     const outcome = await outcomeOf(
       urlUpload({ info: INFO, filename: 'a', options: OPTIONS, maxBytes: 100, hooks }),

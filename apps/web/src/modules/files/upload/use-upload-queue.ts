@@ -8,6 +8,15 @@ import { rememberUpload } from './recent-uploads';
 import type { ShareRequestOptions, UrlInfo } from './upload.api';
 import { isUploadError, UploadError } from './upload.errors';
 import type { UploadMethod, UploadStage } from './upload.types';
+import {
+  DONE_PERCENT,
+  isReportDue,
+  type ProgressSample,
+  percentOf,
+  phaseStartPercent,
+  SPEED_WINDOW_MS,
+  speedOf,
+} from './upload-progress';
 import { type UrlUploadPhase, urlUpload } from './url-upload';
 
 /** SPEC §4 file upload status. */
@@ -44,13 +53,11 @@ export interface UploadItem {
 
 /** Files uploading at once; each multipart upload sends three parts in parallel itself. */
 const PARALLEL_UPLOADS = 2;
-const PROGRESS_INTERVAL_MS = 120;
-const SPEED_WINDOW_MS = 3000;
 
 interface Control {
   cancel: CancelSource;
   options: ShareRequestOptions;
-  samples: { time: number; loaded: number }[];
+  samples: ProgressSample[];
   lastEmit: number;
 }
 
@@ -76,20 +83,6 @@ function blankItem(source: UploadSource, name: string, size: number | null): Upl
     cancelled: false,
     share: null,
   };
-}
-
-function percentOf(item: UploadItem, loaded: number, total: number): number {
-  const fraction = total > 0 ? Math.min(1, loaded / total) : 0;
-  if (item.phase === 'download') return Math.floor(fraction * 49);
-  if (item.phase === 'upload') return 50 + Math.floor(fraction * 49);
-  return Math.min(99, Math.floor(fraction * 100));
-}
-
-function speedOf(samples: Control['samples']): number | null {
-  const first = samples[0];
-  const last = samples[samples.length - 1];
-  if (!first || !last || last.time - first.time < 400) return null;
-  return Math.max(0, ((last.loaded - first.loaded) * 1000) / (last.time - first.time));
 }
 
 /**
@@ -136,7 +129,10 @@ export function useUploadQueue({
       const hooks = {
         cancel: control.cancel.token,
         onStage: (stage: UploadStage) =>
-          patch(id, { stage, ...(stage === 'completed' ? { percent: 100, speed: null } : {}) }),
+          patch(id, {
+            stage,
+            ...(stage === 'completed' ? { percent: DONE_PERCENT, speed: null } : {}),
+          }),
         onProgress: (loaded: number, total: number) => {
           const now = performance.now();
           control.samples.push({ time: now, loaded });
@@ -146,20 +142,20 @@ export function useUploadQueue({
           ) {
             control.samples.shift();
           }
-          if (now - control.lastEmit < PROGRESS_INTERVAL_MS && loaded < total) return;
+          if (!isReportDue(now, control.lastEmit, loaded, total)) return;
           control.lastEmit = now;
           const speed = speedOf(control.samples);
           update(id, (current) => ({
             loaded,
             total: total > 0 ? total : null,
-            percent: percentOf(current, loaded, total),
+            percent: percentOf(current.phase, loaded, total),
             speed,
           }));
         },
         onMethod: (method: UploadMethod) => patch(id, { method }),
         onPhase: (phase: UrlUploadPhase) => {
           control.samples = [];
-          patch(id, { phase, loaded: 0, speed: null, percent: phase === 'upload' ? 50 : 0 });
+          patch(id, { phase, loaded: 0, speed: null, percent: phaseStartPercent(phase) });
         },
       };
       patch(id, {
@@ -196,7 +192,7 @@ export function useUploadQueue({
         patch(id, {
           status: 'success',
           stage: 'completed',
-          percent: 100,
+          percent: DONE_PERCENT,
           speed: null,
           share,
           size: share.size,
