@@ -78,5 +78,8 @@ describe('showing progress reports', () => {
     expect(isReportDue(1119, 1000, 5, 10)).toBe(false);
     expect(isReportDue(1120, 1000, 5, 10)).toBe(true);
     expect(isReportDue(1001, 1000, 10, 10)).toBe(true);
+    // Of unknown size (a download without Content-Length): only once per interval.
+    expect(isReportDue(1001, 1000, 65_536, 0)).toBe(false);
+    expect(isReportDue(1120, 1000, 65_536, 0)).toBe(true);
   });
 });

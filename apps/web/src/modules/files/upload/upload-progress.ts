@@ -34,6 +34,9 @@ export function speedOf(samples: ProgressSample[]): number | null {
   return Math.max(0, ((last.loaded - first.loaded) * 1000) / (last.time - first.time));
 }
 
-/** Whether a progress report is shown: once per interval, and always the one that completes. */
+/**
+ * Whether a progress report is shown: once per interval, and always the one that completes. With
+ * an unknown total (0) nothing completes early: every chunk would otherwise re-render the row.
+ */
 export const isReportDue = (now: number, lastEmit: number, loaded: number, total: number) =>
-  now - lastEmit >= PROGRESS_INTERVAL_MS || loaded >= total;
+  now - lastEmit >= PROGRESS_INTERVAL_MS || (total > 0 && loaded >= total);
