@@ -223,6 +223,18 @@ describe('downloading the address into the browser', () => {
     expect(ended.ok ? null : ended.error.cancelled).toBe(true);
   });
 
+  it('a cancel is reported as such even when the proxy then answers with an error', async () => {
+    let answer: (response: Response) => void = () => {};
+    downloads[PROXY] = () => new Promise<Response>((resolve) => (answer = resolve));
+    const { result, cancel } = download();
+    const outcome = outcomeOf(result);
+    await flush();
+    cancel.cancel();
+    answer(new Response('<html>bad gateway</html>', { status: 502 }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await outcome).message).toBe('Download cancelled');
+  });
+
   it('a cancel while waiting for the answer aborts the request as a cancelled download', async () => {
     let signal: AbortSignal | null | undefined;
     downloads[SOURCE] = (init) =>

@@ -19,7 +19,6 @@ export interface UrlUploadHooks extends UploadHooks {
 
 /** A fetch that never reached an answer: offline, refused, or blocked by CORS or the CSP. */
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 async function proxyFailure(response: Response): Promise<UploadError> {
   let cause = i18n.t('upload.errors.downloadHttp', { status: response.status });
@@ -108,9 +107,8 @@ export async function downloadToBrowser(input: {
     const type = input.mimetype || response.headers.get('content-type') || '';
     return new Blob(chunks, { type });
   } catch (error) {
-    if (input.cancel.cancelled && (isAbort(error) || !(error instanceof UploadError))) {
-      throw downloadCancelled();
-    }
+    // Once cancelled, whatever the request ended with afterwards is the cancel's doing.
+    if (input.cancel.cancelled) throw downloadCancelled();
     if (error instanceof UploadError) throw error;
     if (isNetworkFailure(error)) {
       throw new UploadError(i18n.t('upload.errors.network'), { cause: error });
