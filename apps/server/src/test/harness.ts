@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { StorageConfig } from '@sharebin/shared';
+import type { MultipartInitResponse, StorageConfig } from '@sharebin/shared';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
@@ -175,6 +175,38 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     return { admin, storage: configs.body.data[0] as StorageConfig };
   }
 
+  /**
+   * PUTs a file's parts to the part URLs of a multipart upload (all parts, or `numbers`), as the
+   * browser does; answers each part's number and ETag.
+   */
+  async function sendParts(
+    flow: '/api/s3' | '/api/url',
+    init: MultipartInitResponse,
+    bytes: Buffer,
+    options: RequestOptions,
+    numbers = Array.from({ length: init.part_count }, (_, i) => i + 1),
+  ): Promise<{ partNumber: number; etag: string }[]> {
+    const urls = await request<{ parts: { partNumber: number; url: string }[] }>(
+      'POST',
+      `${flow}/multipart/parts`,
+      { file_id: init.file_id, part_numbers: numbers },
+      options,
+    );
+    if (urls.status !== 200) throw new Error(`part URLs: ${JSON.stringify(urls.body)}`);
+    return Promise.all(
+      urls.body.data.parts.map(async ({ partNumber, url }) => {
+        const body = bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size);
+        const response = await context.server.app.request(url, {
+          method: 'PUT',
+          body,
+          headers: { 'content-length': String(body.length) },
+        });
+        if (response.status !== 200) throw new Error(`part ${partNumber}: ${response.status}`);
+        return { partNumber, etag: response.headers.get('etag') as string };
+      }),
+    );
+  }
+
   return {
     get server() {
       return context.server;
@@ -188,5 +220,6 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     request,
     loginAsAdmin,
     signInWithLocalStorage,
+    sendParts,
   };
 }

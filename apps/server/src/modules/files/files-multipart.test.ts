@@ -27,27 +27,8 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
 
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-  async function sendParts(init: MultipartInitResponse, bytes: Buffer) {
-    const numbers = Array.from({ length: init.part_count }, (_, i) => i + 1);
-    const urls = await t.request<{ parts: { partNumber: number; url: string }[] }>(
-      'POST',
-      '/api/s3/multipart/parts',
-      { file_id: init.file_id, part_numbers: numbers },
-      admin,
-    );
-    return Promise.all(
-      urls.body.data.parts.map(async ({ partNumber, url }) => {
-        const body = bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size);
-        const response = await t.server.app.request(url, {
-          method: 'PUT',
-          body,
-          headers: { 'content-length': String(body.length) },
-        });
-        expect(response.status).toBe(200);
-        return { partNumber, etag: response.headers.get('etag') as string };
-      }),
-    );
-  }
+  const sendParts = (init: MultipartInitResponse, bytes: Buffer) =>
+    t.sendParts('/api/s3', init, bytes, admin);
 
   it('uploads a 12 MiB file in parts and serves the same bytes', async () => {
     const bytes = randomBytes(12 * MIB + 123);

@@ -61,25 +61,8 @@ describe.each(ENGINES)('URL upload flow on %s (local storage)', (engine) => {
     return { view: view.body.data, bytes: Buffer.from(await response.arrayBuffer()) };
   }
 
-  async function sendParts(init: MultipartInitResponse, bytes: Buffer, numbers?: number[]) {
-    const wanted = numbers ?? Array.from({ length: init.part_count }, (_, i) => i + 1);
-    const urls = await t.request<{ parts: { partNumber: number; url: string }[] }>(
-      'POST',
-      '/api/url/multipart/parts',
-      { file_id: init.file_id, part_numbers: wanted },
-      admin,
-    );
-    expect(urls.status).toBe(200);
-    return Promise.all(
-      urls.body.data.parts.map(async ({ partNumber, url }) => {
-        expect(url).toMatch(/^\/api\/storage\/local\/.+\/part\?/);
-        const body = bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size);
-        const response = await putTo(url, body);
-        expect(response.status).toBe(200);
-        return { partNumber, etag: response.headers.get('etag') as string };
-      }),
-    );
-  }
+  const sendParts = (init: MultipartInitResponse, bytes: Buffer, numbers?: number[]) =>
+    t.sendParts('/api/url', init, bytes, admin, numbers);
 
   it('presigns, takes the bytes at the signed URL, commits and serves the share publicly', async () => {
     const bytes = randomBytes(40_000);
