@@ -27,6 +27,17 @@ describe('toWebStream', () => {
     await expect(reading).rejects.toThrow('disk went away');
   });
 
+  it('fails the body, and only the body, when the source fails between two reads', async () => {
+    const source = new PassThrough();
+    const reader = toWebStream(source).getReader();
+    source.write(Buffer.from('first'));
+    await reader.read();
+    // Nobody is reading now: without a lasting listener this error would crash the process.
+    source.destroy(new Error('socket reset'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(reader.read()).rejects.toThrow('socket reset');
+  });
+
   it('fails the body when the source closes without ending', async () => {
     const source = new PassThrough();
     const reading = readAll(toWebStream(source));

@@ -9,6 +9,11 @@ import type { Readable } from 'node:stream';
 export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
+      start: (controller) => {
+        // Listening for the stream's whole life, not only during a pull: an error between two
+        // pulls with no listener would be thrown by Node and take the process down.
+        source.on('error', (error) => controller.error(error));
+      },
       pull: (controller) =>
         nextChunk(source).then((chunk) => {
           if (chunk === null) controller.close();
