@@ -61,12 +61,15 @@ const folderSchema = z.string().transform((value, ctx) => {
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' });
 
-/** A download host replaces scheme, host and port of signed URLs: a bare origin, nothing more. */
+/** Scheme, host and port and nothing more (no path, query, fragment or credentials). */
+export function isBareOrigin(value: string): boolean {
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}
+
+/** A download host replaces scheme, host and port of signed URLs: a bare origin. */
 const originSchema = httpUrl
-  .refine((value) => {
-    const url = new URL(value);
-    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  }, 'Only scheme, host and port, such as https://cdn.example.com')
+  .refine(isBareOrigin, 'Only scheme, host and port, such as https://cdn.example.com')
   .transform((value) => new URL(value).origin);
 
 /** Each field's rule, without defaults: an update must not turn an absent field into a default. */

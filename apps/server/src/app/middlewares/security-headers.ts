@@ -5,11 +5,10 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  // Storages with direct downloads send shared images, media, PDFs and text from presigned
-  // URLs on their own endpoint (or custom host); anything that could run stays on our sandbox.
+  // Storages with direct downloads show shared images and media from presigned URLs on their
+  // own endpoint or custom host (http for a MinIO on the LAN); frames stay on this origin.
   "img-src 'self' data: blob: https: http:",
   "media-src 'self' blob: https: http:",
-  "frame-src 'self' https: http:",
   "font-src 'self' data:",
   // Uploads PUT straight to the storage (presigned URLs on any S3 endpoint) and URL uploads
   // download from the URL itself first (SPEC §4): the page must reach other origins.

@@ -148,6 +148,27 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
       ),
     ).toMatch(/^inline/);
 
+    // A PDF shows in a frame: inline it stays on this origin. Its download link lasts no
+    // longer than the share.
+    await t.request('PUT', `/api/s3-configs/${config.id}`, { url_expiry_seconds: 7200 }, admin);
+    const form = new FormData();
+    form.append('s3_config_id', config.id);
+    form.append('slug', 'direct-pdf');
+    form.append('expires_in', '1h');
+    form.append('file', new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }), 'a.pdf');
+    const pdfUpload = await t.server.app.request('/api/upload', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(pdfUpload.status).toBe(201);
+    const pdf = (await t.request<PublicFile>('GET', '/api/public/files/direct-pdf')).body.data;
+    expect((await t.server.app.request(pdf.preview_url as string)).status).toBe(200);
+    const pdfDownload = await t.server.app.request(pdf.download_url as string);
+    expect(pdfDownload.status).toBe(302);
+    const pdfLocation = new URL(pdfDownload.headers.get('location') as string);
+    expect(pdfLocation.searchParams.get('X-Amz-Expires')).toBe('3600');
+
     // Shown inline, a page could run: it stays on this server, inside the sandbox.
     const page = await uploadAs(
       'direct-html',

@@ -1,4 +1,4 @@
-import { type FileShare, normalizeMediaType } from '@sharebin/shared';
+import { type FileShare, isActiveContent, normalizeMediaType } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { FileSharesTable } from '../shared/db.schema';
 import { remainingViews } from '../shared/share-state';
@@ -18,6 +18,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Whether a key has the shape `objectKey` gives: a bucket may hold other programs' objects. */
 export function isShareObjectKey(key: string): boolean {
   return UUID.test(key.split('/').at(-2) ?? '');
+}
+
+/**
+ * Whether a storage with direct downloads sends this content straight from the bucket: every
+ * download, and inline only what an image, video or audio element or a fetch shows. PDFs (a
+ * frame) and anything that could run stay on our origin, inside our sandbox, so the app's CSP
+ * never has to let other origins into frames.
+ */
+export function servedDirectly(contentType: string, download: boolean): boolean {
+  if (download) return true;
+  return !isActiveContent(contentType) && contentType !== 'application/pdf';
 }
 
 const GUESSED_TYPES: Record<string, string> = {

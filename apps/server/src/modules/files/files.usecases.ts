@@ -5,7 +5,6 @@ import {
   type FileContentLinks,
   type FileList,
   type FileShare,
-  isActiveContent,
   isCreator,
   MULTIPART_CHUNK_SIZE,
   type MultipartInitResponse,
@@ -44,7 +43,14 @@ import {
   sizeMismatch,
   storageInsufficient,
 } from './files.errors';
-import { accessScope, isShareObjectKey, mimetypeFor, objectKey, toFileShare } from './files.models';
+import {
+  accessScope,
+  isShareObjectKey,
+  mimetypeFor,
+  objectKey,
+  servedDirectly,
+  toFileShare,
+} from './files.models';
 import type { FilesRepository } from './files.repository';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
@@ -211,8 +217,8 @@ export function createFilesUseCases(deps: FilesDeps) {
 
   /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
   async function contentLinks(row: FileSharesTable): Promise<FileContentLinks> {
-    const config = await storage.get(row.storage_config_id);
-    const token = accessTokens.issue(accessScope(row.id), config.url_expiry_seconds * 1000);
+    const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
+    const token = accessTokens.issue(accessScope(row.id), urlExpirySeconds * 1000);
     const content = `/api/public/files/${encodeURIComponent(row.slug)}/content?token=${encodeURIComponent(token)}`;
     return { preview_url: content, download_url: `${content}&download=1` };
   }
@@ -370,17 +376,12 @@ export function createFilesUseCases(deps: FilesDeps) {
     /** Multipart flow, step 2: presigned URLs for some parts (asked for in batches). */
     async multipartParts(principal: Principal, input: { file_id: string; part_numbers: number[] }) {
       const { row, uploadId } = await requireMultipart(principal, input.file_id);
-      const config = await storage.get(row.storage_config_id);
+      const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
       const parts = await Promise.all(
         input.part_numbers.map(async (partNumber) => ({
           partNumber,
-          url: await driver.presignPart(
-            row.storage_path,
-            uploadId,
-            partNumber,
-            config.url_expiry_seconds,
-          ),
+          url: await driver.presignPart(row.storage_path, uploadId, partNumber, urlExpirySeconds),
         })),
       );
       return { parts };
@@ -500,13 +501,9 @@ export function createFilesUseCases(deps: FilesDeps) {
     },
 
     /**
-     * The bytes of a share, for a holder of an access token from a counted view. `range` picks
-     * the bytes once the size is known (from the HTTP Range header).
-     */
-    /**
-     * The bytes of a share: a presigned URL to send the browser to when its storage serves
-     * downloads directly, else the object to stream. Anything a browser could run is always
-     * streamed when shown inline, so that it runs in our sandbox and nowhere else.
+     * The bytes of a share, for a holder of an access token: a presigned URL to send the browser
+     * to when its storage serves downloads directly (see `servedDirectly`), else the object to
+     * stream, with `range` picking the bytes once the size is known (HTTP Range header).
      */
     async content(input: {
       slug: string;
@@ -518,12 +515,21 @@ export function createFilesUseCases(deps: FilesDeps) {
       if (!row) throw fileNotFound();
       if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
       if (shareState(row, clock.now()) === 'expired') throw fileExpired();
-      const config = await storage.get(row.storage_config_id);
+      const delivery = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
       const contentType = normalizeMediaType(row.mimetype) ?? 'application/octet-stream';
-      if (config.direct_downloads && (input.download || !isActiveContent(contentType))) {
+      if (delivery.directDownloads && servedDirectly(contentType, input.download)) {
         const redirect = await driver.presignGet(row.storage_path, {
-          expiresInSeconds: config.url_expiry_seconds,
+          // No longer than the share itself: a link handed on must not outlive it.
+          expiresInSeconds: Math.max(
+            1,
+            Math.min(
+              delivery.urlExpirySeconds,
+              row.expires_at === null
+                ? Number.POSITIVE_INFINITY
+                : Math.ceil((row.expires_at - clock.now()) / 1000),
+            ),
+          ),
           downloadName: row.filename,
           contentType,
           inline: !input.download,

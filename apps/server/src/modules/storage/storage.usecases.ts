@@ -53,6 +53,15 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
 
     get: async (id: string) => describe(await requireRow(id)),
 
+    /** How a storage hands out its content, from its row alone: no usage totals on hot paths. */
+    async deliveryOf(id: string) {
+      const row = await requireRow(id);
+      return {
+        directDownloads: row.storage_type === 's3' && row.direct_downloads === 1,
+        urlExpirySeconds: row.url_expiry_seconds,
+      };
+    },
+
     configIds: async () => (await repository.list()).map((row) => row.id),
 
     async create(input: CreateInput): Promise<StorageConfig> {

@@ -1,5 +1,6 @@
 import {
   type CreateStorageConfigRequest,
+  isBareOrigin,
   normalizePath,
   STORAGE_PROVIDER_PRESETS,
   STORAGE_PROVIDERS,
@@ -205,10 +206,8 @@ function urlError(text: string): StorageFormError | undefined {
 
 /** The download host stands in for scheme, host and port only (as the server checks). */
 function originError(text: string): StorageFormError | undefined {
-  if (text === '') return undefined;
-  const url = new URL(text);
-  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  return bare ? undefined : { key: 'storageConfig.form.errors.originOnly' };
+  if (text === '' || isBareOrigin(text)) return undefined;
+  return { key: 'storageConfig.form.errors.originOnly' };
 }
 
 export function validateStorageForm(
