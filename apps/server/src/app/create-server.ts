@@ -34,9 +34,14 @@ import { createStorageTests } from '../modules/storage/storage-test.usecases';
 import { databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
 import type { AddressPolicy } from '../modules/url-upload/address-policy';
+import { type HostResolver, systemResolver } from '../modules/url-upload/url-fetch';
 import { urlFetchErrorToAppError } from '../modules/url-upload/url-upload.errors';
 import { createUrlUploadRoutes } from '../modules/url-upload/url-upload.routes';
-import { createUrlUploadUseCases } from '../modules/url-upload/url-upload.usecases';
+import {
+  createUrlUploadUseCases,
+  DEFAULT_URL_FETCH_LIMITS,
+  type UrlFetchLimits,
+} from '../modules/url-upload/url-upload.usecases';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
 import { apiNotFound, errorHandler } from './middlewares/error-handler';
@@ -61,6 +66,10 @@ export interface ServerDeps {
   publicUrl: string;
   /** Which addresses URL uploads may fetch (public only, unless configured). */
   urlAddressPolicy: AddressPolicy;
+  /** How URL uploads resolve host names; the system resolver unless given. */
+  urlResolver?: HostResolver;
+  /** Idle timeout and deadlines of URL fetches; defaults unless given. */
+  urlFetchLimits?: UrlFetchLimits;
   /** Largest paste content, in UTF-8 bytes. */
   maxPasteBytes: number;
   trustProxyHops: number;
@@ -113,7 +122,12 @@ export function createServer(deps: ServerDeps) {
     clock,
     maxUploadBytes,
   });
-  const urls = createUrlUploadUseCases({ policy: deps.urlAddressPolicy, maxUploadBytes });
+  const urls = createUrlUploadUseCases({
+    policy: deps.urlAddressPolicy,
+    resolve: deps.urlResolver ?? systemResolver,
+    limits: deps.urlFetchLimits ?? DEFAULT_URL_FETCH_LIMITS,
+    maxUploadBytes,
+  });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,

@@ -15,29 +15,42 @@ export class UrlFetchError extends Error {
       | 'http_status',
     message: string,
     readonly status?: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
+
+/** Every address a host name has, as the system resolver answers them. */
+export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const systemResolver: HostResolver = (hostname) =>
+  lookup(hostname, { all: true, verbatim: true });
 
 const MAX_REDIRECTS = 5;
 
 export interface SafeFetchOptions {
   method: 'GET' | 'HEAD';
   policy: AddressPolicy;
-  /** Until the response headers arrive, per hop. */
+  resolve: HostResolver;
+  /** Longest silence on the connection, per hop. */
   timeoutMs: number;
+  /**
+   * Ends the whole fetch, redirects and (for the caller that streams it) the body included: an
+   * idle timeout alone lets a server that trickles a byte now and then hold a request forever.
+   */
+  deadline: AbortSignal;
   headers?: Record<string, string>;
 }
 
 /** Resolves a host and checks every address it has; answers the one to connect to. */
-async function vettedAddress(hostname: string, policy: AddressPolicy) {
+async function vettedAddress(hostname: string, policy: AddressPolicy, resolve: HostResolver) {
   const bare = hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   try {
-    addresses = await lookup(bare, { all: true, verbatim: true });
-  } catch {
-    throw new UrlFetchError('unreachable', `Cannot resolve ${bare}`);
+    addresses = await resolve(bare);
+  } catch (error) {
+    throw new UrlFetchError('unreachable', `Cannot resolve ${bare}`, undefined, { cause: error });
   }
   // Every address must pass: a name with one public and one private address is refused.
   const refused = addresses.find((entry) => !policy(entry.address));
@@ -50,11 +63,16 @@ async function vettedAddress(hostname: string, policy: AddressPolicy) {
 /**
  * A `lookup` that answers the checked address whatever is asked. Node's connect asks for a list
  * (`all: true`, for happy eyeballs) and fails on a single answer, so both shapes are served.
+ * The answer comes on a later turn, as a real lookup's does: answered at once, a connect that
+ * fails synchronously (ENETUNREACH, EINVAL) emits its 'error' before the request has attached its
+ * listener to the socket, and the unhandled event ends the process.
  */
 function pinnedLookup({ address, family }: { address: string; family: number }): LookupFunction {
   return (_host, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    setImmediate(() => {
+      if (options.all) callback(null, [{ address, family }]);
+      else callback(null, address, family);
+    });
   };
 }
 
@@ -79,14 +97,28 @@ function requestOnce(
     request.setTimeout(options.timeoutMs, () => {
       request.destroy(new UrlFetchError('timeout', 'The remote server took too long to answer'));
     });
-    request.on('error', (error) =>
-      reject(
-        error instanceof UrlFetchError
-          ? error
-          : new UrlFetchError('unreachable', `Cannot reach the address: ${error.message}`),
-      ),
-    );
+    // Destroying the request ends its response too, so the deadline also covers a body being read.
+    const onDeadline = () =>
+      request.destroy(new UrlFetchError('timeout', 'The remote server took too long'));
+    options.deadline.addEventListener('abort', onDeadline, { once: true });
+    request.on('close', () => options.deadline.removeEventListener('abort', onDeadline));
+    request.on('error', (error) => reject(asFetchError(error, options.deadline)));
     request.end();
+  });
+}
+
+/**
+ * The error a client reads: what went wrong in words, not Node's (`connect ECONNREFUSED
+ * 127.0.0.1:9149` names internal addresses); the original stays as the cause, for the log.
+ */
+export function asFetchError(error: unknown, deadline: AbortSignal): UrlFetchError {
+  if (error instanceof UrlFetchError) return error;
+  if (deadline.aborted)
+    return new UrlFetchError('timeout', 'The remote server took too long', undefined, {
+      cause: error,
+    });
+  return new UrlFetchError('unreachable', 'Cannot connect to the remote server', undefined, {
+    cause: error,
   });
 }
 
@@ -111,7 +143,8 @@ export async function safeFetch(
     }
     if (url.username || url.password)
       throw new UrlFetchError('invalid_url', 'Addresses with credentials are not fetched');
-    const address = await vettedAddress(url.hostname, options.policy);
+    if (options.deadline.aborted) throw asFetchError(options.deadline.reason, options.deadline);
+    const address = await vettedAddress(url.hostname, options.policy, options.resolve);
     const response = await requestOnce(url, address, options);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;

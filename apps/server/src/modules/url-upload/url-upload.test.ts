@@ -4,6 +4,7 @@ import type { UrlInfo } from '@sharebin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { addressPolicy } from './address-policy';
+import { systemResolver } from './url-fetch';
 
 let origin: Server;
 let base: string;
@@ -26,6 +27,18 @@ beforeAll(async () => {
       });
       for (let i = 0; i < 4; i++) response.write(Buffer.alloc(1024, i));
       response.end();
+    } else if (request.url === '/trickle-headers' || request.url === '/trickle-body') {
+      // Never idle, never done: only an overall deadline ends these.
+      const socket = request.socket;
+      if (request.url === '/trickle-body') {
+        response.writeHead(200, { 'content-length': '1000000' });
+        response.flushHeaders();
+      } else socket.write('HTTP/1.1 200 OK\r\n');
+      const timer = setInterval(
+        () => (request.url === '/trickle-body' ? response.write('.') : socket.write('x-a: b\r\n')),
+        20,
+      );
+      socket.on('close', () => clearInterval(timer));
     } else if (request.url?.startsWith('/redirect?to=')) {
       response.writeHead(302, {
         location: decodeURIComponent(request.url.slice('/redirect?to='.length)),
@@ -196,5 +209,75 @@ describe('URL uploads by host name with private addresses allowed (ALLOW_PRIVATE
     );
     expect(proxied.status).toBe(200);
     expect(await proxied.text()).toBe('hello world');
+  });
+});
+
+describe('URL uploads when the remote cannot be reached', () => {
+  const t = useTestServer('sqlite', {
+    urlAddressPolicy: addressPolicy({ allowPrivate: true }),
+    // A link-local address without a scope: the kernel refuses the connect at once (EINVAL), as
+    // it does for an unroutable one (ENETUNREACH), and no packet leaves the machine.
+    urlResolver: async (hostname) =>
+      hostname === 'unroutable.test'
+        ? [{ address: 'fe80::1', family: 6 }]
+        : systemResolver(hostname),
+    urlFetchLimits: { idleMs: 10_000, infoDeadlineMs: 300, downloadDeadlineMs: 300 },
+  });
+  let admin: RequestOptions;
+  beforeEach(async () => {
+    admin = { token: await t.loginAsAdmin() };
+  });
+
+  it('answers 502 for a name whose address refuses the connect at once, and keeps running', async () => {
+    for (const call of [
+      () => t.request('POST', '/api/url/info', { url: 'http://unroutable.test/file' }, admin),
+      () =>
+        t.request(
+          'GET',
+          `/api/url/proxy?url=${encodeURIComponent('http://unroutable.test/file')}`,
+          undefined,
+          admin,
+        ),
+    ]) {
+      const response = await call();
+      expect(response.status).toBe(502);
+      expect(response.body.error).toBe('url.unreachable');
+      expect(response.body.message).toBe('Cannot connect to the remote server');
+    }
+  });
+
+  it('names no Node internals when a connect is refused', async () => {
+    const closed = createHttpServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const response = await t.request(
+      'POST',
+      '/api/url/info',
+      { url: `http://127.0.0.1:${port}/file` },
+      admin,
+    );
+    expect(response.status).toBe(502);
+    expect(response.body.error).toBe('url.unreachable');
+    expect(JSON.stringify(response.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+  });
+
+  it('ends a fetch that never goes idle at its deadline', async () => {
+    const started = Date.now();
+    const info = await t.request(
+      'POST',
+      '/api/url/info',
+      { url: `${base}/trickle-headers` },
+      admin,
+    );
+    expect(info.status).toBe(504);
+    expect(info.body.error).toBe('url.timeout');
+    const proxied = await t.server.app.request(
+      `/api/url/proxy?url=${encodeURIComponent(`${base}/trickle-body`)}`,
+      { headers: { authorization: `Bearer ${admin.token}` } },
+    );
+    expect(proxied.status).toBe(200);
+    await expect(proxied.text()).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -4,9 +4,22 @@ import type { UrlInfo } from '@sharebin/shared';
 import { fileTooLarge } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import type { AddressPolicy } from './address-policy';
-import { safeFetch } from './url-fetch';
+import { type HostResolver, safeFetch } from './url-fetch';
 
-const HEADERS_TIMEOUT_MS = 15_000;
+export interface UrlFetchLimits {
+  /** Longest silence on a connection. */
+  idleMs: number;
+  /** Whole `info` call, redirects included. */
+  infoDeadlineMs: number;
+  /** Whole proxied download, body included. */
+  downloadDeadlineMs: number;
+}
+
+export const DEFAULT_URL_FETCH_LIMITS: UrlFetchLimits = {
+  idleMs: 15_000,
+  infoDeadlineMs: 30_000,
+  downloadDeadlineMs: 60 * 60_000,
+};
 
 /** The name a download would get: Content-Disposition, else the last path segment. */
 export function filenameFrom(url: URL, response: IncomingMessage): string {
@@ -34,20 +47,28 @@ export function filenameFrom(url: URL, response: IncomingMessage): string {
  */
 export function createUrlUploadUseCases({
   policy,
+  resolve,
+  limits,
   maxUploadBytes,
 }: {
   policy: AddressPolicy;
+  resolve: HostResolver;
+  limits: UrlFetchLimits;
   maxUploadBytes: () => Promise<number>;
 }) {
+  const fetchOptions = (method: 'GET' | 'HEAD', deadline: AbortSignal) => ({
+    method,
+    policy,
+    resolve,
+    timeoutMs: limits.idleMs,
+    deadline,
+  });
   return {
     async info(url: string): Promise<UrlInfo> {
-      let fetched = await safeFetch(url, {
-        method: 'HEAD',
-        policy,
-        timeoutMs: HEADERS_TIMEOUT_MS,
-      }).catch(() => null);
+      const deadline = AbortSignal.timeout(limits.infoDeadlineMs);
+      let fetched = await safeFetch(url, fetchOptions('HEAD', deadline)).catch(() => null);
       // Some servers refuse HEAD; a GET whose body is left unread tells the same.
-      fetched ??= await safeFetch(url, { method: 'GET', policy, timeoutMs: HEADERS_TIMEOUT_MS });
+      fetched ??= await safeFetch(url, fetchOptions('GET', deadline));
       const { response } = fetched;
       response.destroy();
       const length = Number(response.headers['content-length']);
@@ -63,11 +84,8 @@ export function createUrlUploadUseCases({
     /** Streams the remote file, stopping at the upload limit. */
     async proxy(url: string) {
       const limit = await maxUploadBytes();
-      const { response } = await safeFetch(url, {
-        method: 'GET',
-        policy,
-        timeoutMs: HEADERS_TIMEOUT_MS,
-      });
+      const deadline = AbortSignal.timeout(limits.downloadDeadlineMs);
+      const { response } = await safeFetch(url, fetchOptions('GET', deadline));
       const length = Number(response.headers['content-length']);
       if (Number.isSafeInteger(length) && length > limit) {
         response.destroy();
