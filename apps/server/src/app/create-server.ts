@@ -23,6 +23,9 @@ import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
 import { createSharePasswordGuard } from '../modules/shared/share-password';
+import { DEFAULT_S3_TIMEOUTS, type S3Timeouts } from '../modules/storage/drivers/s3/s3-driver';
+import { createObjectDeletions } from '../modules/storage/object-deletions.usecases';
+import { createPendingDeletionsRepository } from '../modules/storage/pending-deletions.repository';
 import { createStorageDrivers } from '../modules/storage/storage.drivers';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
@@ -68,6 +71,8 @@ export interface ServerDeps {
   urlAddressPolicy: AddressPolicy;
   /** How URL uploads resolve host names; the system resolver unless given. */
   urlResolver?: HostResolver;
+  /** Connection and idle timeouts of S3 calls; defaults unless given. */
+  s3Timeouts?: S3Timeouts;
   /** Idle timeout and deadlines of URL fetches; defaults unless given. */
   urlFetchLimits?: UrlFetchLimits;
   /** Largest paste content, in UTF-8 bytes. */
@@ -110,8 +115,14 @@ export function createServer(deps: ServerDeps) {
     secretKey: deps.secretKey,
     publicUrl: deps.publicUrl,
     clock,
+    s3Timeouts: deps.s3Timeouts ?? DEFAULT_S3_TIMEOUTS,
   });
   const localTransfers = createLocalTransfers({ drivers, clock, publicUrl: deps.publicUrl });
+  const objectDeletions = createObjectDeletions({
+    drivers,
+    repository: createPendingDeletionsRepository({ db }),
+    clock,
+  });
   const maxUploadBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
   const files = createFilesUseCases({
     repository: createFilesRepository({ db }),
@@ -121,6 +132,7 @@ export function createServer(deps: ServerDeps) {
     accessTokens,
     clock,
     maxUploadBytes,
+    objectDeletions,
   });
   const urls = createUrlUploadUseCases({
     policy: deps.urlAddressPolicy,
@@ -192,7 +204,8 @@ export function createServer(deps: ServerDeps) {
       const limits = await rateLimiter.deleteExpired();
       const { deleted: pastesDeleted } = await pastes.clearFinished();
       const { deleted: filesDeleted } = await files.cleanUp();
-      return { sessions, limits, pastes: pastesDeleted, files: filesDeleted };
+      const objects = await objectDeletions.retryDue();
+      return { sessions, limits, pastes: pastesDeleted, files: filesDeleted, objects };
     },
   };
 }

@@ -28,6 +28,7 @@ import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, remainingViews, shareAccessChanges, shareState } from '../shared/share-state';
 import type { GetResult, StorageDriver } from '../storage/drivers/storage-driver';
+import type { ObjectDeletions } from '../storage/object-deletions.usecases';
 import { remainingBytes } from '../storage/storage.models';
 import type { StorageUseCases } from '../storage/storage.usecases';
 import {
@@ -80,6 +81,7 @@ export interface FilesDeps {
   accessTokens: AccessTokens;
   clock: Clock;
   maxUploadBytes: () => Promise<number>;
+  objectDeletions: Pick<ObjectDeletions, 'deleteOrQueue'>;
 }
 
 /** Counts bytes as they pass and fails the stream as soon as there are too many. */
@@ -162,18 +164,17 @@ export function createFilesUseCases(deps: FilesDeps) {
     throw fileSlugTaken();
   }
 
-  /** Removes a share's object (best effort: a storage hiccup must not keep the record alive). */
+  /**
+   * Removes shares' objects. A storage hiccup must not keep a record alive: what the storage
+   * refuses is queued and retried by the housekeeping job.
+   */
   async function deleteObjects(rows: FileSharesTable[]) {
-    await Promise.all(
-      rows.map(async (row) => {
-        try {
-          const driver = await drivers.forConfig(row.storage_config_id);
-          if (row.upload_id) await driver.abortMultipart(row.storage_path, row.upload_id);
-          await driver.delete(row.storage_path);
-        } catch {
-          // The stale-upload job and the admin can retry; the share itself goes now.
-        }
-      }),
+    await deps.objectDeletions.deleteOrQueue(
+      rows.map((row) => ({
+        configId: row.storage_config_id,
+        key: row.storage_path,
+        uploadId: row.upload_id,
+      })),
     );
   }
 

@@ -13,6 +13,7 @@ export interface Database {
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;
   file_shares: FileSharesTable;
+  pending_deletions: PendingDeletionsTable;
 }
 
 export interface AdminsTable {
@@ -126,4 +127,17 @@ export interface FileSharesTable {
   created_by: string;
   created_at: number;
   updated_at: number;
+}
+
+export interface PendingDeletionsTable {
+  id: string;
+  storage_config_id: string;
+  /** The object key in the storage. */
+  storage_path: string;
+  /** A multipart upload to abort first. */
+  upload_id: string | null;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
 }

@@ -8,6 +8,7 @@ import {
   RangeNotSatisfiableError,
   SignedUrlError,
   StorageDriverError,
+  StorageTimeoutError,
 } from './drivers/storage-driver.errors';
 
 /** Driver failures as API errors; anything a client can fix is a 4xx, a sick backend a 502. */
@@ -26,5 +27,6 @@ export function storageErrorToAppError(error: unknown): AppError | undefined {
   ) {
     return new AppError(400, error.code, error.message);
   }
+  if (error instanceof StorageTimeoutError) return new AppError(504, error.code, error.message);
   return new AppError(502, error.code, `The storage failed: ${error.message}`);
 }

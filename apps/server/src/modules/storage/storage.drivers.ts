@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { createLocalDriver } from './drivers/local/local-driver';
 import { createHmacSigner, type UrlSigner } from './drivers/local/local-signed-url';
+import type { S3Timeouts } from './drivers/s3/s3-driver';
 import type { StorageDriver } from './drivers/storage-driver';
 import type { StorageUseCases } from './storage.usecases';
 
@@ -17,6 +18,7 @@ export interface StorageDriversDeps {
   /** Origin put before local signed URLs; empty: relative to the page's origin. */
   publicUrl: string;
   clock: Clock;
+  s3Timeouts: S3Timeouts;
 }
 
 /**
@@ -29,6 +31,7 @@ export function createStorageDrivers({
   secretKey,
   publicUrl,
   clock,
+  s3Timeouts,
 }: StorageDriversDeps) {
   const signer: UrlSigner = createHmacSigner(secretKey);
   const cache = new Map<string, { version: number; driver: StorageDriver }>();
@@ -56,6 +59,7 @@ export function createStorageDrivers({
             forcePathStyle: config.path_style === 1,
             defaultFolder: config.default_folder || undefined,
             customHost: config.custom_host || undefined,
+            timeouts: s3Timeouts,
           });
     cache.set(configId, { version: config.updated_at, driver });
     return driver;

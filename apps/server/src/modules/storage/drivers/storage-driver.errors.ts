@@ -122,3 +122,13 @@ export class StorageBackendError extends StorageDriverError {
     this.name = 'StorageBackendError';
   }
 }
+
+/** The backend did not connect, or went silent mid-call, within the driver's timeouts. */
+export class StorageTimeoutError extends StorageDriverError {
+  readonly code = 'storage.timeout';
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StorageTimeoutError';
+  }
+}

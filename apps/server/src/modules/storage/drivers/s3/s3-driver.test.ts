@@ -1,9 +1,15 @@
+import {
+  type AddressInfo,
+  createServer as createTcpServer,
+  type Server,
+  type Socket,
+} from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3rverInstance, startS3rver } from '../../../../test/s3rver';
 import { runStorageDriverContract } from '../storage-driver.contract';
-import { MultipartError } from '../storage-driver.errors';
-import { createS3Driver, type S3DriverOptions } from './s3-driver';
+import { MultipartError, StorageTimeoutError } from '../storage-driver.errors';
+import { createS3Driver, DEFAULT_S3_TIMEOUTS, type S3DriverOptions } from './s3-driver';
 
 let server: S3rverInstance;
 beforeAll(async () => {
@@ -11,7 +17,11 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server?.stop());
 
-const optionsFor = (s3rver: S3rverInstance, extra: Partial<S3DriverOptions> = {}) => ({
+const optionsFor = (
+  s3rver: S3rverInstance,
+  extra: Partial<S3DriverOptions> = {},
+): S3DriverOptions => ({
+  timeouts: DEFAULT_S3_TIMEOUTS,
   endpoint: s3rver.endpoint,
   region: 'us-east-1',
   bucket: s3rver.bucket,
@@ -105,6 +115,67 @@ describe('s3 driver', () => {
     );
     expect(body.destroyed).toBe(true);
     await driver.abortMultipart('nolength/big.bin', uploadId);
+    await driver.close();
+  });
+});
+
+describe('s3 driver against a storage that freezes', () => {
+  const sockets = new Set<Socket>();
+  const frozen: Server[] = [];
+  /** A TCP server that accepts and then does `onConnection` (nothing, by default) forever. */
+  async function frozenEndpoint(onConnection: (socket: Socket) => void = () => {}) {
+    const tcp = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      onConnection(socket);
+    });
+    frozen.push(tcp);
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(tcp.address() as AddressInfo).port}`;
+  }
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(frozen.map((tcp) => new Promise((resolve) => tcp.close(resolve))));
+  });
+  const timeouts = { connectMs: 1_000, idleMs: 300 };
+  const driverAt = (endpoint: string) =>
+    createS3Driver({ ...optionsFor(server), endpoint, timeouts });
+
+  it('fails a call the storage never answers with a timeout, in time', async () => {
+    const driver = driverAt(await frozenEndpoint());
+    for (const call of [
+      () => driver.head('a.txt'),
+      () => driver.delete('a.txt'),
+      () => driver.put('a.txt', Readable.from([Buffer.from('abc')]), { contentLength: 3 }),
+    ]) {
+      const started = Date.now();
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(StorageTimeoutError);
+      expect((error as StorageTimeoutError).code).toBe('storage.timeout');
+      expect(Date.now() - started).toBeLessThan(3_000);
+    }
+    await driver.close();
+  });
+
+  it('fails a call whose answer stalls after its headers', async () => {
+    const driver = driverAt(
+      await frozenEndpoint((socket) =>
+        socket.once('data', () =>
+          socket.write(
+            'HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nContent-Type: text/plain\r\n\r\nab',
+          ),
+        ),
+      ),
+    );
+    const started = Date.now();
+    const { body } = await driver.get('a.txt');
+    const error = await (async () => {
+      for await (const _chunk of body);
+    })().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    const listed = await driver.list('').catch((caught: unknown) => caught);
+    expect(listed).toBeInstanceOf(StorageTimeoutError);
+    expect(Date.now() - started).toBeLessThan(3_000);
     await driver.close();
   });
 });

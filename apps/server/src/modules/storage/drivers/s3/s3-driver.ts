@@ -46,7 +46,21 @@ export interface S3DriverOptions {
   defaultFolder?: string;
   /** `https://cdn.example.com`: replaces scheme and host of presigned GET URLs. */
   customHost?: string;
+  timeouts: S3Timeouts;
 }
+
+/**
+ * Without them a frozen storage holds a request forever. The idle limit, not a total one,
+ * bounds a call: a large part or download may take long, but never long in silence.
+ */
+export interface S3Timeouts {
+  /** To establish the connection. */
+  connectMs: number;
+  /** Longest silence on the socket, before the answer and while a body flows. */
+  idleMs: number;
+}
+
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 10_000, idleMs: 60_000 };
 
 /** lib-storage keeps about queueSize × partSize in memory per upload of unknown length. */
 const UPLOAD_PART_SIZE = 8 * 1024 * 1024;
@@ -64,6 +78,11 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     // by many S3-compatible stores and corrupt objects on some; checksums only where required.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // Options of the SDK's NodeHttpHandler, which it builds from them (presigning is offline).
+    requestHandler: {
+      connectionTimeout: options.timeouts.connectMs,
+      socketTimeout: options.timeouts.idleMs,
+    },
   });
   const folder = folderPrefix(options.defaultFolder);
   const downloadOrigin = options.customHost ? parseCustomHost(options.customHost) : null;

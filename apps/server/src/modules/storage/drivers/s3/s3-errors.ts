@@ -5,6 +5,7 @@ import {
   RangeNotSatisfiableError,
   StorageBackendError,
   StorageDriverError,
+  StorageTimeoutError,
 } from '../storage-driver.errors';
 
 /** What the failing call was about, to word the typed error. */
@@ -42,6 +43,9 @@ export function toDriverError(error: unknown, context: S3CallContext): Error {
       );
     case 'InvalidRange':
       return new RangeNotSatisfiableError(context.key ?? '', null);
+    // The request handler's connection and idle timeouts (s3-driver.ts).
+    case 'TimeoutError':
+      return new StorageTimeoutError('The storage did not answer in time', { cause: error });
   }
   // Name, status and system code only: SDK messages can carry endpoints and account details,
   // and this message reaches API clients.
