@@ -152,6 +152,96 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     expect(left).not.toContain(orphan.uploadId);
   });
 
+  it('holds parts to the declared size, whatever the client sends', async () => {
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 1, max_upload_size_unit: 'KB' },
+      admin,
+    );
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'small.bin', size: 10 },
+        admin,
+      )
+    ).body.data;
+    expect(init.part_count).toBe(1);
+    const beyond = await t.request(
+      'POST',
+      '/api/s3/multipart/parts',
+      { file_id: init.file_id, part_numbers: [1, 2, 100] },
+      admin,
+    );
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toBe('validation.failed');
+    expect(beyond.body.details).toMatchObject({ part_numbers: [2, 100], part_count: 1 });
+
+    const urls = await t.request<{ parts: { partNumber: number; url: string }[] }>(
+      'POST',
+      '/api/s3/multipart/parts',
+      { file_id: init.file_id, part_numbers: [1] },
+      admin,
+    );
+    const url = urls.body.data.parts[0]?.url as string;
+    expect(new URL(url, 'http://x').searchParams.get('len')).toBe('10');
+    const put = (body: Buffer, length = body.length) =>
+      t.server.app.request(url, {
+        method: 'PUT',
+        body,
+        headers: { 'content-length': String(length) },
+      });
+    // Declared larger than signed: refused before a byte is stored.
+    const declared = await put(randomBytes(50 * 1024));
+    expect(declared.status).toBe(403);
+    expect(((await declared.json()) as { error: string }).error).toBe('storage.signed_url_invalid');
+    // Declared as signed, but more bytes arrive: the stream is cut at the signed length.
+    const lying = await put(randomBytes(50 * 1024), 10);
+    expect(lying.status).toBe(400);
+    expect(((await lying.json()) as { error: string }).error).toBe(
+      'storage.content_length_mismatch',
+    );
+    const driver = await t.server.drivers.forConfig(storage.id);
+    expect(await driver.listParts(init.storage_path, init.upload_id)).toEqual([]);
+
+    const good = await put(randomBytes(10));
+    expect(good.status).toBe(200);
+    const done = await t.request<FileShare>(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: init.file_id, parts: [{ partNumber: 1, etag: good.headers.get('etag') }] },
+      admin,
+    );
+    expect(done.body.data).toMatchObject({ status: 'live', size: 10 });
+  });
+
+  it('refuses to join parts whose sizes differ from the declared size, keeping nothing', async () => {
+    const bytes = randomBytes(6 * MIB);
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'short.bin', size: bytes.length },
+        admin,
+      )
+    ).body.data;
+    // Only the first part: the object would be 1 MiB short.
+    const parts = await sendParts(init, bytes);
+    const response = await t.request(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: init.file_id, parts: parts.filter((part) => part.partNumber === 1) },
+      admin,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('file.size_mismatch');
+    const driver = await t.server.drivers.forConfig(storage.id);
+    expect(await driver.listMultipartUploads()).toEqual([]);
+    expect(await driver.head(init.storage_path)).toBeNull();
+    expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
+  });
+
   it('refuses parts for another key or after completion', async () => {
     const key = (
       await t.request<{ key: string }>(

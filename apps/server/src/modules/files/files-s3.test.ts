@@ -219,6 +219,57 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
     expect(refused.body.error).toBe('file.object_missing');
   });
 
+  it('signs each part URL for its length and refuses oversized parts at the commit', async () => {
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 1, max_upload_size_unit: 'KB' },
+      admin,
+    );
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { s3_config_id: config.id, filename: 'small.bin', size: 10 },
+        admin,
+      )
+    ).body.data;
+    const beyond = await t.request(
+      'POST',
+      '/api/s3/multipart/parts',
+      { file_id: init.file_id, part_numbers: [2, 3] },
+      admin,
+    );
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toBe('validation.failed');
+    const url = new URL(
+      (
+        await t.request<{ parts: { partNumber: number; url: string }[] }>(
+          'POST',
+          '/api/s3/multipart/parts',
+          { file_id: init.file_id, part_numbers: [1] },
+          admin,
+        )
+      ).body.data.parts[0]?.url as string,
+    );
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length');
+    // s3rver checks no signature, so it stores the oversized part; the commit must refuse it.
+    const put = await fetch(url, { method: 'PUT', body: randomBytes(6 * MIB) });
+    expect(put.status).toBe(200);
+    const done = await t.request(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: init.file_id, parts: [{ partNumber: 1, etag: put.headers.get('etag') }] },
+      admin,
+    );
+    expect(done.status).toBe(400);
+    expect(done.body.error).toBe('file.size_mismatch');
+    const driver = await t.server.drivers.forConfig(config.id);
+    expect(await driver.listMultipartUploads()).toEqual([]);
+    expect(await driver.head(init.storage_path)).toBeNull();
+    expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
+  });
+
   it('uploads 12 MiB in parts through presigned part URLs', async () => {
     const bytes = randomBytes(12 * MIB);
     const init = (

@@ -18,6 +18,7 @@ import {
   type updateFileShareRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
+import { validationFailed } from '../../app/errors';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import { hashPassword, newId, randomBase62 } from '../shared/crypto';
@@ -65,6 +66,18 @@ const MIB = 1024 * 1024;
 /** 5 MiB parts, larger (whole MiB) when a file would need more than 10,000 of them. */
 export const multipartPartSize = (size: number) =>
   Math.max(MULTIPART_CHUNK_SIZE, Math.ceil(size / MAX_PARTS / MIB) * MIB);
+
+/** How an upload of `size` bytes is cut: every part `partSize` long but the last. */
+export function multipartLayout(size: number) {
+  const partSize = multipartPartSize(size);
+  const partCount = Math.max(1, Math.ceil(size / partSize));
+  return {
+    partSize,
+    partCount,
+    lengthOf: (partNumber: number) =>
+      partNumber < partCount ? partSize : size - partSize * (partCount - 1),
+  };
+}
 const SLUG_ATTEMPTS = 5;
 /** Uploads never committed are removed after this long. */
 export const STALE_UPLOAD_MS = 24 * 3_600_000;
@@ -363,26 +376,43 @@ export function createFilesUseCases(deps: FilesDeps) {
         await repository.update(row.id, { upload_id: started.uploadId });
         return started.uploadId;
       });
-      const partSize = multipartPartSize(input.size);
+      const layout = multipartLayout(input.size);
       return {
         file_id: row.id,
         upload_id: uploadId,
         slug: row.slug,
         storage_path: row.storage_path,
-        part_size: partSize,
-        part_count: Math.max(1, Math.ceil(input.size / partSize)),
+        part_size: layout.partSize,
+        part_count: layout.partCount,
       };
     },
 
-    /** Multipart flow, step 2: presigned URLs for some parts (asked for in batches). */
+    /**
+     * Multipart flow, step 2: presigned URLs for some parts (asked for in batches), each signed
+     * for the length the declared size gives it, so that no part can hold more.
+     */
     async multipartParts(principal: Principal, input: { file_id: string; part_numbers: number[] }) {
       const { row, uploadId } = await requireMultipart(principal, input.file_id);
+      const layout = multipartLayout(row.size);
+      const beyond = input.part_numbers.filter((partNumber) => partNumber > layout.partCount);
+      if (beyond.length > 0) {
+        throw validationFailed(
+          { part_numbers: beyond, part_count: layout.partCount },
+          `This upload has ${layout.partCount} part(s)`,
+        );
+      }
       const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
       const parts = await Promise.all(
         input.part_numbers.map(async (partNumber) => ({
           partNumber,
-          url: await driver.presignPart(row.storage_path, uploadId, partNumber, urlExpirySeconds),
+          url: await driver.presignPart(
+            row.storage_path,
+            uploadId,
+            partNumber,
+            urlExpirySeconds,
+            layout.lengthOf(partNumber),
+          ),
         })),
       );
       return { parts };
@@ -400,6 +430,26 @@ export function createFilesUseCases(deps: FilesDeps) {
         etag: part.etag.replace(/"/g, ''),
       }));
       try {
+        // Checked before joining: a storage that does not enforce signed lengths (or a part sent
+        // through another path) must not turn oversized parts into a live share.
+        const stored = new Map(
+          (await driver.listParts(row.storage_path, uploadId)).map((part) => [
+            part.partNumber,
+            part.size,
+          ]),
+        );
+        const layout = multipartLayout(row.size);
+        const numbers = new Set(parts.map((part) => part.partNumber));
+        const total = parts.reduce((sum, part) => sum + (stored.get(part.partNumber) ?? 0), 0);
+        const whole =
+          numbers.size === layout.partCount &&
+          parts.length === layout.partCount &&
+          parts.every(
+            (part) =>
+              part.partNumber <= layout.partCount &&
+              stored.get(part.partNumber) === layout.lengthOf(part.partNumber),
+          );
+        if (!whole) throw sizeMismatch(row.size, total);
         await driver.completeMultipart(row.storage_path, uploadId, parts);
       } catch (error) {
         await discard(row);

@@ -16,6 +16,13 @@ const signedUrlRefused = (reason: string) =>
     `This link is not valid (${reason}); ask for a new one`,
   );
 
+/** A URL signed for one length takes a body declared with that length, and no other. */
+function assertSignedLength(signed: number | undefined, declared: number | undefined) {
+  if (signed !== undefined && declared !== signed) {
+    throw signedUrlRefused('the body length differs from the signed one');
+  }
+}
+
 /**
  * What the local storage's signed URLs do: the server stands in for an S3 endpoint, so the web
  * app uploads and downloads the same way whichever driver a storage uses.
@@ -67,9 +74,7 @@ export function createLocalTransfers({
       contentLength: number | undefined,
     ) {
       const { request, driver } = await open(configId, 'put', query);
-      if (request.contentLength !== undefined && contentLength !== request.contentLength) {
-        throw signedUrlRefused('the body length differs from the signed one');
-      }
+      assertSignedLength(request.contentLength, contentLength);
       return driver.put(request.key, body, {
         contentType: request.contentType,
         contentLength: request.contentLength,
@@ -83,12 +88,14 @@ export function createLocalTransfers({
       contentLength: number | undefined,
     ) {
       const { request, driver } = await open(configId, 'part', query);
+      assertSignedLength(request.contentLength, contentLength);
+      // The signed length, not the header, is what the driver holds the body to while it streams.
       return driver.uploadPart(
         request.key,
         request.uploadId,
         request.partNumber,
         body,
-        contentLength,
+        request.contentLength ?? contentLength,
       );
     },
   };

@@ -107,11 +107,16 @@ export interface StorageDriver {
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedPut>;
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
   createMultipart(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;
+  /**
+   * With `contentLength`, the URL is signed for a body of exactly that length: a client cannot
+   * store a part larger than the upload declared.
+   */
   presignPart(
     key: string,
     uploadId: string,
     partNumber: number,
     expiresInSeconds: number,
+    contentLength?: number,
   ): Promise<string>;
   /** The server-side proxy path. S3 needs `contentLength` (it refuses chunked part uploads). */
   uploadPart(

@@ -194,10 +194,11 @@ export function createLocalDriver({
 
     createMultipart: async (key) => multipart.create(key),
 
-    async presignPart(key, uploadId, partNumber, expiresInSeconds) {
+    async presignPart(key, uploadId, partNumber, expiresInSeconds, contentLength) {
       objectPath(root, key);
       assertPartNumber(partNumber);
-      return signedUrl('part', { key, uploadId, partNumber }, expiresInSeconds);
+      assertContentLength(contentLength);
+      return signedUrl('part', { key, uploadId, partNumber, contentLength }, expiresInSeconds);
     },
 
     async uploadPart(key, uploadId, partNumber, body, contentLength) {

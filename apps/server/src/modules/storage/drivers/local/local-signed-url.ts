@@ -115,7 +115,7 @@ export type LocalSignedRequest =
       download: { downloadName?: string; contentType?: string; inline: boolean };
     }
   | { op: 'put'; key: string; contentLength?: number; contentType?: string }
-  | { op: 'part'; key: string; uploadId: string; partNumber: number };
+  | { op: 'part'; key: string; uploadId: string; partNumber: number; contentLength?: number };
 
 type QueryInput = URLSearchParams | Record<string, string | undefined>;
 
@@ -170,15 +170,24 @@ export function verifyLocalSignedRequest({
       return {
         op,
         key,
-        contentLength:
-          values.contentLength === undefined ? undefined : Number(values.contentLength),
+        contentLength: signedLength(values),
         contentType: values.contentType,
       };
     case 'part':
       if (!values.uploadId || !values.partNumber || !isDecimal(values.partNumber)) break;
-      return { op, key, uploadId: values.uploadId, partNumber: Number(values.partNumber) };
+      if (values.contentLength !== undefined && !isDecimal(values.contentLength)) break;
+      return {
+        op,
+        key,
+        uploadId: values.uploadId,
+        partNumber: Number(values.partNumber),
+        contentLength: signedLength(values),
+      };
   }
   return new SignedUrlError('malformed');
 }
 
 const isDecimal = (value: string) => /^[0-9]{1,15}$/.test(value);
+
+const signedLength = (values: SignedValues) =>
+  values.contentLength === undefined ? undefined : Number(values.contentLength);

@@ -320,13 +320,21 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       return { uploadId: output.UploadId };
     },
 
-    async presignPart(key, uploadId, partNumber, expiresInSeconds) {
+    async presignPart(key, uploadId, partNumber, expiresInSeconds, contentLength) {
       const Key = toObjectKey(key);
       assertPartNumber(partNumber);
       assertExpiry(expiresInSeconds);
+      assertContentLength(contentLength);
+      // A signed Content-Length makes S3 refuse a part of any other length.
       return getSignedUrl(
         client,
-        new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber: partNumber }),
+        new UploadPartCommand({
+          Bucket: bucket,
+          Key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: contentLength,
+        }),
         { expiresIn: expiresInSeconds },
       );
     },
