@@ -1,4 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import type { FileShare, MultipartInitResponse, PublicFile, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
@@ -240,6 +244,51 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     expect(await driver.listMultipartUploads()).toEqual([]);
     expect(await driver.head(init.storage_path)).toBeNull();
     expect(await t.db.selectFrom('file_shares').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers 400 on a real socket to a part sent to an aborted upload', async () => {
+    const init = (
+      await t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'late.bin', size: 6 * MIB },
+        admin,
+      )
+    ).body.data;
+    const url = (
+      await t.request<{ parts: { partNumber: number; url: string }[] }>(
+        'POST',
+        '/api/s3/multipart/parts',
+        { file_id: init.file_id, part_numbers: [1] },
+        admin,
+      )
+    ).body.data.parts[0]?.url as string;
+    await t.request('POST', '/api/s3/multipart/abort', { file_id: init.file_id }, admin);
+    const server = serve({ fetch: t.server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          `http://127.0.0.1:${port}${url}`,
+          { method: 'PUT', headers: { 'content-length': String(5 * MIB) } },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => {
+              body += chunk.toString();
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end(randomBytes(5 * MIB));
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).error).toBe('storage.multipart');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses parts for another key or after completion', async () => {

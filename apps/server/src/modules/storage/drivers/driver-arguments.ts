@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ByteRange } from './storage-driver';
 import { InvalidArgumentError, InvalidKeyError, MultipartError } from './storage-driver.errors';
 
@@ -94,3 +95,13 @@ export function sortedParts<T extends { partNumber: number; etag: string }>(part
 }
 
 export const stripQuotes = (etag: string): string => etag.replace(/"/g, '');
+
+/**
+ * Lets a body the driver refused before reading flow away unread. Not `destroy()`: behind the
+ * HTTP server the body is the request itself, and destroying it resets the connection before
+ * the client can read the 400 that says why.
+ */
+export function discardBody(body: Readable) {
+  body.on('error', () => {});
+  body.resume();
+}

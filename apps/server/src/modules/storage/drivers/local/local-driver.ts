@@ -9,6 +9,7 @@ import {
   assertPartNumber,
   assertRange,
   assertValidPrefix,
+  discardBody,
   listLimit,
 } from '../driver-arguments';
 import type { ListResult, StorageDriver } from '../storage-driver';
@@ -86,7 +87,7 @@ export function createLocalDriver({
         target = objectPath(root, key);
         assertContentLength(contentLength);
       } catch (error) {
-        body.destroy();
+        discardBody(body);
         throw error;
       }
       const meter = new ByteMeter(contentLength);
@@ -206,7 +207,7 @@ export function createLocalDriver({
         assertPartNumber(partNumber);
         assertContentLength(contentLength);
       } catch (error) {
-        body.destroy();
+        discardBody(body);
         throw error;
       }
       return multipart.uploadPart(key, uploadId, partNumber, body, contentLength);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Clock } from '../../../shared/clock';
 import { ByteMeter } from '../byte-meter';
-import { sortedParts, stripQuotes } from '../driver-arguments';
+import { discardBody, sortedParts, stripQuotes } from '../driver-arguments';
 import type { PendingMultipartUpload, UploadedPart } from '../storage-driver';
 import { MultipartError } from '../storage-driver.errors';
 import {
@@ -103,7 +103,7 @@ export function createLocalMultipart({ root, clock }: { root: string; clock: Clo
       contentLength?: number,
     ): Promise<{ etag: string }> {
       const folder = await uploadFolder(key, uploadId).catch((error) => {
-        body.destroy();
+        discardBody(body);
         throw error;
       });
       const meter = new ByteMeter(contentLength, 'md5');

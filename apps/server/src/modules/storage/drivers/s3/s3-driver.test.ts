@@ -5,6 +5,7 @@ import {
   type Socket,
 } from 'node:net';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3rverInstance, startS3rver } from '../../../../test/s3rver';
 import { runStorageDriverContract } from '../storage-driver.contract';
@@ -113,6 +114,8 @@ describe('s3 driver', () => {
     await expect(driver.uploadPart('nolength/big.bin', uploadId, 1, body)).rejects.toEqual(
       new MultipartError('length_required', 'S3 part uploads need a Content-Length'),
     );
+    // Released by reading it away (destroying a request body would reset the connection).
+    await finished(body);
     expect(body.destroyed).toBe(true);
     await driver.abortMultipart('nolength/big.bin', uploadId);
     await driver.close();

@@ -26,6 +26,7 @@ import {
   assertRange,
   assertValidKey,
   assertValidPrefix,
+  discardBody,
   listLimit,
   sortedParts,
   stripQuotes,
@@ -110,7 +111,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
         Key = toObjectKey(key);
         assertContentLength(contentLength);
       } catch (error) {
-        body.destroy();
+        discardBody(body);
         throw error;
       }
       const abortController = new AbortController();
@@ -349,7 +350,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
           throw new MultipartError('length_required', 'S3 part uploads need a Content-Length');
         }
       } catch (error) {
-        body.destroy();
+        discardBody(body);
         throw error;
       }
       const abortController = new AbortController();
