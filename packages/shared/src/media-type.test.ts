@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMediaType } from './media-type';
+import { isActiveContent, normalizeMediaType } from './media-type';
 
 describe('normalizeMediaType', () => {
   it.each([
@@ -22,5 +22,35 @@ describe('normalizeMediaType', () => {
     ['a script', '<script>'],
   ])('refuses %s', (_name, input) => {
     expect(normalizeMediaType(input)).toBeUndefined();
+  });
+});
+
+describe('isActiveContent', () => {
+  it.each([
+    'image/png',
+    'image/jpeg',
+    'video/mp4',
+    'video/x-matroska',
+    'audio/mpeg',
+    'application/pdf',
+    'text/plain; charset=utf-8',
+    'application/json',
+  ])('lets %s show inline', (type) => {
+    expect(isActiveContent(type)).toBe(false);
+  });
+
+  it.each([
+    'image/png+xml',
+    'image/pngx',
+    'video/x+xml',
+    'audio/x+xml',
+    'application/pdfx',
+    'text/plain+xml',
+    'application/json+html',
+    'image/svg+xml',
+    'text/html',
+    'application/x-unknown',
+  ])('sandboxes %s', (type) => {
+    expect(isActiveContent(type)).toBe(true);
   });
 });

@@ -13,10 +13,16 @@ export function normalizeMediaType(value: string | null | undefined): string | u
   return charset ? `${essence}; charset=${charset.toLowerCase()}` : essence;
 }
 
+/**
+ * Passive types, matched whole: a prefix match let `image/png+xml` and `video/x+xml` through, and
+ * a browser renders any `+xml` type as XML, scripts included. Video and audio subtypes take no
+ * `+` suffix for the same reason.
+ */
+const PASSIVE =
+  /^(?:image\/(?:png|jpeg|gif|webp|avif|bmp)|(?:video|audio)\/[a-z0-9.-]+|application\/pdf|text\/plain|text\/markdown|text\/csv|application\/json)$/;
+
 /** Types a browser could run: served inline only inside a CSP sandbox (ARCHITECTURE.md §4). */
 export function isActiveContent(mimetype: string): boolean {
   const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
-  const passive =
-    /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/|audio\/|application\/pdf$|text\/plain$|text\/markdown$|text\/csv$|application\/json$)/;
-  return !passive.test(type);
+  return !PASSIVE.test(type);
 }

@@ -130,6 +130,26 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     expect(svgAnswer.headers.get('content-security-policy')).toContain('sandbox');
   });
 
+  it.each([
+    ['image/png+xml', 'pic.pngx'],
+    ['video/x+xml', 'clip.vx'],
+  ])('sandboxes %s like any active type', async (type, filename) => {
+    const uploaded = await upload(
+      Buffer.from('<x:script xmlns:x="http://www.w3.org/1999/xhtml">parent.pwned=1</x:script>'),
+      filename,
+      { slug: 'xmlish' },
+      admin,
+      type,
+    );
+    expect(uploaded.body.data.mimetype).toBe(type);
+    const view = await t.request<PublicFile>('GET', '/api/public/files/xmlish');
+    const inline = await t.server.app.request(view.body.data.preview_url as string);
+    expect(inline.headers.get('content-type')).toBe(type);
+    expect(inline.headers.get('content-security-policy')).toContain('sandbox');
+    const download = await t.server.app.request(view.body.data.download_url as string);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+  });
+
   it('never serves a declared type list that a browser could read as HTML', async () => {
     const listed = 'text/plain; x, text/html';
     const refused = await upload(Buffer.from('<script>1</script>'), 'a.txt', {
