@@ -582,6 +582,7 @@ export const enUS = {
         nameRequired: 'Enter a name',
         tooLong: 'At most {{max}} characters',
         originOnly: 'Only scheme, host and port, such as https://cdn.example.com',
+        endpointRequired: 'This provider needs an endpoint address',
         urlInvalid: 'Enter an address starting with http:// or https://',
         placeholder: 'Replace {{placeholder}} with your own value',
         regionRequired: 'Enter the region',

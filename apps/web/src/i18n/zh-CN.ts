@@ -567,6 +567,7 @@ export const zhCN = {
         nameRequired: '请输入名称',
         tooLong: '最多 {{max}} 个字符',
         originOnly: '只填协议、主机和端口，例如 https://cdn.example.com',
+        endpointRequired: '此服务商需要填写端点地址',
         urlInvalid: '请输入以 http:// 或 https:// 开头的地址',
         placeholder: '请把 {{placeholder}} 替换为你自己的值',
         regionRequired: '请输入区域',

@@ -59,13 +59,23 @@ const folderSchema = z.string().transform((value, ctx) => {
   }
 });
 
-const httpUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address' });
+// Aborts: the checks chained after it parse the value as a URL, and must not see a non-URL.
+const httpUrl = z.url({ protocol: /^https?$/, message: 'An http(s) address', abort: true });
 
 /** Scheme, host and port and nothing more (no path, query, fragment or credentials). */
 export function isBareOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
 }
+
+/** Only AWS has an endpoint the SDK knows; any other provider without one would reach AWS. */
+export const needsEndpoint = (provider: StorageProvider) => provider !== 'aws';
+
+const ENDPOINT_REQUIRED = {
+  message: 'This provider needs an endpoint',
+  path: ['endpoint'],
+};
 
 /** A download host replaces scheme, host and port of signed URLs: a bare origin. */
 const originSchema = httpUrl
@@ -119,7 +129,9 @@ const s3Fields = {
 };
 
 export const createStorageConfigRequestSchema = z.discriminatedUnion('storage_type', [
-  z.object({ ...commonFields, ...s3Fields }),
+  z
+    .object({ ...commonFields, ...s3Fields })
+    .refine((value) => value.endpoint !== '' || !needsEndpoint(value.provider), ENDPOINT_REQUIRED),
   z.object({ ...commonFields, storage_type: z.literal('local') }),
 ]);
 export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequestSchema>;
@@ -128,7 +140,13 @@ export type CreateStorageConfigRequest = z.input<typeof createStorageConfigReque
 export const updateStorageConfigRequestSchema = z
   .object(fieldRules)
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  // Only when both come together; the use case checks one against the stored other.
+  .refine(
+    (value) =>
+      value.endpoint !== '' || value.provider === undefined || !needsEndpoint(value.provider),
+    ENDPOINT_REQUIRED,
+  );
 export type UpdateStorageConfigRequest = z.input<typeof updateStorageConfigRequestSchema>;
 
 /** A storage config as the admin sees it: the secret key only masked. */

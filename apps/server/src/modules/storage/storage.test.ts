@@ -69,6 +69,12 @@ describe.each(ENGINES)('storage configurations on %s', (engine) => {
     ['a capacity of 0', { ...S3_CONFIG, total_capacity_bytes: 0 }],
     ['a download host with a path', { ...S3_CONFIG, custom_host: 'https://cdn.example.com/files' }],
     ['a download host with a query', { ...S3_CONFIG, custom_host: 'https://cdn.example.com/?a=1' }],
+    ['a download host that is not a URL', { ...S3_CONFIG, custom_host: 'not a url' }],
+    [
+      '"other S3-compatible" without an endpoint',
+      { ...S3_CONFIG, provider: 'other', endpoint: '' },
+    ],
+    ['no provider and no endpoint', { ...S3_CONFIG, provider: undefined, endpoint: undefined }],
   ])('refuses %s with 400 and writes nothing', async (_name, body) => {
     const response = await t.request('POST', '/api/s3-configs', body, admin);
     expect(response.status).toBe(400);
@@ -114,6 +120,40 @@ describe.each(ENGINES)('storage configurations on %s', (engine) => {
       admin,
     );
     expect(rotated.body.data.secret_access_key_masked).toBe('a-br••••••••alue');
+  });
+
+  it.each([
+    ['a download host that is not a URL', { custom_host: 'not a url' }],
+    ['a download host that is not a URL (local storage)', { custom_host: 'cdn' }, 'local'],
+    ['an endpoint removed', { endpoint: '' }],
+    ['a provider that needs an endpoint, without one', { provider: 'other', endpoint: '' }],
+  ])('refuses an update with %s with 400 and changes nothing', async (_name, body, kind = 's3') => {
+    if (kind === 'local') await t.server.useCases.storage.ensureDefaultStorage();
+    else await t.request('POST', '/api/s3-configs', S3_CONFIG, admin);
+    const [before] = await rows();
+    const response = await t.request('PUT', `/api/s3-configs/${before?.id}`, body, admin);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('validation.failed');
+    expect(await rows()).toEqual([before]);
+  });
+
+  it('keeps AWS without an endpoint, and a stored storage without one renamable', async () => {
+    const aws = await t.request<StorageConfig>(
+      'POST',
+      '/api/s3-configs',
+      { ...S3_CONFIG, provider: 'aws', endpoint: '' },
+      admin,
+    );
+    expect(aws.status).toBe(201);
+    // Saved before the rule existed.
+    await t.db.updateTable('storage_configs').set({ provider: 'other' }).execute();
+    const renamed = await t.request(
+      'PUT',
+      `/api/s3-configs/${aws.body.data.id}`,
+      { name: 'Old one' },
+      admin,
+    );
+    expect(renamed.status).toBe(200);
   });
 
   it('sets the default and refuses to delete it, then deletes another', async () => {

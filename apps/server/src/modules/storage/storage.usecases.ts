@@ -1,12 +1,15 @@
 import {
   type createStorageConfigRequestSchema,
   hasPermission,
+  needsEndpoint,
   type Principal,
   type StorageChoice,
   type StorageConfig,
+  type StorageProvider,
   type updateStorageConfigRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
+import { validationFailed } from '../../app/errors';
 import { flag } from '../api-keys/api-keys.models';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/crypto';
@@ -100,6 +103,20 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
       const s3Only = ['provider', 'endpoint', 'region', 'bucket', 'access_key_id'] as const;
       const changes: Partial<StorageConfigsTable> = { ...rest };
       if (row.storage_type === 'local') for (const field of s3Only) delete changes[field];
+      // Checked when either changes, so that a storage saved before the rule can still be renamed.
+      const provider = (changes.provider ?? row.provider) as StorageProvider | null;
+      const touched = changes.provider !== undefined || changes.endpoint !== undefined;
+      if (
+        touched &&
+        provider &&
+        (changes.endpoint ?? row.endpoint) === '' &&
+        needsEndpoint(provider)
+      ) {
+        throw validationFailed(
+          [{ location: 'body', path: 'endpoint', message: 'This provider needs an endpoint' }],
+          'This provider needs an endpoint',
+        );
+      }
       await repository.update(id, {
         ...changes,
         ...(secret_access_key !== undefined && row.storage_type === 's3'

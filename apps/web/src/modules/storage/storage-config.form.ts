@@ -1,6 +1,7 @@
 import {
   type CreateStorageConfigRequest,
   isBareOrigin,
+  needsEndpoint,
   normalizePath,
   STORAGE_PROVIDER_PRESETS,
   STORAGE_PROVIDERS,
@@ -77,6 +78,7 @@ export interface StorageFormError {
     | 'storageConfig.form.errors.nameRequired'
     | 'storageConfig.form.errors.tooLong'
     | 'storageConfig.form.errors.urlInvalid'
+    | 'storageConfig.form.errors.endpointRequired'
     | 'storageConfig.form.errors.originOnly'
     | 'storageConfig.form.errors.placeholder'
     | 'storageConfig.form.errors.regionRequired'
@@ -223,7 +225,11 @@ export function validateStorageForm(
   }
 
   if (values.kind !== 'local') {
-    const endpoint = urlError(values.endpoint.trim());
+    const endpointText = values.endpoint.trim();
+    const endpoint: StorageFormError | undefined =
+      endpointText === '' && needsEndpoint(values.kind)
+        ? { key: 'storageConfig.form.errors.endpointRequired' }
+        : urlError(endpointText);
     if (endpoint) errors.endpoint = endpoint;
 
     const region = values.region.trim();
