@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveContent, normalizeMediaType } from './media-type';
+import { isActiveContent, normalizeMediaType, servedMediaType } from './media-type';
 
 describe('normalizeMediaType', () => {
   it.each([
@@ -52,5 +52,17 @@ describe('isActiveContent', () => {
     'application/x-unknown',
   ])('sandboxes %s', (type) => {
     expect(isActiveContent(type)).toBe(true);
+  });
+});
+
+describe('servedMediaType', () => {
+  it.each([
+    ['text/plain', 'text/plain; charset=utf-8'],
+    ['text/markdown', 'text/markdown; charset=utf-8'],
+    ['text/plain; charset=iso-8859-1', 'text/plain; charset=iso-8859-1'],
+    ['image/png', 'image/png'],
+    ['application/json', 'application/json'],
+  ])('serves %s as %s', (type, served) => {
+    expect(servedMediaType(type)).toBe(served);
   });
 });

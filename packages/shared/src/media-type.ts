@@ -26,3 +26,14 @@ export function isActiveContent(mimetype: string): boolean {
   const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
   return !PASSIVE.test(type);
 }
+
+/**
+ * A normalised type as served: text without a declared charset is sent as UTF-8. Browsers
+ * would otherwise guess (windows-1252 for most locales), and UTF-8 text opened in a tab shows
+ * `cafÃ©`. A charset that is known stays.
+ */
+export function servedMediaType(normalized: string): string {
+  return normalized.startsWith('text/') && !normalized.includes(';')
+    ? `${normalized}; charset=utf-8`
+    : normalized;
+}

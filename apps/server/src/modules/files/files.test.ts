@@ -112,7 +112,7 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     );
     const view = await t.request<PublicFile>('GET', '/api/public/files/page');
     const inline = await t.server.app.request(view.body.data.preview_url as string);
-    expect(inline.headers.get('content-type')).toBe('text/html');
+    expect(inline.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(inline.headers.get('content-security-policy')).toContain('sandbox');
     expect(inline.headers.get('x-content-type-options')).toBe('nosniff');
     expect(inline.headers.get('content-disposition')).toBe(
@@ -148,6 +148,31 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     expect(inline.headers.get('content-security-policy')).toContain('sandbox');
     const download = await t.server.app.request(view.body.data.download_url as string);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+  });
+
+  it('serves text as UTF-8 unless its charset is known, inline and as a download', async () => {
+    const text = Buffer.from('café, 中文');
+    await upload(text, 'notes.txt', { slug: 'utf8' }, admin, 'text/plain');
+    await upload(Buffer.from('caf\xe9', 'latin1'), 'old.log', { slug: 'latin1' }, admin);
+    // A type with its charset, as the presigned flows store a declared one.
+    await t.db
+      .updateTable('file_shares')
+      .set({ mimetype: 'text/plain; charset=iso-8859-1' })
+      .where('slug', '=', 'latin1')
+      .execute();
+    for (const [slug, type] of [
+      ['utf8', 'text/plain; charset=utf-8'],
+      ['latin1', 'text/plain; charset=iso-8859-1'],
+    ]) {
+      const view = await t.request<PublicFile>('GET', `/api/public/files/${slug}`);
+      for (const url of [view.body.data.preview_url, view.body.data.download_url]) {
+        const answer = await t.server.app.request(url as string);
+        expect(answer.headers.get('content-type')).toBe(type);
+      }
+    }
+    const view = await t.request<PublicFile>('GET', '/api/public/files/utf8');
+    const answer = await t.server.app.request(view.body.data.preview_url as string);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(text)).toBe(true);
   });
 
   it('never serves a declared type list that a browser could read as HTML', async () => {

@@ -14,6 +14,7 @@ import {
   type PublicFile,
   type presignRequestSchema,
   type StorageConfig,
+  servedMediaType,
   type shareOptionsSchema,
   type updateFileShareRequestSchema,
 } from '@sharebin/shared';
@@ -568,7 +569,9 @@ export function createFilesUseCases(deps: FilesDeps) {
       if (shareState(row, clock.now()) === 'expired') throw fileExpired();
       const delivery = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
-      const contentType = normalizeMediaType(row.mimetype) ?? 'application/octet-stream';
+      const contentType = servedMediaType(
+        normalizeMediaType(row.mimetype) ?? 'application/octet-stream',
+      );
       if (delivery.directDownloads && servedDirectly(contentType, input.download)) {
         const redirect = await driver.presignGet(row.storage_path, {
           // No longer than the share itself: a link handed on must not outlive it.

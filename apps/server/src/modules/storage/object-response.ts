@@ -1,4 +1,4 @@
-import { isActiveContent, normalizeMediaType } from '@sharebin/shared';
+import { isActiveContent, normalizeMediaType, servedMediaType } from '@sharebin/shared';
 import { toWebStream } from '../../app/web-stream';
 import { contentDisposition } from './drivers/content-disposition';
 import type { GetResult } from './drivers/storage-driver';
@@ -36,7 +36,7 @@ export function objectResponse({
   download: boolean;
 }): Response {
   // Only a type we can vouch for is served; anything else downloads as bytes or runs sandboxed.
-  const servedType = normalizeMediaType(contentType) ?? 'application/octet-stream';
+  const servedType = servedMediaType(normalizeMediaType(contentType) ?? 'application/octet-stream');
   const sandboxed = !download && isActiveContent(servedType);
   const headers: Record<string, string> = {
     'Content-Type': servedType,
