@@ -1,7 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { FileShare, MultipartInitResponse, PublicFile, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -322,5 +326,24 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
       admin,
     );
     expect(tooMany.status).toBe(400);
+  });
+});
+
+describe('the clean-up job on local storage', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sharebin-sweep-'));
+  const t = useTestServer('sqlite', { dataDir });
+
+  it('removes partial files a crash left in .tmp once they are idle for a day, and only those', async () => {
+    const { storage } = await t.signInWithLocalStorage();
+    const temp = path.join(dataDir, 'storage', storage.id, '.tmp');
+    await mkdir(temp, { recursive: true });
+    const day = 24 * 3_600_000;
+    const files = { crashed: t.clock.now() - day - 60_000, writing: t.clock.now() - 3_600_000 };
+    for (const [name, mtime] of Object.entries(files)) {
+      await writeFile(path.join(temp, name), 'partial');
+      await utimes(path.join(temp, name), new Date(mtime), new Date(mtime));
+    }
+    expect(await t.server.useCases.files.cleanUp()).toMatchObject({ temporaryFilesRemoved: 1 });
+    expect(await readdir(temp)).toEqual(['writing']);
   });
 });

@@ -606,9 +606,12 @@ export function createFilesUseCases(deps: FilesDeps) {
       const deleted = await repository.deleteMany(rows.map((row) => row.id));
       const known = new Set(await repository.uploadIdsInProgress());
       let orphansAborted = 0;
+      let temporaryFilesRemoved = 0;
       for (const configId of await storage.configIds()) {
         try {
           const driver = await drivers.forConfig(configId);
+          // Idle for as long as an upload may stay uncommitted: no live upload writes that slowly.
+          temporaryFilesRemoved += await driver.removeStaleTemporaryFiles(new Date(staleBefore));
           for (const upload of await driver.listMultipartUploads()) {
             if (
               known.has(upload.uploadId) ||
@@ -623,7 +626,7 @@ export function createFilesUseCases(deps: FilesDeps) {
           // An unreachable storage is retried on the next run.
         }
       }
-      return { deleted, orphansAborted };
+      return { deleted, orphansAborted, temporaryFilesRemoved };
     },
   };
 }

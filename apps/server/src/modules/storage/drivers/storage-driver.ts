@@ -137,6 +137,11 @@ export interface StorageDriver {
   abortMultipart(key: string, uploadId: string): Promise<void>;
   /** Uploads begun and neither completed nor aborted, for the stale-upload job. */
   listMultipartUploads(prefix?: string): Promise<PendingMultipartUpload[]>;
+  /**
+   * Deletes the driver's own temporary files not written to since `idleSince` (left by a crash
+   * mid-upload); answers how many. Drivers that keep none answer 0.
+   */
+  removeStaleTemporaryFiles(idleSince: Date): Promise<number>;
   /** Releases sockets or handles; the driver is unusable afterwards. */
   close(): Promise<void>;
 }

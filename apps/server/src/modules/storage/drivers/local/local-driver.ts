@@ -23,6 +23,7 @@ import {
   objectPath,
   publishFile,
   removeEmptyParents,
+  removeStaleTempFiles,
   walkKeys,
   writeTempFile,
 } from './local-files';
@@ -221,6 +222,8 @@ export function createLocalDriver({
       assertValidPrefix(prefix);
       return multipart.list(prefix);
     },
+
+    removeStaleTemporaryFiles: (idleSince) => removeStaleTempFiles(root, idleSince),
 
     async close() {},
   };

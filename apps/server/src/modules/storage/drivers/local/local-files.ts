@@ -63,6 +63,34 @@ export async function newTempPath(root: string): Promise<string> {
 }
 
 /**
+ * Removes temp files last written before `idleSince`: what a crash left half-written. A file
+ * still being written has a recent mtime, however long its upload has been running.
+ */
+export async function removeStaleTempFiles(root: string, idleSince: Date): Promise<number> {
+  const folder = join(root, TEMP_FOLDER);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(folder, name);
+    try {
+      if ((await stat(path)).mtimeMs >= idleSince.getTime()) continue;
+      await rm(path, { force: true });
+      removed++;
+    } catch (error) {
+      // Renamed into place (or removed) since the listing: nothing left to sweep.
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return removed;
+}
+
+/**
  * Streams `source` through `transforms` into a fresh temp file, flushed to disk, and returns
  * its path; on failure nothing is left behind.
  */

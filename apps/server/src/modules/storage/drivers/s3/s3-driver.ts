@@ -473,6 +473,9 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       return uploads;
     },
 
+    // Nothing of ours is written half-way to a bucket; open multipart uploads are listed apart.
+    removeStaleTemporaryFiles: async () => 0,
+
     async close() {
       client.destroy();
     },
