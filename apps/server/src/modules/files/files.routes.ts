@@ -117,6 +117,11 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
     prefix === '/s3'
       ? presignRequestSchema
       : presignRequestSchema.extend(urlRequestSchema.partial().shape);
+  // SPEC §7 sends no size to url/presign: the limits then apply at the commit.
+  const singlePutBody =
+    prefix === '/s3'
+      ? presignBody
+      : presignBody.extend({ size: presignRequestSchema.shape.size.optional() });
   return [
     route({
       method: 'post',
@@ -124,7 +129,7 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
       tag: 'files',
       summary: `${flow}, step 1: reserve the share and get a URL to PUT the file to`,
       auth,
-      body: presignBody,
+      body: singlePutBody,
       response: presignResponseSchema,
       errors: [403, 404, 409, 413],
       handler: ({ principal, body }) => files.presign(principal, body),

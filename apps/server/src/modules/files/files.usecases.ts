@@ -80,6 +80,11 @@ export function multipartLayout(size: number) {
   };
 }
 const SLUG_ATTEMPTS = 5;
+/**
+ * What a presign without a size reserves. A declared 0 is held to it by the signed length, so
+ * only an undeclared upload can store more; its commit takes the stored size, within the limits.
+ */
+const UNDECLARED_SIZE = 0;
 /** Uploads never committed are removed after this long. */
 export const STALE_UPLOAD_MS = 24 * 3_600_000;
 
@@ -308,14 +313,17 @@ export function createFilesUseCases(deps: FilesDeps) {
     },
 
     /** Presigned flow, step 1: a record in `uploading` state and a URL to PUT the bytes to. */
-    async presign(principal: Principal, input: PresignInput): Promise<PresignResponse> {
+    async presign(
+      principal: Principal,
+      input: Omit<PresignInput, 'size'> & { size?: number | undefined },
+    ): Promise<PresignResponse> {
       const config = await storage.resolveForUpload(principal, input.s3_config_id);
-      (await limitsFor(config)).check(input.size);
+      (await limitsFor(config)).check(input.size ?? 0);
       const mimetype = mimetypeFor(input.filename, input.mimetype);
       const row = await reserve(
         principal,
         config,
-        { filename: input.filename, mimetype, size: input.size },
+        { filename: input.filename, mimetype, size: input.size ?? UNDECLARED_SIZE },
         input,
       );
       const upload = await releasedOnFailure(row, async () =>
@@ -348,16 +356,22 @@ export function createFilesUseCases(deps: FilesDeps) {
         await discard(row);
         throw objectMissing();
       }
-      if (stored.size !== row.size) {
+      // Undeclared, the size is the stored object's, within the limits of now.
+      const refused =
+        row.size === UNDECLARED_SIZE
+          ? (await limitsFor(await storage.get(row.storage_config_id))).refusal(stored.size)
+          : stored.size !== row.size && sizeMismatch(row.size, stored.size);
+      if (refused) {
         await discard(row);
-        throw sizeMismatch(row.size, stored.size);
+        throw refused;
       }
       await repository.update(row.id, {
+        size: stored.size,
         etag: stored.etag,
         status: 'live',
         updated_at: clock.now(),
       });
-      return toFileShare({ ...row, etag: stored.etag, status: 'live' });
+      return toFileShare({ ...row, size: stored.size, etag: stored.etag, status: 'live' });
     },
 
     /** Multipart flow, step 1: reserve the share and start the upload in the storage. */

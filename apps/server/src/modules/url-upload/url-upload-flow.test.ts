@@ -64,6 +64,44 @@ describe.each(ENGINES)('URL upload flow on %s (local storage)', (engine) => {
   const sendParts = (init: MultipartInitResponse, bytes: Buffer, numbers?: number[]) =>
     t.sendParts('/api/url', init, bytes, admin, numbers);
 
+  it('presigns without a size (as SPEC §7 sends it) and takes the stored size at the commit', async () => {
+    const bytes = randomBytes(3000);
+    const presigned = await presign({ url: REMOTE, filename: 'report.pdf', slug: 'sizeless' });
+    const put = await putTo(presigned.upload_url, bytes, presigned.upload_headers);
+    expect(put.status).toBe(200);
+    const committed = await t.request<FileShare>(
+      'POST',
+      '/api/url/commit',
+      { file_id: presigned.file_id },
+      admin,
+    );
+    expect(committed.body.data).toMatchObject({ status: 'live', size: bytes.length });
+    expect(sha((await downloadPublic('sizeless')).bytes)).toBe(sha(bytes));
+  });
+
+  it('applies the upload limit at the commit when no size was declared, keeping nothing', async () => {
+    await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: 1, max_upload_size_unit: 'KB' },
+      admin,
+    );
+    const presigned = await presign({ url: REMOTE, filename: 'big.pdf' });
+    expect(
+      (await putTo(presigned.upload_url, randomBytes(4096), presigned.upload_headers)).status,
+    ).toBe(200);
+    const committed = await t.request(
+      'POST',
+      '/api/url/commit',
+      { file_id: presigned.file_id },
+      admin,
+    );
+    expect(committed.status).toBe(413);
+    expect(committed.body.error).toBe('file.too_large');
+    expect(await shares()).toEqual([]);
+    expect(await (await driver()).head(presigned.storage_path)).toBeNull();
+  });
+
   it('presigns, takes the bytes at the signed URL, commits and serves the share publicly', async () => {
     const bytes = randomBytes(40_000);
     const presigned = await presign({
