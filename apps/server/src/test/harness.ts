@@ -175,6 +175,32 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     return { admin, storage: configs.body.data[0] as StorageConfig };
   }
 
+  /** Sets the upload limit (system settings), as the admin does. */
+  async function limitUploads(admin: RequestOptions, size: number, unit: 'KB' | 'MB' | 'GB') {
+    const response = await request(
+      'PUT',
+      '/api/admin/system-settings',
+      { max_upload_size: size, max_upload_size_unit: unit },
+      admin,
+    );
+    if (response.status !== 200) throw new Error(`settings: ${JSON.stringify(response.body)}`);
+  }
+
+  /** Adds an S3 storage with `fields` (s3rver's), in a folder of its own; answers its config. */
+  async function addS3Storage(
+    admin: RequestOptions,
+    fields: Record<string, unknown>,
+  ): Promise<StorageConfig> {
+    const created = await request<StorageConfig>(
+      'POST',
+      '/api/s3-configs',
+      { ...fields, name: 's3rver', default_folder: `run-${randomBytes(4).toString('hex')}` },
+      admin,
+    );
+    if (created.status !== 201) throw new Error(`storage: ${JSON.stringify(created.body)}`);
+    return created.body.data;
+  }
+
   /**
    * PUTs a file's parts to the part URLs of a multipart upload (all parts, or `numbers`), as the
    * browser does; answers each part's number and ETag.
@@ -221,5 +247,7 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     loginAsAdmin,
     signInWithLocalStorage,
     sendParts,
+    limitUploads,
+    addS3Storage,
   };
 }

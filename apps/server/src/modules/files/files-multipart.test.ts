@@ -161,12 +161,7 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
   });
 
   it('holds parts to the declared size, whatever the client sends', async () => {
-    await t.request(
-      'PUT',
-      '/api/admin/system-settings',
-      { max_upload_size: 1, max_upload_size_unit: 'KB' },
-      admin,
-    );
+    await t.limitUploads(admin, 1, 'KB');
     const init = (
       await t.request<MultipartInitResponse>(
         'POST',

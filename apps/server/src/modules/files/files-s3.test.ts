@@ -28,17 +28,7 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
   let config: StorageConfig;
   beforeEach(async () => {
     admin = { token: await t.loginAsAdmin() };
-    const created = await t.request<StorageConfig>(
-      'POST',
-      '/api/s3-configs',
-      {
-        ...s3.storageFields,
-        name: 's3rver',
-        default_folder: `run-${randomBytes(4).toString('hex')}`,
-      },
-      admin,
-    );
-    config = created.body.data;
+    config = await t.addS3Storage(admin, s3.storageFields);
   });
 
   it('passes every check of the storage test, CORS from the app origin included', async () => {
@@ -220,12 +210,7 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
   });
 
   it('signs each part URL for its length and refuses oversized parts at the commit', async () => {
-    await t.request(
-      'PUT',
-      '/api/admin/system-settings',
-      { max_upload_size: 1, max_upload_size_unit: 'KB' },
-      admin,
-    );
+    await t.limitUploads(admin, 1, 'KB');
     const init = (
       await t.request<MultipartInitResponse>(
         'POST',

@@ -44,17 +44,7 @@ describe.each(ENGINES)('storage faults on %s', (engine) => {
   let config: StorageConfig;
   beforeEach(async () => {
     admin = { token: await t.loginAsAdmin() };
-    const created = await t.request<StorageConfig>(
-      'POST',
-      '/api/s3-configs',
-      {
-        ...s3.storageFields,
-        name: 's3rver',
-        default_folder: `run-${randomBytes(4).toString('hex')}`,
-      },
-      admin,
-    );
-    config = created.body.data;
+    config = await t.addS3Storage(admin, s3.storageFields);
   });
 
   /** Points the storage elsewhere; the clock moves so that its driver is rebuilt. */

@@ -80,12 +80,7 @@ describe.each(ENGINES)('URL upload flow on %s (local storage)', (engine) => {
   });
 
   it('applies the upload limit at the commit when no size was declared, keeping nothing', async () => {
-    await t.request(
-      'PUT',
-      '/api/admin/system-settings',
-      { max_upload_size: 1, max_upload_size_unit: 'KB' },
-      admin,
-    );
+    await t.limitUploads(admin, 1, 'KB');
     const presigned = await presign({ url: REMOTE, filename: 'big.pdf' });
     expect(
       (await putTo(presigned.upload_url, randomBytes(4096), presigned.upload_headers)).status,
