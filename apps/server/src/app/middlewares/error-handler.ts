@@ -18,7 +18,7 @@ export function errorHandler(
       const mapped = map(error);
       if (mapped) {
         if (mapped.status >= 500)
-          logger.warn({ err: error, requestId: c.get('requestId') }, 'storage failure');
+          logger.warn({ err: error, requestId: c.get('requestId') }, 'outside service failed (storage, URL fetch)');
         return errorResponse(c, mapped);
       }
     }

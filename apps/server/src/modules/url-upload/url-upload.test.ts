@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UrlInfo } from '@sharebin/shared';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { addressPolicy } from './address-policy';
@@ -213,7 +214,9 @@ describe('URL uploads by host name with private addresses allowed (ALLOW_PRIVATE
 });
 
 describe('URL uploads when the remote cannot be reached', () => {
+  const logged: string[] = [];
   const t = useTestServer('sqlite', {
+    logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }),
     urlAddressPolicy: addressPolicy({ allowPrivate: true }),
     // A link-local address without a scope: the kernel refuses the connect at once (EINVAL), as
     // it does for an unroutable one (ENETUNREACH), and no packet leaves the machine.
@@ -260,6 +263,8 @@ describe('URL uploads when the remote cannot be reached', () => {
     expect(response.status).toBe(502);
     expect(response.body.error).toBe('url.unreachable');
     expect(JSON.stringify(response.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    // What happened stays available to the admin.
+    expect(logged.join('')).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
   });
 
   it('ends a fetch that never goes idle at its deadline', async () => {

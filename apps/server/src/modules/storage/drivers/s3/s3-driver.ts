@@ -61,7 +61,7 @@ export interface S3Timeouts {
   idleMs: number;
 }
 
-export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 10_000, idleMs: 60_000 };
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 10_000, idleMs: 30_000 };
 
 /** lib-storage keeps about queueSize × partSize in memory per upload of unknown length. */
 const UPLOAD_PART_SIZE = 8 * 1024 * 1024;
