@@ -18,7 +18,10 @@ export function errorHandler(
       const mapped = map(error);
       if (mapped) {
         if (mapped.status >= 500)
-          logger.warn({ err: error, requestId: c.get('requestId') }, 'outside service failed (storage, URL fetch)');
+          logger.warn(
+            { err: error, requestId: c.get('requestId') },
+            'outside service failed (storage, URL fetch)',
+          );
         return errorResponse(c, mapped);
       }
     }

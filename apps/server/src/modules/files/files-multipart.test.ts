@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import type { FileShare, MultipartInitResponse, PublicFile, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
-import { multipartPartSize } from './files.usecases';
+import { multipartLayout, multipartPartSize } from './multipart-layout';
 
 const MIB = 1024 * 1024;
 
@@ -22,6 +22,28 @@ describe('multipart part size', () => {
     expect(Math.ceil((200_000 * MIB) / multipartPartSize(200_000 * MIB))).toBeLessThanOrEqual(
       10_000,
     );
+  });
+});
+
+describe('multipart layout', () => {
+  it('gives every part its length and checks stored parts against them', () => {
+    const layout = multipartLayout(12 * MIB + 3);
+    expect([1, 2, 3].map(layout.lengthOf)).toEqual([5 * MIB, 5 * MIB, 2 * MIB + 3]);
+    const sizes = (...list: number[]) => new Map(list.map((size, i) => [i + 1, size]));
+    const all = [{ partNumber: 1 }, { partNumber: 2 }, { partNumber: 3 }];
+    expect(layout.check(all, sizes(5 * MIB, 5 * MIB, 2 * MIB + 3))).toEqual({
+      whole: true,
+      total: 12 * MIB + 3,
+    });
+    expect(layout.check(all, sizes(5 * MIB, 50 * MIB, 2 * MIB + 3)).whole).toBe(false);
+    expect(layout.check(all.slice(0, 2), sizes(5 * MIB, 5 * MIB)).whole).toBe(false);
+    expect(
+      layout.check([...all, { partNumber: 4 }], sizes(5 * MIB, 5 * MIB, 2 * MIB + 3, 1)).whole,
+    ).toBe(false);
+    expect(
+      layout.check([all[0], all[0], all[2]] as typeof all, sizes(5 * MIB, 5 * MIB, 2 * MIB + 3))
+        .whole,
+    ).toBe(false);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   type FileList,
   type FileShare,
   isCreator,
-  MULTIPART_CHUNK_SIZE,
   type MultipartInitResponse,
   normalizeMediaType,
   type PresignResponse,
@@ -55,30 +54,13 @@ import {
   toFileShare,
 } from './files.models';
 import type { FilesRepository } from './files.repository';
+import { multipartLayout } from './multipart-layout';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
 type PresignInput = z.output<typeof presignRequestSchema>;
 type UpdateInput = z.output<typeof updateFileShareRequestSchema>;
 
 const GENERATED_SLUG_LENGTH = 6;
-const MAX_PARTS = 10_000;
-const MIB = 1024 * 1024;
-
-/** 5 MiB parts, larger (whole MiB) when a file would need more than 10,000 of them. */
-export const multipartPartSize = (size: number) =>
-  Math.max(MULTIPART_CHUNK_SIZE, Math.ceil(size / MAX_PARTS / MIB) * MIB);
-
-/** How an upload of `size` bytes is cut: every part `partSize` long but the last. */
-export function multipartLayout(size: number) {
-  const partSize = multipartPartSize(size);
-  const partCount = Math.max(1, Math.ceil(size / partSize));
-  return {
-    partSize,
-    partCount,
-    lengthOf: (partNumber: number) =>
-      partNumber < partCount ? partSize : size - partSize * (partCount - 1),
-  };
-}
 const SLUG_ATTEMPTS = 5;
 /**
  * What a presign without a size reserves. A declared 0 is held to it by the signed length, so
@@ -447,23 +429,11 @@ export function createFilesUseCases(deps: FilesDeps) {
       try {
         // Checked before joining: a storage that does not enforce signed lengths (or a part sent
         // through another path) must not turn oversized parts into a live share.
-        const stored = new Map(
-          (await driver.listParts(row.storage_path, uploadId)).map((part) => [
-            part.partNumber,
-            part.size,
-          ]),
+        const stored = await driver.listParts(row.storage_path, uploadId);
+        const { whole, total } = multipartLayout(row.size).check(
+          parts,
+          new Map(stored.map((part) => [part.partNumber, part.size])),
         );
-        const layout = multipartLayout(row.size);
-        const numbers = new Set(parts.map((part) => part.partNumber));
-        const total = parts.reduce((sum, part) => sum + (stored.get(part.partNumber) ?? 0), 0);
-        const whole =
-          numbers.size === layout.partCount &&
-          parts.length === layout.partCount &&
-          parts.every(
-            (part) =>
-              part.partNumber <= layout.partCount &&
-              stored.get(part.partNumber) === layout.lengthOf(part.partNumber),
-          );
         if (!whole) throw sizeMismatch(row.size, total);
         await driver.completeMultipart(row.storage_path, uploadId, parts);
       } catch (error) {

@@ -152,7 +152,8 @@ describe('multipart upload of a file', () => {
   });
 
   it('cuts the parts at the size the server chose (larger ones past 10,000 parts)', async () => {
-    // The server decides (multipartPartSize in files.usecases.ts); the browser follows init.
+    // The server decides (multipartPartSize in apps/server/src/modules/files/multipart-layout.ts);
+    // the browser follows init.
     multipartServer({ part_size: 10, part_count: 3 });
     autoAnswer();
     const { hooks } = hooksFor();
