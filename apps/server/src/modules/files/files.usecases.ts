@@ -483,7 +483,7 @@ export function createFilesUseCases(deps: FilesDeps) {
 
     async verify(slug: string, password: string, clientIp: string): Promise<PublicFile> {
       const share = `file:${slug}`;
-      await passwordGuard.assertNotLocked(share, clientIp);
+      await passwordGuard.countAttempt(share, clientIp);
       const row = await repository.findLiveBySlug(slug);
       if (!row) throw fileNotFound();
       const state = shareState(row, clock.now());

@@ -272,8 +272,27 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
         from,
       );
       expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toBe('share.rate_limited');
       expect(blocked.headers.get('retry-after')).toBeTruthy();
       expect(JSON.stringify(blocked.body)).not.toContain('launch codes');
+      expect(await viewsOf('locked')).toBe(0);
+    });
+
+    it('checks no more passwords than the limit under parallel attempts', async () => {
+      const from = { headers: { 'x-forwarded-for': '203.0.113.6' } };
+      const attempt = (password: string) =>
+        t.request('POST', '/api/paste/locked', { password }, from);
+      const responses = await Promise.all([
+        ...Array.from({ length: 29 }, (_, i) => attempt(`guess-${i}`)),
+        attempt('open-sesame'),
+      ]);
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        PASSWORD_RULE_PER_SHARE.limit,
+      );
+      // Counted before it is checked, the right password sent last is over the limit.
+      expect(statuses.at(-1)).toBe(429);
+      expect(responses.at(-1)?.body.error).toBe('share.rate_limited');
       expect(await viewsOf('locked')).toBe(0);
     });
   });

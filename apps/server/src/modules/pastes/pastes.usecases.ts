@@ -85,7 +85,7 @@ export function createPastesUseCases({
   /** Checks a share password under the rate limit; answers the paste, uncounted. */
   async function unlock(slug: string, password: string, clientIp: string): Promise<PastesTable> {
     const share = `paste:${slug}`;
-    await passwordGuard.assertNotLocked(share, clientIp);
+    await passwordGuard.countAttempt(share, clientIp);
     const row = await repository.findBySlug(slug);
     if (!row) throw pasteNotFound();
     const state = shareState(row, clock.now());
