@@ -261,6 +261,25 @@ describe.each(ENGINES)('file access rules on %s (local storage)', (engine) => {
       expect(await views()).toBe(3);
     });
 
+    it.each([
+      ['a new password', { password: 'another-secret' }],
+      ['fewer max views', { max_views: 1 }],
+      ['a new expiry', { expires_in: '1h' }],
+    ])('turns content tokens invalid after %s', async (_name, change) => {
+      const open = await verify('open-sesame');
+      const link = open.body.data.preview_url as string;
+      expect((await t.server.app.request(link)).status).toBe(200);
+      const { id } = await t.db
+        .selectFrom('file_shares')
+        .select('id')
+        .where('slug', '=', 'vault')
+        .executeTakeFirstOrThrow();
+      expect((await t.request('PUT', `/api/admin/files/${id}`, change, admin)).status).toBe(200);
+      const stale = await t.request('GET', link);
+      expect(stale.status).toBe(401);
+      expect(stale.body.error).toBe('share.invalid_access_token');
+    });
+
     it('checks no more passwords than the limit under parallel attempts', async () => {
       const attempts = [
         ...Array.from({ length: 29 }, (_, i) => verify(`guess-${i}`)),

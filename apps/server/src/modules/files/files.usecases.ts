@@ -218,7 +218,7 @@ export function createFilesUseCases(deps: FilesDeps) {
   /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
   async function contentLinks(row: FileSharesTable): Promise<FileContentLinks> {
     const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
-    const token = accessTokens.issue(accessScope(row.id), urlExpirySeconds * 1000);
+    const token = accessTokens.issue(accessScope(row), urlExpirySeconds * 1000);
     const content = `/api/public/files/${encodeURIComponent(row.slug)}/content?token=${encodeURIComponent(token)}`;
     return { preview_url: content, download_url: `${content}&download=1` };
   }
@@ -513,7 +513,7 @@ export function createFilesUseCases(deps: FilesDeps) {
     }): Promise<{ redirect: string } | { share: FileSharesTable; object: GetResult }> {
       const row = await repository.findLiveBySlug(input.slug);
       if (!row) throw fileNotFound();
-      if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
+      if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
       if (shareState(row, clock.now()) === 'expired') throw fileExpired();
       const delivery = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);

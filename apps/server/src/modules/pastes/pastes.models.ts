@@ -1,7 +1,7 @@
 import type { Paste, PasteSummary, PasteView } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { PastesTable } from '../shared/db.schema';
-import { remainingViews } from '../shared/share-state';
+import { accessScopeOf, remainingViews } from '../shared/share-state';
 
 export const PREVIEW_LENGTH = 200;
 /** Generated slugs: 6 base62 characters (about 36 bits), longer after a collision. */
@@ -10,7 +10,7 @@ export const RAW_ACCESS_TTL_MS = 10 * 60_000;
 
 export const byteLength = (content: string) => Buffer.byteLength(content, 'utf8');
 
-export const accessScope = (pasteId: string) => `paste:${pasteId}`;
+export const accessScope = (row: PastesTable) => accessScopeOf('paste', row);
 
 export function toPasteView(row: PastesTable): PasteView {
   return {

@@ -252,6 +252,28 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect(late.body.error).toBe('share.invalid_access_token');
     });
 
+    it.each([
+      ['a new password', { password: 'another-secret' }],
+      ['fewer max views', { max_views: 2 }],
+      ['a new expiry', { expires_in: '1h' }],
+    ])('turns raw-link tokens invalid after %s', async (_name, change) => {
+      const opened = await t.request<PasteView>('POST', '/api/paste/locked', {
+        password: 'open-sesame',
+      });
+      const rawLink = `/api/raw/locked?token=${encodeURIComponent(opened.body.data.access_token as string)}`;
+      expect((await t.server.app.request(rawLink)).status).toBe(200);
+      const { id } = await t.db
+        .selectFrom('pastes')
+        .select('id')
+        .where('slug', '=', 'locked')
+        .executeTakeFirstOrThrow();
+      expect((await t.request('PUT', `/api/admin/pastes/${id}`, change, admin)).status).toBe(200);
+      const stale = await t.request('GET', rawLink);
+      expect(stale.status).toBe(401);
+      expect(stale.body.error).toBe('share.invalid_access_token');
+      expect(JSON.stringify(stale.body)).not.toContain('launch codes');
+    });
+
     it('accepts the password on the raw link for scripts, counting the view', async () => {
       const raw = await t.server.app.request('/api/raw/locked?password=open-sesame');
       expect(await raw.text()).toBe(secret);

@@ -158,7 +158,7 @@ export function createPastesUseCases({
         ...toPasteView(counted),
         ...(counted.password_hash === null
           ? {}
-          : { access_token: accessTokens.issue(accessScope(counted.id), RAW_ACCESS_TTL_MS) }),
+          : { access_token: accessTokens.issue(accessScope(counted), RAW_ACCESS_TTL_MS) }),
       };
     },
 
@@ -175,7 +175,7 @@ export function createPastesUseCases({
       if (input.token) {
         const row = await repository.findBySlug(input.slug);
         if (!row) throw pasteNotFound();
-        if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
+        if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
         if (shareState(row, clock.now()) === 'expired') throw pasteExpired();
         return row.content;
       }
