@@ -60,11 +60,10 @@ export const pastePasswordRequestSchema = z.object({
   password: z.string().max(SHARE_PASSWORD_MAX_LENGTH),
 });
 
-/** A paste as its visitors see it. */
+/** A paste as its visitors see it: never the remark, a note for its owner only. */
 export const pasteViewSchema = z.object({
   slug: z.string(),
   content: z.string(),
-  remark: z.string(),
   format: z.enum(PASTE_FORMATS),
   language: z.string().nullable(),
   has_password: z.boolean(),
@@ -82,6 +81,7 @@ export type PasteView = z.infer<typeof pasteViewSchema>;
 /** A paste as its owner and the admin see it. */
 export const pasteSchema = pasteViewSchema.omit({ access_token: true }).extend({
   id: z.string(),
+  remark: z.string(),
   created_by: z.string(),
   updated_at: z.iso.datetime(),
   size: z.number(),

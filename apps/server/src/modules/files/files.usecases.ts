@@ -230,7 +230,6 @@ export function createFilesUseCases(deps: FilesDeps) {
       filename: row.filename,
       mimetype: row.mimetype,
       size: row.size,
-      remark: row.remark,
       created_at: new Date(row.created_at).toISOString(),
       expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
       views: row.views,

@@ -16,7 +16,6 @@ export function toPasteView(row: PastesTable): PasteView {
   return {
     slug: row.slug,
     content: row.content,
-    remark: row.remark,
     format: row.format,
     language: row.language,
     has_password: row.password_hash !== null,
@@ -32,6 +31,7 @@ export function toPaste(row: PastesTable): Paste {
   return {
     ...toPasteView(row),
     id: row.id,
+    remark: row.remark,
     created_by: row.created_by,
     updated_at: toIso(row.updated_at),
     size: row.size,

@@ -155,6 +155,25 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect(await viewsOf('twice')).toBe(2);
     });
 
+    it('never sends the remark to a visitor; its owner still reads it', async () => {
+      const created = await create({
+        content: 'public text',
+        slug: 'noted',
+        remark: 'my own note',
+      });
+      const view = await t.request<PasteView>('GET', '/api/paste/noted');
+      expect(view.status).toBe(200);
+      expect(view.body.data).not.toHaveProperty('remark');
+      expect(JSON.stringify(view.body)).not.toContain('my own note');
+      const owned = await t.request<Paste>(
+        'GET',
+        `/api/admin/pastes/${created.body.data.id}`,
+        undefined,
+        admin,
+      );
+      expect(owned.body.data.remark).toBe('my own note');
+    });
+
     it('serves exactly k of 50 concurrent views of a paste with max_views = k', async () => {
       const k = 7;
       await create({ content: 'limited', slug: 'limited', max_views: k });
@@ -233,12 +252,10 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
         password: 'open-sesame',
       });
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({
-        content: secret,
-        remark: 'private remark',
-        views: 1,
-        has_password: true,
-      });
+      expect(response.body.data).toMatchObject({ content: secret, views: 1, has_password: true });
+      // The remark is a note for the owner: visitors never receive it, even once unlocked.
+      expect(response.body.data).not.toHaveProperty('remark');
+      expect(JSON.stringify(response.body)).not.toContain('private remark');
       const token = response.body.data.access_token as string;
       expect(token).toMatch(/^[0-9a-z]+\.[\w-]{43}$/);
 
