@@ -40,13 +40,13 @@ export function registerRoutes(api: Hono<AppEnv>, routes: AnyRoute[], authentica
 
 function authorize(auth: RouteAuth, principal: Principal): void {
   if (auth === 'public') return;
-  const allowed =
-    auth === 'admin'
-      ? hasPermission(principal, 'admin')
-      : auth === 'apikey'
-        ? principal.type === 'apikey'
-        : hasPermission(principal, auth.permission);
-  if (!allowed) throw forbidden();
+  if (auth === 'admin') {
+    if (!hasPermission(principal, 'admin')) throw forbidden('admin');
+  } else if (auth === 'apikey') {
+    if (principal.type !== 'apikey') throw forbidden('apikey');
+  } else if (!hasPermission(principal, auth.permission)) {
+    throw forbidden(auth.permission);
+  }
 }
 
 function parse(schema: z.ZodType, value: unknown, location: string): unknown {

@@ -195,6 +195,8 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
       const response = await t.request('GET', path, undefined, { apiKey: key.key });
       expect(response.status).toBe(403);
       expect(response.body.error).toBe('auth.forbidden');
+      expect(response.body.details).toEqual({ required_permission: 'admin' });
+      expect(response.body.message).toMatch(/admin only/);
     }
     const created = await t.request(
       'POST',
@@ -204,7 +206,31 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     );
     expect(created.status).toBe(403);
     expect(await keyCount()).toBe(1);
-    expect((await t.request('GET', '/api/test/api-key', undefined, { token })).status).toBe(403);
+    const keyRoute = await t.request('GET', '/api/test/api-key', undefined, { token });
+    expect(keyRoute.status).toBe(403);
+    expect(keyRoute.body.details).toEqual({ required_permission: 'apikey' });
+  });
+
+  it.each([
+    ['text', '/api/user/pastes', { file_permission: true, mount_permission: true }],
+    ['file', '/api/user/files', { text_permission: true, mount_permission: true }],
+  ])('names the missing %s permission in a 403', async (permission, path, grants) => {
+    const key = (await create({ name: 'partial', ...grants })).body.data;
+    const response = await t.request('GET', path, undefined, { apiKey: key.key });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('auth.forbidden');
+    expect(response.body.details).toEqual({ required_permission: permission });
+    expect(response.body.message).toContain(`${permission} permission`);
+  });
+
+  it('hints at the ApiKey scheme when a key is sent as Bearer', async () => {
+    const key = (await create({ name: 'script', text_permission: true })).body.data;
+    const response = await t.request('GET', '/api/user/pastes', undefined, {
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe('auth.invalid_token');
+    expect(response.body.message).toContain('Authorization: ApiKey <key>');
   });
 
   it('records the last use, at most once a minute', async () => {
