@@ -160,7 +160,7 @@ export function createServer(deps: ServerDeps) {
       }),
     );
   }
-  registerRoutes(api, routes, authenticate);
+  registerRoutes({ api, routes, authenticate, publicUrl: deps.publicUrl });
   mountApiDocs(api, () => buildOpenApiDocument(routes, { version: deps.version }));
   api.all('*', apiNotFound(routes));
   app.route('/api', api);

@@ -39,6 +39,24 @@ export const createPasteRequestSchema = z.object({
 });
 export type CreatePasteRequest = z.input<typeof createPasteRequestSchema>;
 
+/**
+ * The options of a paste sent as a plain text body (`curl --data-binary @notes.md -H
+ * 'content-type: text/plain'`), from the query string; the body is the content.
+ */
+export const createPasteQuerySchema = z.object({
+  remark: z.string().optional(),
+  slug: z.string().optional(),
+  password: z.string().optional(),
+  expires_in: z.string().optional(),
+  max_views: z
+    .string()
+    .regex(/^-?\d+$/, 'Max views must be a whole number')
+    .transform(Number)
+    .optional(),
+  format: z.string().optional(),
+  language: z.string().optional(),
+});
+
 export const updatePasteRequestSchema = z
   .object({
     content: contentSchema,
@@ -87,6 +105,13 @@ export const pasteSchema = pasteViewSchema.omit({ access_token: true }).extend({
   size: z.number(),
 });
 export type Paste = z.infer<typeof pasteSchema>;
+
+/** A new paste, with the addresses to hand on: its page and its raw text. */
+export const createdPasteSchema = pasteSchema.extend({
+  url: z.string(),
+  raw_url: z.string(),
+});
+export type CreatedPaste = z.infer<typeof createdPasteSchema>;
 
 export const pasteSummarySchema = pasteSchema
   .omit({ content: true })

@@ -44,3 +44,9 @@ export function toPasteSummary(
   const { content: _content, ...paste } = toPaste({ ...row, content: '' });
   return { ...paste, preview: row.preview };
 }
+
+/** Where a paste is read: its page in the web app and its raw text, under `origin`. */
+export function pasteLinks(origin: string, slug: string) {
+  const path = encodeURIComponent(slug);
+  return { url: `${origin}/paste/${path}`, raw_url: `${origin}/api/raw/${path}` };
+}

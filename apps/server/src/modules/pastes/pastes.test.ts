@@ -1,4 +1,4 @@
-import type { CreatedApiKey, Paste, PasteList, PasteView } from '@sharebin/shared';
+import type { CreatedApiKey, CreatedPaste, Paste, PasteList, PasteView } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
@@ -138,6 +138,105 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
         message: 'This link suffix is already taken; try another',
       });
       expect(await pasteCount()).toBe(1);
+    });
+  });
+
+  describe('creating from a plain text body (scripts)', () => {
+    const sendText = (text: string, query = '', options: RequestOptions = admin) =>
+      t.request<CreatedPaste>('POST', `/api/paste${query}`, text, {
+        ...options,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+
+    it('takes the body as the content and the options from the query string', async () => {
+      const text = '# Notes\n\n  indented, café 中文\n';
+      const response = await sendText(
+        text,
+        '?slug=notes-1&remark=from%20curl&expires_in=1d&max_views=3&format=text&language=python',
+      );
+      expect(response.status).toBe(201);
+      expect(response.body.data).toMatchObject({
+        slug: 'notes-1',
+        content: text,
+        remark: 'from curl',
+        max_views: 3,
+        format: 'text',
+        language: 'python',
+        expires_at: new Date(t.clock.now() + 86_400_000).toISOString(),
+        url: 'http://localhost/paste/notes-1',
+        raw_url: 'http://localhost/api/raw/notes-1',
+      });
+      const raw = await t.server.app.request(response.body.data.raw_url);
+      expect(await raw.text()).toBe(text);
+    });
+
+    it('works with an API key holding text permission, with the JSON defaults', async () => {
+      const key = await createKey({ text_permission: true });
+      const response = await sendText('hello', '', { apiKey: key.key });
+      expect(response.status).toBe(201);
+      expect(response.body.data).toMatchObject({
+        content: 'hello',
+        format: 'markdown',
+        max_views: 0,
+        expires_at: null,
+        remark: '',
+        created_by: `apikey:${key.id}`,
+      });
+      expect(response.body.data.slug).toMatch(/^[0-9A-Za-z]{6}$/);
+    });
+
+    it.each([
+      ['an empty body', '', ''],
+      ['a max views that is no number', 'x', '?max_views=many'],
+      ['a negative max views', 'x', '?max_views=-1'],
+      ['an unknown expiry', 'x', '?expires_in=2y'],
+      ['a slug with a space', 'x', '?slug=a%20b'],
+      ['an unknown format', 'x', '?format=html'],
+    ])('refuses %s with 400 validation.failed and writes nothing', async (_name, text, query) => {
+      const response = await sendText(text, query);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('validation.failed');
+      expect(await pasteCount()).toBe(0);
+    });
+
+    it('refuses text over the size limit with 413 paste.too_large', async () => {
+      const response = await sendText('x'.repeat(64 * 1024 + 1));
+      expect(response.status).toBe(413);
+      expect(response.body.error).toBe('paste.too_large');
+      expect(await pasteCount()).toBe(0);
+    });
+
+    it('answers a taken slug with 409', async () => {
+      await sendText('first', '?slug=taken');
+      const response = await sendText('second', '?slug=taken');
+      expect(response.status).toBe(409);
+      expect(await pasteCount()).toBe(1);
+    });
+
+    it('still refuses other body types with 415', async () => {
+      const response = await t.request('POST', '/api/paste', 'content', {
+        ...admin,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      expect(response.status).toBe(415);
+      expect(await pasteCount()).toBe(0);
+    });
+
+    it('documents the text body and its query parameters in OpenAPI', async () => {
+      const document = (await (await t.server.app.request('/api/openapi.json')).json()) as {
+        paths: Record<
+          string,
+          { post: { requestBody: { content: object }; parameters: { name: string }[] } }
+        >;
+      };
+      const operation = document.paths['/api/paste']?.post;
+      expect(Object.keys(operation?.requestBody.content ?? {})).toEqual([
+        'application/json',
+        'text/plain',
+      ]);
+      expect(operation?.parameters.map((parameter) => parameter.name)).toEqual(
+        expect.arrayContaining(['slug', 'remark', 'password', 'expires_in', 'max_views']),
+      );
     });
   });
 
@@ -551,6 +650,24 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect(
         (await t.request('GET', '/api/admin/pastes', undefined, { apiKey: key.key })).status,
       ).toBe(403);
+    });
+  });
+});
+
+describe('links of new pastes with PUBLIC_URL set', () => {
+  const t = useTestServer('sqlite', { publicUrl: 'https://paste.example.com/' });
+
+  it('builds the share and raw URLs from PUBLIC_URL', async () => {
+    const token = await t.loginAsAdmin();
+    const response = await t.request<CreatedPaste>(
+      'POST',
+      '/api/paste',
+      { content: 'hi', slug: 'hello' },
+      { token },
+    );
+    expect(response.body.data).toMatchObject({
+      url: 'https://paste.example.com/paste/hello',
+      raw_url: 'https://paste.example.com/api/raw/hello',
     });
   });
 });
