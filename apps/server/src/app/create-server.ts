@@ -23,6 +23,8 @@ import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
 import { createSharePasswordGuard } from '../modules/shared/share-password';
+import { createShareTombstones } from '../modules/shared/share-tombstones';
+import { createShareTombstonesRepository } from '../modules/shared/share-tombstones.repository';
 import { createStorageDrivers } from '../modules/storage/storage.drivers';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
@@ -83,10 +85,15 @@ export function createServer(deps: ServerDeps) {
   const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
   const passwordGuard = createSharePasswordGuard({ rateLimiter });
   const accessTokens = createAccessTokens({ secretKey: deps.secretKey, clock });
+  const tombstones = createShareTombstones({
+    repository: createShareTombstonesRepository({ db }),
+    clock,
+  });
   const pastes = createPastesUseCases({
     repository: createPastesRepository({ db }),
     passwordGuard,
     accessTokens,
+    tombstones,
     clock,
     maxContentBytes: deps.maxPasteBytes,
   });
@@ -110,6 +117,7 @@ export function createServer(deps: ServerDeps) {
     drivers,
     passwordGuard,
     accessTokens,
+    tombstones,
     clock,
     maxUploadBytes,
   });
@@ -178,7 +186,14 @@ export function createServer(deps: ServerDeps) {
       const limits = await rateLimiter.deleteExpired();
       const { deleted: pastesDeleted } = await pastes.clearFinished();
       const { deleted: filesDeleted } = await files.cleanUp();
-      return { sessions, limits, pastes: pastesDeleted, files: filesDeleted };
+      const tombstonesPruned = await tombstones.prune();
+      return {
+        sessions,
+        limits,
+        pastes: pastesDeleted,
+        files: filesDeleted,
+        tombstones: tombstonesPruned,
+      };
     },
   };
 }

@@ -27,6 +27,7 @@ import { ownerTags } from '../shared/ownership';
 import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, remainingViews, shareAccessChanges, shareState } from '../shared/share-state';
+import type { ShareTombstones } from '../shared/share-tombstones';
 import type { GetResult, StorageDriver } from '../storage/drivers/storage-driver';
 import { remainingBytes } from '../storage/storage.models';
 import type { StorageUseCases } from '../storage/storage.usecases';
@@ -78,6 +79,7 @@ export interface FilesDeps {
   drivers: StorageDrivers;
   passwordGuard: SharePasswordGuard;
   accessTokens: AccessTokens;
+  tombstones: ShareTombstones;
   clock: Clock;
   maxUploadBytes: () => Promise<number>;
 }
@@ -95,7 +97,22 @@ function byteLimit(limit: number, tooMany: () => Error) {
 }
 
 export function createFilesUseCases(deps: FilesDeps) {
-  const { repository, storage, drivers, passwordGuard, accessTokens, clock } = deps;
+  const { repository, storage, drivers, passwordGuard, accessTokens, tombstones, clock } = deps;
+
+  /** Deleted shares that had been live keep why they could no longer be viewed. */
+  const settleDeleted = (rows: FileSharesTable[]) =>
+    tombstones.settle(
+      'file',
+      rows.filter((row) => row.status === 'live'),
+    );
+
+  /** A share that does not exist: expired or used up when it was deleted, else unknown. */
+  async function missing(slug: string): Promise<never> {
+    const reason = await tombstones.reasonFor('file', slug);
+    if (reason === 'expired') throw fileExpired();
+    if (reason === 'exhausted') throw fileViewsExhausted();
+    throw fileNotFound();
+  }
 
   /** Largest upload the settings and the storage's free space allow, and the error for more. */
   async function limitsFor(config: StorageConfig) {
@@ -207,7 +224,7 @@ export function createFilesUseCases(deps: FilesDeps) {
   /** Why a share cannot be viewed, once the counting update found nothing. */
   async function refusal(slug: string, passwordless: boolean): Promise<never> {
     const row = await repository.findLiveBySlug(slug);
-    if (!row) throw fileNotFound();
+    if (!row) return missing(slug);
     const state = shareState(row, clock.now());
     if (state === 'expired') throw fileExpired();
     if (state === 'exhausted') throw fileViewsExhausted();
@@ -460,13 +477,17 @@ export function createFilesUseCases(deps: FilesDeps) {
 
     /** Deleting a share deletes its object too (an upload in progress is aborted). */
     async remove(principal: Principal, id: string): Promise<void> {
-      await discard(await requireOwned(principal, id));
+      const row = await requireOwned(principal, id);
+      await discard(row);
+      await settleDeleted([row]);
     },
 
     async removeMany(principal: Principal, ids: string[]) {
       const rows = await repository.findManyOwned(ids, ownerTags(principal));
       await deleteObjects(rows);
-      return { deleted: await repository.deleteMany(rows.map((row) => row.id)) };
+      const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      await settleDeleted(rows);
+      return { deleted };
     },
 
     /** A visitor opens a share: counted; a protected one answers only that it needs a password. */
@@ -484,7 +505,7 @@ export function createFilesUseCases(deps: FilesDeps) {
       const share = `file:${slug}`;
       await passwordGuard.countAttempt(share, clientIp);
       const row = await repository.findLiveBySlug(slug);
-      if (!row) throw fileNotFound();
+      if (!row) return missing(slug);
       const state = shareState(row, clock.now());
       if (state === 'expired') throw fileExpired();
       if (state === 'exhausted') throw fileViewsExhausted();
@@ -511,7 +532,7 @@ export function createFilesUseCases(deps: FilesDeps) {
       range: (size: number) => { start: number; end: number } | undefined;
     }): Promise<{ redirect: string } | { share: FileSharesTable; object: GetResult }> {
       const row = await repository.findLiveBySlug(input.slug);
-      if (!row) throw fileNotFound();
+      if (!row) return missing(input.slug);
       if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
       if (shareState(row, clock.now()) === 'expired') throw fileExpired();
       const delivery = await storage.deliveryOf(row.storage_config_id);
@@ -549,6 +570,7 @@ export function createFilesUseCases(deps: FilesDeps) {
       const rows = await repository.findFinished(clock.now(), staleBefore);
       await deleteObjects(rows);
       const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      await settleDeleted(rows);
       const known = new Set(await repository.uploadIdsInProgress());
       let orphansAborted = 0;
       for (const configId of await storage.configIds()) {

@@ -2,6 +2,7 @@ import type { CreatedApiKey, CreatedPaste, Paste, PasteList, PasteView } from '@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
+import { TOMBSTONE_TTL_MS } from '../shared/share-tombstones';
 
 describe.each(ENGINES)('pastes on %s', (engine) => {
   const t = useTestServer(engine);
@@ -586,6 +587,46 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       t.clock.advance(3_600_001);
       expect((await t.server.housekeeping()).pastes).toBe(1);
       expect(await pasteCount()).toBe(0);
+    });
+
+    it('keeps explaining expired and used-up pastes after the clean-up deleted them', async () => {
+      await create({ content: 'x', slug: 'expiring', expires_in: '1h' });
+      await create({ content: 'x', slug: 'once', max_views: 1, password: 'pw-1234' });
+      await create({ content: 'x', slug: 'twice', max_views: 2 });
+      await create({ content: 'x', slug: 'live' });
+      await t.request('POST', '/api/paste/once', { password: 'pw-1234' });
+      t.clock.advance(3_600_001);
+      expect((await t.server.housekeeping()).pastes).toBe(2);
+
+      const expired = await t.request('GET', '/api/paste/expiring');
+      expect(expired.status).toBe(410);
+      expect(expired.body.error).toBe('paste.expired');
+      for (const response of [
+        await t.request('GET', '/api/paste/once'),
+        await t.request('POST', '/api/paste/once', { password: 'pw-1234' }),
+        await t.request('GET', '/api/raw/once'),
+      ]) {
+        expect(response.status).toBe(410);
+        expect(response.body.error).toBe('paste.views_exhausted');
+      }
+      expect((await t.request('GET', '/api/paste/never-was')).status).toBe(404);
+
+      // Deleting a used-up paste by hand keeps its reason; deleting a live one leaves none.
+      await t.request('GET', '/api/paste/twice');
+      await t.request('GET', '/api/paste/twice');
+      const ids = await t.db.selectFrom('pastes').select(['id', 'slug']).execute();
+      for (const { id } of ids)
+        await t.request('DELETE', `/api/admin/pastes/${id}`, undefined, admin);
+      expect((await t.request('GET', '/api/paste/twice')).body.error).toBe('paste.views_exhausted');
+      expect((await t.request('GET', '/api/paste/live')).status).toBe(404);
+
+      // A new paste may take the slug; the reason is forgotten after a while.
+      await create({ content: 'new', slug: 'expiring' });
+      expect((await t.request('GET', '/api/paste/expiring')).status).toBe(200);
+      t.clock.advance(TOMBSTONE_TTL_MS + 1);
+      expect((await t.server.housekeeping()).tombstones).toBe(3);
+      expect((await t.request('GET', '/api/paste/once')).status).toBe(404);
+      expect((await t.request('GET', '/api/paste/twice')).status).toBe(404);
     });
   });
 

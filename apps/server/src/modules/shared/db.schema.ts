@@ -13,6 +13,7 @@ export interface Database {
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;
   file_shares: FileSharesTable;
+  share_tombstones: ShareTombstonesTable;
 }
 
 export interface AdminsTable {
@@ -126,4 +127,12 @@ export interface FileSharesTable {
   created_by: string;
   created_at: number;
   updated_at: number;
+}
+
+export interface ShareTombstonesTable {
+  kind: 'paste' | 'file';
+  slug: string;
+  /** Why the share could no longer be viewed when it was deleted. */
+  reason: 'expired' | 'exhausted';
+  deleted_at: number;
 }
