@@ -56,6 +56,13 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     expect(list.body.data[0]).toEqual(listed);
   });
 
+  it('takes custom_key: null as absent and generates the key', async () => {
+    const created = await create({ name: 'from a form', custom_key: null });
+    expect(created.status).toBe(201);
+    expect(created.body.data.custom_key).toBe(false);
+    expect(created.body.data.key).toMatch(/^sb_[0-9A-Za-z]{40}$/);
+  });
+
   it('authenticates with the key and reports its permissions', async () => {
     const key = (await create({ name: 'reader', mount_permission: true, basic_path: '/docs' })).body
       .data;
