@@ -509,10 +509,8 @@ export function createFilesUseCases(deps: FilesDeps) {
       const state = shareState(row, clock.now());
       if (state === 'expired') throw fileExpired();
       if (state === 'exhausted') throw fileViewsExhausted();
-      const passwordHash = row.password_hash;
       if (
-        passwordHash !== null &&
-        !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+        !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
       ) {
         throw fileWrongPassword();
       }

@@ -255,6 +255,14 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect(await viewsOf('twice')).toBe(2);
     });
 
+    it('does not count a password sent to a paste that has none towards a lock-out', async () => {
+      await create({ content: 'open to all', slug: 'open' });
+      for (let i = 0; i <= PASSWORD_RULE_PER_SHARE.limit; i++) {
+        const raw = await t.server.app.request('/api/raw/open?password=anything');
+        expect(raw.status).toBe(200);
+      }
+    });
+
     it('never sends the remark to a visitor; its owner still reads it', async () => {
       const created = await create({
         content: 'public text',

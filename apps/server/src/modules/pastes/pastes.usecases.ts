@@ -102,10 +102,8 @@ export function createPastesUseCases({
     const state = shareState(row, clock.now());
     if (state === 'expired') throw pasteExpired();
     if (state === 'exhausted') throw pasteViewsExhausted();
-    const passwordHash = row.password_hash;
     if (
-      passwordHash !== null &&
-      !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+      !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
     ) {
       throw pasteWrongPassword();
     }

@@ -38,14 +38,22 @@ export function createSharePasswordGuard({ rateLimiter }: { rateLimiter: RateLim
       if (wait > 0) throw shareRateLimited(wait);
     },
 
-    /** True when the password matches; a match clears the share's count and takes this attempt back. */
+    /**
+     * True when the password matches, or the share has none; either clears the share's count
+     * and takes this attempt back (it guessed nothing).
+     */
     async check(input: {
       share: string;
       clientIp: string;
       password: string;
-      passwordHash: string;
+      passwordHash: string | null;
     }) {
-      if (!(await verifyPassword(input.password, input.passwordHash))) return false;
+      if (
+        input.passwordHash !== null &&
+        !(await verifyPassword(input.password, input.passwordHash))
+      ) {
+        return false;
+      }
       await rateLimiter.reset(shareKey(input.share, input.clientIp));
       await rateLimiter.forgive(ipKey(input.clientIp));
       return true;
