@@ -51,7 +51,9 @@ const GRANT_MESSAGES: Record<RequiredGrant, string> = {
   apikey: 'This route is for API keys only',
 };
 
-export const forbidden = (required: RequiredGrant) =>
-  new AppError(403, ERROR_CODES.authForbidden, GRANT_MESSAGES[required], {
-    required_permission: required,
-  });
+export const forbidden = (required?: RequiredGrant) =>
+  required
+    ? new AppError(403, ERROR_CODES.authForbidden, GRANT_MESSAGES[required], {
+        required_permission: required,
+      })
+    : new AppError(403, ERROR_CODES.authForbidden, 'These credentials may not use this route');
