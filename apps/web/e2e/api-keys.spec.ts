@@ -56,6 +56,37 @@ test.describe('key management', () => {
     await expect(page.getByTestId('no-permissions-notice')).toHaveCount(0);
   });
 
+  test('a new key with file permission comes with a ShareX uploader', async ({ page }) => {
+    await signInAsAdmin(page);
+    await openAdminModule(page, 'Key management');
+    const name = uniqueName('sharex');
+    await page.getByRole('button', { name: 'Create key' }).first().click();
+    const form = page.getByTestId('api-key-form');
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('File').check();
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'API key created' });
+    const key = (await dialog.getByTestId('created-api-key').textContent())?.trim() ?? '';
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('download-sharex').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sharebin-sharex.*\.sxcu$/);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const uploader = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const origin = new URL(page.url()).origin;
+    expect(uploader).toMatchObject({
+      RequestMethod: 'POST',
+      RequestURL: `${origin}/api/upload`,
+      Headers: { Authorization: `ApiKey ${key}` },
+      FileFormName: 'file',
+      URL: `${origin}/file/{json:data.slug}`,
+    });
+  });
+
   test('the create form checks its fields like the server does', async ({ page }) => {
     await signInAsAdmin(page);
     await openAdminModule(page, 'Key management');

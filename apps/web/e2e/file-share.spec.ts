@@ -72,8 +72,9 @@ test.describe('file share page', () => {
     await page.getByTestId('file-password').fill('right-password-7');
     await prompt.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByTestId('file-name')).toHaveText(share.filename);
-    await expect(page.getByText('Launch plan')).toBeVisible();
     await expect(page.getByText('Password protected')).toBeVisible();
+    // The remark is the owner's note: even an unlocked visitor never sees it.
+    await expect(page.getByText('Launch plan')).toHaveCount(0);
     await expect(page.getByTestId('file-size')).toHaveText(`${bytes.length} B`);
     await expect(page.getByTestId('file-type')).toHaveText('text/plain');
     await expect(page.getByTestId('file-views-left')).toHaveText('4');

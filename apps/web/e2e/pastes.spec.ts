@@ -94,9 +94,9 @@ test.describe('creating and viewing pastes', () => {
     const visitor = await visitorContext.newPage();
     await visitor.goto(url);
     await expect(visitor).toHaveTitle(`Shared text · ${slug} · Sharebin`);
-    await expect(
-      visitor.getByRole('heading', { level: 1, name: 'Numbers for the team' }),
-    ).toBeVisible();
+    // The remark is the owner's note: the visitor reads a neutral title instead.
+    await expect(visitor.getByRole('heading', { level: 1, name: `Paste ${slug}` })).toBeVisible();
+    await expect(visitor.getByText('Numbers for the team')).toHaveCount(0);
     const content = visitor.getByTestId('paste-content');
     await expect(content.getByRole('cell', { name: 'South' })).toBeVisible();
     await expect(content.locator('.katex').first()).toBeVisible();

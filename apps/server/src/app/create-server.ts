@@ -26,6 +26,8 @@ import { createSharePasswordGuard } from '../modules/shared/share-password';
 import { DEFAULT_S3_TIMEOUTS, type S3Timeouts } from '../modules/storage/drivers/s3/s3-driver';
 import { createObjectDeletions } from '../modules/storage/object-deletions.usecases';
 import { createPendingDeletionsRepository } from '../modules/storage/pending-deletions.repository';
+import { createShareTombstones } from '../modules/shared/share-tombstones';
+import { createShareTombstonesRepository } from '../modules/shared/share-tombstones.repository';
 import { createStorageDrivers } from '../modules/storage/storage.drivers';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
@@ -97,10 +99,15 @@ export function createServer(deps: ServerDeps) {
   const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
   const passwordGuard = createSharePasswordGuard({ rateLimiter });
   const accessTokens = createAccessTokens({ secretKey: deps.secretKey, clock });
+  const tombstones = createShareTombstones({
+    repository: createShareTombstonesRepository({ db }),
+    clock,
+  });
   const pastes = createPastesUseCases({
     repository: createPastesRepository({ db }),
     passwordGuard,
     accessTokens,
+    tombstones,
     clock,
     maxContentBytes: deps.maxPasteBytes,
   });
@@ -130,6 +137,7 @@ export function createServer(deps: ServerDeps) {
     drivers,
     passwordGuard,
     accessTokens,
+    tombstones,
     clock,
     maxUploadBytes,
     objectDeletions,
@@ -186,7 +194,7 @@ export function createServer(deps: ServerDeps) {
       }),
     );
   }
-  registerRoutes(api, routes, authenticate);
+  registerRoutes({ api, routes, authenticate, publicUrl: deps.publicUrl });
   mountApiDocs(api, () => buildOpenApiDocument(routes, { version: deps.version }));
   api.all('*', apiNotFound(routes));
   app.route('/api', api);
@@ -205,7 +213,15 @@ export function createServer(deps: ServerDeps) {
       const { deleted: pastesDeleted } = await pastes.clearFinished();
       const { deleted: filesDeleted } = await files.cleanUp();
       const objects = await objectDeletions.retryDue();
-      return { sessions, limits, pastes: pastesDeleted, files: filesDeleted, objects };
+      const tombstonesPruned = await tombstones.prune();
+      return {
+        sessions,
+        limits,
+        pastes: pastesDeleted,
+        files: filesDeleted,
+        tombstones: tombstonesPruned,
+        objects,
+      };
     },
   };
 }

@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   413: 'Body too large',
-  415: 'Body is not JSON',
+  415: 'Body of an unsupported type',
   429: 'Too many attempts',
 };
 
@@ -65,7 +65,12 @@ function operation(route: AnyRoute) {
     summary: route.summary,
     tags: [route.tag],
     security: security(route),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+      // Read only with a text/plain body (see the summary).
+      ...parameters(route.plainText?.query, 'query'),
+    ],
     ...(route.form
       ? {
           requestBody: {
@@ -78,7 +83,10 @@ function operation(route: AnyRoute) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+            content: {
+              'application/json': { schema: toSchema(route.body, 'input') },
+              ...(route.plainText ? { 'text/plain': { schema: { type: 'string' } } } : {}),
+            },
           },
         }
       : {}),

@@ -6,13 +6,30 @@ import type { Authenticate, Authentication } from '../modules/auth/authenticator
 import type { AppEnv } from './app-env';
 import { successResponse } from './envelope';
 import { validationFailed } from './errors';
-import { DEFAULT_JSON_BODY_LIMIT, readJsonBody } from './request-body';
+import {
+  DEFAULT_JSON_BODY_LIMIT,
+  isPlainTextBody,
+  readJsonBody,
+  readPlainTextBody,
+} from './request-body';
 import type { AnyRoute, RouteAuth } from './route';
 
 const ANONYMOUS: Authentication = { principal: { type: 'none' }, expiresAt: null, secret: '' };
 
 /** Mounts each declared route on `api`, wrapped in authentication and validation. */
-export function registerRoutes(api: Hono<AppEnv>, routes: AnyRoute[], authenticate: Authenticate) {
+export function registerRoutes({
+  api,
+  routes,
+  authenticate,
+  publicUrl,
+}: {
+  api: Hono<AppEnv>;
+  routes: AnyRoute[];
+  authenticate: Authenticate;
+  /** Empty: links use the request's origin. */
+  publicUrl: string;
+}) {
+  const publicOrigin = publicUrl.replace(/\/+$/, '');
   for (const spec of routes) {
     api.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const auth =
@@ -21,16 +38,11 @@ export function registerRoutes(api: Hono<AppEnv>, routes: AnyRoute[], authentica
       const input = {
         params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
         query: spec.query ? parse(spec.query, c.req.query(), 'query') : undefined,
-        body: spec.body
-          ? parse(
-              spec.body,
-              await readJsonBody(c.req.raw, spec.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT),
-              'body',
-            )
-          : undefined,
+        body: spec.body ? parse(spec.body, await readBody(spec, c), 'body') : undefined,
         principal: auth.principal,
         auth,
         clientIp: c.get('clientIp'),
+        origin: publicOrigin || new URL(c.req.url).origin,
       };
       const result = await spec.handler(input, c as Context);
       return result instanceof Response ? result : successResponse(c, result, spec.status);
@@ -38,15 +50,23 @@ export function registerRoutes(api: Hono<AppEnv>, routes: AnyRoute[], authentica
   }
 }
 
+/** The JSON body, or for a route that takes plain text, the text and the query's fields. */
+async function readBody(spec: AnyRoute, c: Context<AppEnv>): Promise<unknown> {
+  const limit = spec.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT;
+  if (!spec.plainText || !isPlainTextBody(c.req.raw)) return readJsonBody(c.req.raw, limit);
+  const fields = parse(spec.plainText.query, c.req.query(), 'query') as Record<string, unknown>;
+  return { ...fields, [spec.plainText.field]: await readPlainTextBody(c.req.raw, limit) };
+}
+
 function authorize(auth: RouteAuth, principal: Principal): void {
   if (auth === 'public') return;
-  const allowed =
-    auth === 'admin'
-      ? hasPermission(principal, 'admin')
-      : auth === 'apikey'
-        ? principal.type === 'apikey'
-        : hasPermission(principal, auth.permission);
-  if (!allowed) throw forbidden();
+  if (auth === 'admin') {
+    if (!hasPermission(principal, 'admin')) throw forbidden('admin');
+  } else if (auth === 'apikey') {
+    if (principal.type !== 'apikey') throw forbidden('apikey');
+  } else if (!hasPermission(principal, auth.permission)) {
+    throw forbidden(auth.permission);
+  }
 }
 
 function parse(schema: z.ZodType, value: unknown, location: string): unknown {

@@ -22,6 +22,18 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   }
 }
 
+const TEXT_TYPE = /^text\/[\w.+-]+\s*(;|$)/i;
+
+export const isPlainTextBody = (request: Request) =>
+  TEXT_TYPE.test(request.headers.get('content-type') ?? '');
+
+/** Reads a `text/*` body (UTF-8) within `limit` bytes. */
+export async function readPlainTextBody(request: Request, limit: number): Promise<string> {
+  const declaredLength = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declaredLength > limit) throw payloadTooLarge(limit);
+  return readTextWithin(request, limit);
+}
+
 async function readTextWithin(request: Request, limit: number): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();

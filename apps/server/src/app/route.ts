@@ -24,6 +24,8 @@ export interface HandlerInput<B, Q, P> {
   principal: Principal;
   auth: Authentication;
   clientIp: string;
+  /** Origin for links handed to clients: `PUBLIC_URL`, else the request's own origin. */
+  origin: string;
 }
 
 export interface RouteSpec<
@@ -51,6 +53,12 @@ export interface RouteSpec<
   errors?: number[];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit?: number;
+  /**
+   * Also accept the body as `text/*` (for `curl --data-binary`): the text becomes `field` of the
+   * body and the other fields come from the query string as `query` reads them; the whole is
+   * then validated by `body`, as a JSON body would be.
+   */
+  plainText?: { field: string; query: z.ZodType };
   /** Returns the envelope's `data`, or a Response for the rare route that shapes its own. */
   handler: (input: HandlerInput<Infer<B>, Infer<Q>, Infer<P>>, c: Context) => unknown;
 }

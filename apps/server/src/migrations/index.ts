@@ -5,6 +5,7 @@ import { pastes } from './0002_pastes';
 import { storageAndFiles } from './0003_storage_and_files';
 import { directDownloads } from './0004_direct_downloads';
 import { pendingDeletions } from './0006_pending_deletions';
+import { shareTombstones } from './0007_share_tombstones';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0003_storage_and_files': storageAndFiles,
   '0004_direct_downloads': directDownloads,
   '0006_pending_deletions': pendingDeletions,
+  '0007_share_tombstones': shareTombstones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -713,6 +713,7 @@ export const enUS = {
       copy: 'Copy',
       copied: 'Copied',
       done: 'I have saved the key',
+      sharex: 'ShareX uploader (.sxcu)',
     },
     notifications: {
       created: 'API key “{{name}}” created',

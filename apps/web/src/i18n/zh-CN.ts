@@ -695,6 +695,7 @@ export const zhCN = {
       copy: '复制',
       copied: '已复制',
       done: '我已保存密钥',
+      sharex: 'ShareX 上传配置 (.sxcu)',
     },
     notifications: {
       created: 'API 密钥“{{name}}”已创建',

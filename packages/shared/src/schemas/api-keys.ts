@@ -56,13 +56,14 @@ export const createApiKeyRequestSchema = z.object({
   file_permission: z.boolean().default(false),
   mount_permission: z.boolean().default(false),
   basic_path: basePathSchema.default(DEFAULT_API_KEY_BASE_PATH),
-  /** A key of the user's choosing; generated when absent. */
+  /** A key of the user's choosing; generated when absent or null (clients send either). */
   custom_key: z
     .string()
     .min(API_KEY_CUSTOM_MIN_LENGTH)
     .max(API_KEY_MAX_LENGTH)
     .regex(API_KEY_PATTERN, 'Letters, digits, underscore and hyphen only')
-    .optional(),
+    .nullish()
+    .transform((key) => key ?? undefined),
 });
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
 

@@ -158,14 +158,16 @@ export const fileBatchDeleteRequestSchema = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1).max(BATCH_DELETE_MAX_IDS),
 });
 
-/** A share as its visitors see it; a protected one shows nothing until verified. */
+/**
+ * A share as its visitors see it; a protected one shows nothing until verified. Never the
+ * remark, a note for its owner only.
+ */
 export const publicFileSchema = z.object({
   slug: z.string(),
   requires_password: z.boolean(),
   filename: z.string().optional(),
   mimetype: z.string().optional(),
   size: z.number().optional(),
-  remark: z.string().optional(),
   created_at: z.iso.datetime().optional(),
   expires_at: z.iso.datetime().nullable().optional(),
   views: z.number().optional(),

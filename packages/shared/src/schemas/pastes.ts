@@ -39,6 +39,24 @@ export const createPasteRequestSchema = z.object({
 });
 export type CreatePasteRequest = z.input<typeof createPasteRequestSchema>;
 
+/**
+ * The options of a paste sent as a plain text body (`curl --data-binary @notes.md -H
+ * 'content-type: text/plain'`), from the query string; the body is the content.
+ */
+export const createPasteQuerySchema = z.object({
+  remark: z.string().optional(),
+  slug: z.string().optional(),
+  password: z.string().optional(),
+  expires_in: z.string().optional(),
+  max_views: z
+    .string()
+    .regex(/^-?\d+$/, 'Max views must be a whole number')
+    .transform(Number)
+    .optional(),
+  format: z.string().optional(),
+  language: z.string().optional(),
+});
+
 export const updatePasteRequestSchema = z
   .object({
     content: contentSchema,
@@ -60,11 +78,10 @@ export const pastePasswordRequestSchema = z.object({
   password: z.string().max(SHARE_PASSWORD_MAX_LENGTH),
 });
 
-/** A paste as its visitors see it. */
+/** A paste as its visitors see it: never the remark, a note for its owner only. */
 export const pasteViewSchema = z.object({
   slug: z.string(),
   content: z.string(),
-  remark: z.string(),
   format: z.enum(PASTE_FORMATS),
   language: z.string().nullable(),
   has_password: z.boolean(),
@@ -82,11 +99,19 @@ export type PasteView = z.infer<typeof pasteViewSchema>;
 /** A paste as its owner and the admin see it. */
 export const pasteSchema = pasteViewSchema.omit({ access_token: true }).extend({
   id: z.string(),
+  remark: z.string(),
   created_by: z.string(),
   updated_at: z.iso.datetime(),
   size: z.number(),
 });
 export type Paste = z.infer<typeof pasteSchema>;
+
+/** A new paste, with the addresses to hand on: its page and its raw text. */
+export const createdPasteSchema = pasteSchema.extend({
+  url: z.string(),
+  raw_url: z.string(),
+});
+export type CreatedPaste = z.infer<typeof createdPasteSchema>;
 
 export const pasteSummarySchema = pasteSchema
   .omit({ content: true })

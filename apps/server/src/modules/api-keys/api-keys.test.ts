@@ -56,6 +56,13 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     expect(list.body.data[0]).toEqual(listed);
   });
 
+  it('takes custom_key: null as absent and generates the key', async () => {
+    const created = await create({ name: 'from a form', custom_key: null });
+    expect(created.status).toBe(201);
+    expect(created.body.data.custom_key).toBe(false);
+    expect(created.body.data.key).toMatch(/^sb_[0-9A-Za-z]{40}$/);
+  });
+
   it('authenticates with the key and reports its permissions', async () => {
     const key = (await create({ name: 'reader', mount_permission: true, basic_path: '/docs' })).body
       .data;
@@ -195,6 +202,8 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
       const response = await t.request('GET', path, undefined, { apiKey: key.key });
       expect(response.status).toBe(403);
       expect(response.body.error).toBe('auth.forbidden');
+      expect(response.body.details).toEqual({ required_permission: 'admin' });
+      expect(response.body.message).toMatch(/admin only/);
     }
     const created = await t.request(
       'POST',
@@ -204,7 +213,31 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     );
     expect(created.status).toBe(403);
     expect(await keyCount()).toBe(1);
-    expect((await t.request('GET', '/api/test/api-key', undefined, { token })).status).toBe(403);
+    const keyRoute = await t.request('GET', '/api/test/api-key', undefined, { token });
+    expect(keyRoute.status).toBe(403);
+    expect(keyRoute.body.details).toEqual({ required_permission: 'apikey' });
+  });
+
+  it.each([
+    ['text', '/api/user/pastes', { file_permission: true, mount_permission: true }],
+    ['file', '/api/user/files', { text_permission: true, mount_permission: true }],
+  ])('names the missing %s permission in a 403', async (permission, path, grants) => {
+    const key = (await create({ name: 'partial', ...grants })).body.data;
+    const response = await t.request('GET', path, undefined, { apiKey: key.key });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('auth.forbidden');
+    expect(response.body.details).toEqual({ required_permission: permission });
+    expect(response.body.message).toContain(`${permission} permission`);
+  });
+
+  it('hints at the ApiKey scheme when a key is sent as Bearer', async () => {
+    const key = (await create({ name: 'script', text_permission: true })).body.data;
+    const response = await t.request('GET', '/api/user/pastes', undefined, {
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe('auth.invalid_token');
+    expect(response.body.message).toContain('Authorization: ApiKey <key>');
   });
 
   it('records the last use, at most once a minute', async () => {

@@ -92,6 +92,71 @@ describe.each(ENGINES)('admin authentication on %s', (engine) => {
     );
   });
 
+  describe('under parallel attempts', () => {
+    const from = { headers: { 'x-forwarded-for': '203.0.113.8' } };
+    const wrong = { username: 'admin', password: 'wrong-password' };
+    const statuses = (responses: { status: number }[]) =>
+      responses.map((response) => response.status);
+    const count = (list: number[], status: number) => list.filter((s) => s === status).length;
+
+    it('checks no more passwords than the limit; every other attempt gets 429', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, () => t.request('POST', '/api/admin/login', wrong, from)),
+      );
+      const answered = statuses(responses);
+      expect(count(answered, 401)).toBe(LOGIN_RULE_PER_USER.limit);
+      expect(count(answered, 429)).toBe(40 - LOGIN_RULE_PER_USER.limit);
+      const blocked = responses.find((response) => response.status === 429);
+      expect(blocked?.body.error).toBe('auth.rate_limited');
+    });
+
+    // The rule: every attempt is counted before its password is checked, so only the first
+    // `limit` attempts of a window are checked at all. The right password sent after 29 wrong
+    // ones is one of the attempts over the limit and is refused unchecked.
+    it('refuses the right password sent after 29 wrong ones in parallel', async () => {
+      const attempts = [
+        ...Array.from({ length: 29 }, () => t.request('POST', '/api/admin/login', wrong, from)),
+        t.request('POST', '/api/admin/login', ADMIN, from),
+      ];
+      const answered = statuses(await Promise.all(attempts));
+      expect(count(answered, 401) + count(answered, 200)).toBeLessThanOrEqual(
+        LOGIN_RULE_PER_USER.limit,
+      );
+      expect(answered.at(-1)).toBe(429);
+      expect(await sessionCount()).toBe(0);
+    });
+
+    it('clears the count after a successful login', async () => {
+      for (let i = 0; i < LOGIN_RULE_PER_USER.limit - 1; i++) {
+        expect((await t.request('POST', '/api/admin/login', wrong, from)).status).toBe(401);
+      }
+      expect((await t.request('POST', '/api/admin/login', ADMIN, from)).status).toBe(200);
+      for (let i = 0; i < LOGIN_RULE_PER_USER.limit; i++) {
+        expect((await t.request('POST', '/api/admin/login', wrong, from)).status).toBe(401);
+      }
+      expect((await t.request('POST', '/api/admin/login', ADMIN, from)).status).toBe(429);
+    });
+
+    it('checks no more current passwords than the limit when changing the account', async () => {
+      const token = await t.loginAsAdmin();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          t.request(
+            'POST',
+            '/api/admin/change-password',
+            { currentPassword: 'wrong-password', newPassword: 'another-password-1' },
+            { token, headers: from.headers },
+          ),
+        ),
+      );
+      const answered = statuses(responses);
+      expect(count(answered, 401)).toBe(LOGIN_RULE_PER_USER.limit);
+      expect(count(answered, 429)).toBe(20 - LOGIN_RULE_PER_USER.limit);
+      const row = await t.db.selectFrom('admins').selectAll().executeTakeFirstOrThrow();
+      expect(row.updated_at).toBe(row.created_at);
+    });
+  });
+
   it('trusts only the configured number of proxies in X-Forwarded-For', async () => {
     const wrong = { username: 'admin', password: 'wrong-password' };
     for (let attempt = 0; attempt < LOGIN_RULE_PER_USER.limit; attempt++) {

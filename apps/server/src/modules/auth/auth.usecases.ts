@@ -9,7 +9,7 @@ import {
   sha256Hex,
   verifyPassword,
 } from '../shared/crypto';
-import type { RateLimiter, RateLimitRule } from '../shared/rate-limiter';
+import { attemptAll, type RateLimiter, type RateLimitRule } from '../shared/rate-limiter';
 import {
   invalidCredentials,
   invalidToken,
@@ -37,16 +37,10 @@ export interface AuthDeps {
 let decoyHash: Promise<string> | undefined;
 
 export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlMs }: AuthDeps) {
+  /** Counts the attempt before the password is checked, so parallel guesses share the limit. */
   async function guardAttempts(keys: [string, RateLimitRule][]) {
-    const waits = await Promise.all(
-      keys.map(([key, rule]) => rateLimiter.retryAfterSeconds(key, rule)),
-    );
-    const wait = Math.max(...waits);
+    const wait = await attemptAll(rateLimiter, keys);
     if (wait > 0) throw rateLimited(wait);
-  }
-
-  async function recordFailures(keys: [string, RateLimitRule][]) {
-    for (const [key, rule] of keys) await rateLimiter.recordFailure(key, rule);
   }
 
   return {
@@ -70,19 +64,19 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
 
     async login(input: { username: string; password: string; clientIp: string }) {
       const userKey = `login:${input.clientIp}:${input.username.toLowerCase()}`;
+      const ipKey = `login-ip:${input.clientIp}`;
       const attemptKeys: [string, RateLimitRule][] = [
         [userKey, LOGIN_RULE_PER_USER],
-        [`login-ip:${input.clientIp}`, LOGIN_RULE_PER_IP],
+        [ipKey, LOGIN_RULE_PER_IP],
       ];
       await guardAttempts(attemptKeys);
       const admin = await repository.findAdminByUsername(input.username);
       decoyHash ??= hashPassword(randomBase62(GENERATED_PASSWORD_LENGTH));
       const valid = await verifyPassword(input.password, admin?.password_hash ?? (await decoyHash));
-      if (!admin || !valid) {
-        await recordFailures(attemptKeys);
-        throw invalidCredentials();
-      }
+      if (!admin || !valid) throw invalidCredentials();
+      // A sign-in clears this account's failures; the address keeps only its failures.
       await rateLimiter.reset(userKey);
+      await rateLimiter.forgive(ipKey);
       const token = randomBase62(ADMIN_TOKEN_LENGTH);
       const now = clock.now();
       const expiresAt = now + sessionTtlMs;
@@ -122,15 +116,13 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
       clientIp: string;
       request: ChangePasswordInput;
     }) {
-      const attemptKeys: [string, RateLimitRule][] = [
-        [`change-password:${input.clientIp}:${input.adminId}`, LOGIN_RULE_PER_USER],
-      ];
-      await guardAttempts(attemptKeys);
+      const attemptKey = `change-password:${input.clientIp}:${input.adminId}`;
+      await guardAttempts([[attemptKey, LOGIN_RULE_PER_USER]]);
       const admin = await repository.findAdminById(input.adminId);
       if (!admin || !(await verifyPassword(input.request.currentPassword, admin.password_hash))) {
-        await recordFailures(attemptKeys);
         throw wrongCurrentPassword();
       }
+      await rateLimiter.reset(attemptKey);
       const { newPassword, newUsername } = input.request;
       await repository.updateAdmin(admin.id, {
         ...(newUsername === undefined ? {} : { username: newUsername }),

@@ -1,5 +1,7 @@
 import type { Principal } from '@sharebin/shared';
-import { authRequired, invalidToken } from './auth.errors';
+import { ERROR_CODES } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import { authRequired, invalidBearerToken, malformedAuthorization } from './auth.errors';
 
 export interface Authentication {
   principal: Principal;
@@ -21,9 +23,17 @@ export function createAuthenticator(verifiers: {
   return async (authorization) => {
     const match = /^(Bearer|ApiKey)\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!authorization?.trim()) throw authRequired();
-    if (!match) throw invalidToken();
+    if (!match) throw malformedAuthorization();
     const [, scheme, secret] = match as unknown as [string, string, string];
-    const verify = scheme.toLowerCase() === 'bearer' ? verifiers.adminToken : verifiers.apiKey;
-    return { ...(await verify(secret)), secret };
+    if (scheme.toLowerCase() === 'apikey') return { ...(await verifiers.apiKey(secret)), secret };
+    try {
+      return { ...(await verifiers.adminToken(secret)), secret };
+    } catch (error) {
+      // Scripts often send an API key as Bearer: say which scheme it needs.
+      if (error instanceof AppError && error.code === ERROR_CODES.authInvalidToken) {
+        throw invalidBearerToken();
+      }
+      throw error;
+    }
   };
 }

@@ -227,7 +227,7 @@ describe.each(ENGINES)('file access rules on %s (local storage)', (engine) => {
       });
     });
 
-    it('rate limits wrong passwords and still opens with the right one before the limit', async () => {
+    it('rate limits password attempts; the right one before the limit opens and clears the count', async () => {
       for (let i = 0; i < PASSWORD_RULE_PER_SHARE.limit - 1; i++) {
         const wrong = await verify(`guess-${i}`);
         expect(wrong.status).toBe(401);
@@ -239,12 +239,14 @@ describe.each(ENGINES)('file access rules on %s (local storage)', (engine) => {
       const content = await t.server.app.request(open.body.data.preview_url as string);
       expect(await content.text()).toBe('the vault holds 42');
 
-      // The failure that reaches the limit is still answered as a wrong password ...
-      expect((await verify('last-guess')).status).toBe(401);
+      // The success cleared the count: a full window of guesses is checked again ...
+      for (let i = 0; i < PASSWORD_RULE_PER_SHARE.limit; i++) {
+        expect((await verify(`again-${i}`)).status).toBe(401);
+      }
       // ... and from then on even the right password is refused, revealing nothing.
       const blocked = await verify('open-sesame');
       expect(blocked.status).toBe(429);
-      expect(blocked.body.error).toBe('auth.rate_limited');
+      expect(blocked.body.error).toBe('share.rate_limited');
       const retryAfter = Number(blocked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(PASSWORD_RULE_PER_SHARE.windowMs / 1000);
@@ -257,6 +259,39 @@ describe.each(ENGINES)('file access rules on %s (local storage)', (engine) => {
       t.clock.advance(PASSWORD_RULE_PER_SHARE.windowMs);
       expect((await verify('open-sesame')).status).toBe(200);
       expect(await views()).toBe(3);
+    });
+
+    it.each([
+      ['a new password', { password: 'another-secret' }],
+      ['fewer max views', { max_views: 1 }],
+      ['a new expiry', { expires_in: '1h' }],
+    ])('turns content tokens invalid after %s', async (_name, change) => {
+      const open = await verify('open-sesame');
+      const link = open.body.data.preview_url as string;
+      expect((await t.server.app.request(link)).status).toBe(200);
+      const { id } = await t.db
+        .selectFrom('file_shares')
+        .select('id')
+        .where('slug', '=', 'vault')
+        .executeTakeFirstOrThrow();
+      expect((await t.request('PUT', `/api/admin/files/${id}`, change, admin)).status).toBe(200);
+      const stale = await t.request('GET', link);
+      expect(stale.status).toBe(401);
+      expect(stale.body.error).toBe('share.invalid_access_token');
+    });
+
+    it('checks no more passwords than the limit under parallel attempts', async () => {
+      const attempts = [
+        ...Array.from({ length: 29 }, (_, i) => verify(`guess-${i}`)),
+        verify('open-sesame'),
+      ];
+      const statuses = (await Promise.all(attempts)).map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        PASSWORD_RULE_PER_SHARE.limit,
+      );
+      // Counted before it is checked, the right password sent last is over the limit.
+      expect(statuses.at(-1)).toBe(429);
+      expect(await views()).toBe(0);
     });
   });
 

@@ -1,9 +1,9 @@
 import { type FileShare, isActiveContent, normalizeMediaType } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { FileSharesTable } from '../shared/db.schema';
-import { remainingViews } from '../shared/share-state';
+import { accessScopeOf, remainingViews } from '../shared/share-state';
 
-export const accessScope = (shareId: string) => `file:${shareId}`;
+export const accessScope = (row: FileSharesTable) => accessScopeOf('file', row);
 
 /**
  * `path…/<share id>/<file name>`, inside the storage's default folder (the driver adds that):

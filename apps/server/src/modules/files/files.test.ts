@@ -63,6 +63,8 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
       size: 300_000,
       views: 1,
     });
+    expect(view.body.data).not.toHaveProperty('remark');
+    expect(JSON.stringify(view.body)).not.toContain('binary');
     const whole = await download(view.body.data.download_url as string);
     expect(whole.response.status).toBe(200);
     expect(sha(whole.bytes)).toBe(sha(bytes));
@@ -256,11 +258,10 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     const open = await t.request<PublicFile>('POST', '/api/public/files/locked/verify', {
       password: 'open-sesame',
     });
-    expect(open.body.data).toMatchObject({
-      filename: 'secret.txt',
-      remark: 'hidden remark',
-      views: 1,
-    });
+    expect(open.body.data).toMatchObject({ filename: 'secret.txt', views: 1 });
+    // The remark is a note for the owner: visitors never receive it, even once unlocked.
+    expect(open.body.data).not.toHaveProperty('remark');
+    expect(JSON.stringify(open.body)).not.toContain('hidden remark');
     const content = await download(open.body.data.preview_url as string);
     expect(content.bytes.toString()).toBe('top secret');
     const forged = await t.server.app.request('/api/public/files/locked/content?token=1.forged');
@@ -289,6 +290,35 @@ describe.each(ENGINES)('file shares on %s (local storage)', (engine) => {
     const driver = await t.server.drivers.forConfig(storage.id);
     expect(await driver.head(share.storage_path)).toBeNull();
     expect(await shareCount()).toBe(0);
+  });
+
+  it('keeps explaining expired and used-up shares after they were deleted', async () => {
+    await upload(Buffer.from('a'), 'a.txt', { slug: 'expiring', expires_in: '1h' });
+    await upload(Buffer.from('b'), 'b.txt', { slug: 'once', max_views: '1' });
+    const used = (await upload(Buffer.from('c'), 'c.txt', { slug: 'used', max_views: '1' })).body
+      .data;
+    const live = (await upload(Buffer.from('d'), 'd.txt', { slug: 'live' })).body.data;
+    await t.request('GET', '/api/public/files/once');
+    await t.request('GET', '/api/public/files/used');
+    // Deleted by hand: the used-up share keeps its reason, the live one none.
+    await t.request('DELETE', `/api/admin/files/${used.id}`, undefined, admin);
+    await t.request('DELETE', `/api/admin/files/${live.id}`, undefined, admin);
+    t.clock.advance(3_600_000);
+    expect((await t.server.housekeeping()).files).toBe(2);
+    expect(await shareCount()).toBe(0);
+
+    const expired = await t.request('GET', '/api/public/files/expiring');
+    expect(expired.status).toBe(410);
+    expect(expired.body.error).toBe('file.expired');
+    for (const slug of ['once', 'used']) {
+      const response = await t.request('GET', `/api/public/files/${slug}`);
+      expect(response.status).toBe(410);
+      expect(response.body.error).toBe('file.views_exhausted');
+    }
+    const verify = await t.request('POST', '/api/public/files/once/verify', { password: 'x' });
+    expect(verify.body.error).toBe('file.views_exhausted');
+    expect((await t.request('GET', '/api/public/files/live')).status).toBe(404);
+    expect((await t.request('GET', '/api/public/files/never-was')).status).toBe(404);
   });
 
   it.each([

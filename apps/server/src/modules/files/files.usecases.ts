@@ -28,6 +28,7 @@ import { ownerTags } from '../shared/ownership';
 import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, remainingViews, shareAccessChanges, shareState } from '../shared/share-state';
+import type { ShareTombstones } from '../shared/share-tombstones';
 import type { GetResult, StorageDriver } from '../storage/drivers/storage-driver';
 import type { ObjectDeletions } from '../storage/object-deletions.usecases';
 import { remainingBytes } from '../storage/storage.models';
@@ -80,6 +81,7 @@ export interface FilesDeps {
   drivers: StorageDrivers;
   passwordGuard: SharePasswordGuard;
   accessTokens: AccessTokens;
+  tombstones: ShareTombstones;
   clock: Clock;
   maxUploadBytes: () => Promise<number>;
   objectDeletions: Pick<ObjectDeletions, 'deleteOrQueue'>;
@@ -98,7 +100,22 @@ function byteLimit(limit: number, tooMany: () => Error) {
 }
 
 export function createFilesUseCases(deps: FilesDeps) {
-  const { repository, storage, drivers, passwordGuard, accessTokens, clock } = deps;
+  const { repository, storage, drivers, passwordGuard, accessTokens, tombstones, clock } = deps;
+
+  /** Deleted shares that had been live keep why they could no longer be viewed. */
+  const settleDeleted = (rows: FileSharesTable[]) =>
+    tombstones.settle(
+      'file',
+      rows.filter((row) => row.status === 'live'),
+    );
+
+  /** A share that does not exist: expired or used up when it was deleted, else unknown. */
+  async function missing(slug: string): Promise<never> {
+    const reason = await tombstones.reasonFor('file', slug);
+    if (reason === 'expired') throw fileExpired();
+    if (reason === 'exhausted') throw fileViewsExhausted();
+    throw fileNotFound();
+  }
 
   /** Largest upload the settings and the storage's free space allow, and the error for more. */
   async function limitsFor(config: StorageConfig) {
@@ -209,7 +226,7 @@ export function createFilesUseCases(deps: FilesDeps) {
   /** Why a share cannot be viewed, once the counting update found nothing. */
   async function refusal(slug: string, passwordless: boolean): Promise<never> {
     const row = await repository.findLiveBySlug(slug);
-    if (!row) throw fileNotFound();
+    if (!row) return missing(slug);
     const state = shareState(row, clock.now());
     if (state === 'expired') throw fileExpired();
     if (state === 'exhausted') throw fileViewsExhausted();
@@ -220,7 +237,7 @@ export function createFilesUseCases(deps: FilesDeps) {
   /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
   async function contentLinks(row: FileSharesTable): Promise<FileContentLinks> {
     const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
-    const token = accessTokens.issue(accessScope(row.id), urlExpirySeconds * 1000);
+    const token = accessTokens.issue(accessScope(row), urlExpirySeconds * 1000);
     const content = `/api/public/files/${encodeURIComponent(row.slug)}/content?token=${encodeURIComponent(token)}`;
     return { preview_url: content, download_url: `${content}&download=1` };
   }
@@ -232,7 +249,6 @@ export function createFilesUseCases(deps: FilesDeps) {
       filename: row.filename,
       mimetype: row.mimetype,
       size: row.size,
-      remark: row.remark,
       created_at: new Date(row.created_at).toISOString(),
       expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
       views: row.views,
@@ -497,13 +513,17 @@ export function createFilesUseCases(deps: FilesDeps) {
 
     /** Deleting a share deletes its object too (an upload in progress is aborted). */
     async remove(principal: Principal, id: string): Promise<void> {
-      await discard(await requireOwned(principal, id));
+      const row = await requireOwned(principal, id);
+      await discard(row);
+      await settleDeleted([row]);
     },
 
     async removeMany(principal: Principal, ids: string[]) {
       const rows = await repository.findManyOwned(ids, ownerTags(principal));
       await deleteObjects(rows);
-      return { deleted: await repository.deleteMany(rows.map((row) => row.id)) };
+      const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      await settleDeleted(rows);
+      return { deleted };
     },
 
     /** A visitor opens a share: counted; a protected one answers only that it needs a password. */
@@ -519,16 +539,14 @@ export function createFilesUseCases(deps: FilesDeps) {
 
     async verify(slug: string, password: string, clientIp: string): Promise<PublicFile> {
       const share = `file:${slug}`;
-      await passwordGuard.assertNotLocked(share, clientIp);
+      await passwordGuard.countAttempt(share, clientIp);
       const row = await repository.findLiveBySlug(slug);
-      if (!row) throw fileNotFound();
+      if (!row) return missing(slug);
       const state = shareState(row, clock.now());
       if (state === 'expired') throw fileExpired();
       if (state === 'exhausted') throw fileViewsExhausted();
-      const passwordHash = row.password_hash;
       if (
-        passwordHash !== null &&
-        !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+        !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
       ) {
         throw fileWrongPassword();
       }
@@ -548,8 +566,8 @@ export function createFilesUseCases(deps: FilesDeps) {
       range: (size: number) => { start: number; end: number } | undefined;
     }): Promise<{ redirect: string } | { share: FileSharesTable; object: GetResult }> {
       const row = await repository.findLiveBySlug(input.slug);
-      if (!row) throw fileNotFound();
-      if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
+      if (!row) return missing(input.slug);
+      if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
       if (shareState(row, clock.now()) === 'expired') throw fileExpired();
       const delivery = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
@@ -588,6 +606,7 @@ export function createFilesUseCases(deps: FilesDeps) {
       const rows = await repository.findFinished(clock.now(), staleBefore);
       await deleteObjects(rows);
       const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      await settleDeleted(rows);
       const known = new Set(await repository.uploadIdsInProgress());
       let orphansAborted = 0;
       let temporaryFilesRemoved = 0;

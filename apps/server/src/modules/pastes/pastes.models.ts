@@ -1,7 +1,7 @@
 import type { Paste, PasteSummary, PasteView } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { PastesTable } from '../shared/db.schema';
-import { remainingViews } from '../shared/share-state';
+import { accessScopeOf, remainingViews } from '../shared/share-state';
 
 export const PREVIEW_LENGTH = 200;
 /** Generated slugs: 6 base62 characters (about 36 bits), longer after a collision. */
@@ -10,13 +10,12 @@ export const RAW_ACCESS_TTL_MS = 10 * 60_000;
 
 export const byteLength = (content: string) => Buffer.byteLength(content, 'utf8');
 
-export const accessScope = (pasteId: string) => `paste:${pasteId}`;
+export const accessScope = (row: PastesTable) => accessScopeOf('paste', row);
 
 export function toPasteView(row: PastesTable): PasteView {
   return {
     slug: row.slug,
     content: row.content,
-    remark: row.remark,
     format: row.format,
     language: row.language,
     has_password: row.password_hash !== null,
@@ -32,6 +31,7 @@ export function toPaste(row: PastesTable): Paste {
   return {
     ...toPasteView(row),
     id: row.id,
+    remark: row.remark,
     created_by: row.created_by,
     updated_at: toIso(row.updated_at),
     size: row.size,
@@ -43,4 +43,10 @@ export function toPasteSummary(
 ): PasteSummary {
   const { content: _content, ...paste } = toPaste({ ...row, content: '' });
   return { ...paste, preview: row.preview };
+}
+
+/** Where a paste is read: its page in the web app and its raw text, under `origin`. */
+export function pasteLinks(origin: string, slug: string) {
+  const path = encodeURIComponent(slug);
+  return { url: `${origin}/paste/${path}`, raw_url: `${origin}/api/raw/${path}` };
 }

@@ -45,6 +45,8 @@ function countViewQuery(db: Db, passwordless: boolean) {
   });
 }
 
+const DELETED_COLUMNS = ['slug', 'expires_at', 'max_views', 'views'] as const;
+
 export function createPastesRepository({ db }: { db: Db }) {
   const countViewOpen = countViewQuery(db, true);
   const countViewAny = countViewQuery(db, false);
@@ -110,27 +112,26 @@ export function createPastesRepository({ db }: { db: Db }) {
       await db.updateTable('pastes').set(changes).where('id', '=', id).execute();
     },
 
+    /** Deletes; answers what a tombstone needs of each deleted paste. */
     deleteMany: async (ids: string[], createdBy?: string[]) => {
+      if (ids.length === 0) return [];
       let query = db.deleteFrom('pastes').where('id', 'in', ids);
       if (createdBy) query = query.where('created_by', 'in', createdBy);
-      return Number((await query.executeTakeFirst()).numDeletedRows);
+      return query.returning(DELETED_COLUMNS).execute();
     },
 
     /** Expired pastes and pastes whose views are used up. */
-    deleteFinished: async (now: number) =>
-      Number(
-        (
-          await db
-            .deleteFrom('pastes')
-            .where((eb) =>
-              eb.or([
-                eb('expires_at', '<=', now),
-                eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
-              ]),
-            )
-            .executeTakeFirst()
-        ).numDeletedRows,
-      ),
+    deleteFinished: (now: number) =>
+      db
+        .deleteFrom('pastes')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', now),
+            eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
+          ]),
+        )
+        .returning(DELETED_COLUMNS)
+        .execute(),
   };
 }
 

@@ -1,6 +1,8 @@
 import {
   adminPasteListQuerySchema,
   batchDeleteRequestSchema,
+  createdPasteSchema,
+  createPasteQuerySchema,
   createPasteRequestSchema,
   deletedCountSchema,
   idParamSchema,
@@ -14,6 +16,7 @@ import {
 } from '@sharebin/shared';
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { pasteLinks } from './pastes.models';
 import type { PastesUseCases } from './pastes.usecases';
 
 const rawQuerySchema = z.object({
@@ -95,14 +98,19 @@ export function createPastesRoutes({
       method: 'post',
       path: '/paste',
       tag: 'pastes',
-      summary: 'Create a paste (admin, or an API key with text permission)',
+      summary:
+        'Create a paste (admin, or an API key with text permission). The body is JSON, or the content as `text/plain` with the other fields as query parameters',
       auth: { permission: 'text' },
       body: createPasteRequestSchema,
+      plainText: { field: 'content', query: createPasteQuerySchema },
       bodyLimit,
-      response: pasteSchema,
+      response: createdPasteSchema,
       status: 201,
       errors: [409, 413],
-      handler: ({ principal, body }) => pastes.create(principal, body),
+      handler: async ({ principal, body, origin }) => {
+        const paste = await pastes.create(principal, body);
+        return { ...paste, ...pasteLinks(origin, paste.slug) };
+      },
     }),
     route({
       method: 'get',

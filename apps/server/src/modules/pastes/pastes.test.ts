@@ -1,7 +1,8 @@
-import type { CreatedApiKey, Paste, PasteList, PasteView } from '@sharebin/shared';
+import type { CreatedApiKey, CreatedPaste, Paste, PasteList, PasteView } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
+import { TOMBSTONE_TTL_MS } from '../shared/share-tombstones';
 
 describe.each(ENGINES)('pastes on %s', (engine) => {
   const t = useTestServer(engine);
@@ -141,6 +142,105 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
     });
   });
 
+  describe('creating from a plain text body (scripts)', () => {
+    const sendText = (text: string, query = '', options: RequestOptions = admin) =>
+      t.request<CreatedPaste>('POST', `/api/paste${query}`, text, {
+        ...options,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+
+    it('takes the body as the content and the options from the query string', async () => {
+      const text = '# Notes\n\n  indented, café 中文\n';
+      const response = await sendText(
+        text,
+        '?slug=notes-1&remark=from%20curl&expires_in=1d&max_views=3&format=text&language=python',
+      );
+      expect(response.status).toBe(201);
+      expect(response.body.data).toMatchObject({
+        slug: 'notes-1',
+        content: text,
+        remark: 'from curl',
+        max_views: 3,
+        format: 'text',
+        language: 'python',
+        expires_at: new Date(t.clock.now() + 86_400_000).toISOString(),
+        url: 'http://localhost/paste/notes-1',
+        raw_url: 'http://localhost/api/raw/notes-1',
+      });
+      const raw = await t.server.app.request(response.body.data.raw_url);
+      expect(await raw.text()).toBe(text);
+    });
+
+    it('works with an API key holding text permission, with the JSON defaults', async () => {
+      const key = await createKey({ text_permission: true });
+      const response = await sendText('hello', '', { apiKey: key.key });
+      expect(response.status).toBe(201);
+      expect(response.body.data).toMatchObject({
+        content: 'hello',
+        format: 'markdown',
+        max_views: 0,
+        expires_at: null,
+        remark: '',
+        created_by: `apikey:${key.id}`,
+      });
+      expect(response.body.data.slug).toMatch(/^[0-9A-Za-z]{6}$/);
+    });
+
+    it.each([
+      ['an empty body', '', ''],
+      ['a max views that is no number', 'x', '?max_views=many'],
+      ['a negative max views', 'x', '?max_views=-1'],
+      ['an unknown expiry', 'x', '?expires_in=2y'],
+      ['a slug with a space', 'x', '?slug=a%20b'],
+      ['an unknown format', 'x', '?format=html'],
+    ])('refuses %s with 400 validation.failed and writes nothing', async (_name, text, query) => {
+      const response = await sendText(text, query);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('validation.failed');
+      expect(await pasteCount()).toBe(0);
+    });
+
+    it('refuses text over the size limit with 413 paste.too_large', async () => {
+      const response = await sendText('x'.repeat(64 * 1024 + 1));
+      expect(response.status).toBe(413);
+      expect(response.body.error).toBe('paste.too_large');
+      expect(await pasteCount()).toBe(0);
+    });
+
+    it('answers a taken slug with 409', async () => {
+      await sendText('first', '?slug=taken');
+      const response = await sendText('second', '?slug=taken');
+      expect(response.status).toBe(409);
+      expect(await pasteCount()).toBe(1);
+    });
+
+    it('still refuses other body types with 415', async () => {
+      const response = await t.request('POST', '/api/paste', 'content', {
+        ...admin,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      expect(response.status).toBe(415);
+      expect(await pasteCount()).toBe(0);
+    });
+
+    it('documents the text body and its query parameters in OpenAPI', async () => {
+      const document = (await (await t.server.app.request('/api/openapi.json')).json()) as {
+        paths: Record<
+          string,
+          { post: { requestBody: { content: object }; parameters: { name: string }[] } }
+        >;
+      };
+      const operation = document.paths['/api/paste']?.post;
+      expect(Object.keys(operation?.requestBody.content ?? {})).toEqual([
+        'application/json',
+        'text/plain',
+      ]);
+      expect(operation?.parameters.map((parameter) => parameter.name)).toEqual(
+        expect.arrayContaining(['slug', 'remark', 'password', 'expires_in', 'max_views']),
+      );
+    });
+  });
+
   describe('viewing', () => {
     it('counts each view and refuses the one after max views', async () => {
       await create({ content: 'twice', slug: 'twice', max_views: 2 });
@@ -153,6 +253,33 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect(third.status).toBe(410);
       expect(third.body.error).toBe('paste.views_exhausted');
       expect(await viewsOf('twice')).toBe(2);
+    });
+
+    it('does not count a password sent to a paste that has none towards a lock-out', async () => {
+      await create({ content: 'open to all', slug: 'open' });
+      for (let i = 0; i <= PASSWORD_RULE_PER_SHARE.limit; i++) {
+        const raw = await t.server.app.request('/api/raw/open?password=anything');
+        expect(raw.status).toBe(200);
+      }
+    });
+
+    it('never sends the remark to a visitor; its owner still reads it', async () => {
+      const created = await create({
+        content: 'public text',
+        slug: 'noted',
+        remark: 'my own note',
+      });
+      const view = await t.request<PasteView>('GET', '/api/paste/noted');
+      expect(view.status).toBe(200);
+      expect(view.body.data).not.toHaveProperty('remark');
+      expect(JSON.stringify(view.body)).not.toContain('my own note');
+      const owned = await t.request<Paste>(
+        'GET',
+        `/api/admin/pastes/${created.body.data.id}`,
+        undefined,
+        admin,
+      );
+      expect(owned.body.data.remark).toBe('my own note');
     });
 
     it('serves exactly k of 50 concurrent views of a paste with max_views = k', async () => {
@@ -233,12 +360,10 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
         password: 'open-sesame',
       });
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({
-        content: secret,
-        remark: 'private remark',
-        views: 1,
-        has_password: true,
-      });
+      expect(response.body.data).toMatchObject({ content: secret, views: 1, has_password: true });
+      // The remark is a note for the owner: visitors never receive it, even once unlocked.
+      expect(response.body.data).not.toHaveProperty('remark');
+      expect(JSON.stringify(response.body)).not.toContain('private remark');
       const token = response.body.data.access_token as string;
       expect(token).toMatch(/^[0-9a-z]+\.[\w-]{43}$/);
 
@@ -250,6 +375,28 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       const late = await t.request('GET', `/api/raw/locked?token=${encodeURIComponent(token)}`);
       expect(late.status).toBe(401);
       expect(late.body.error).toBe('share.invalid_access_token');
+    });
+
+    it.each([
+      ['a new password', { password: 'another-secret' }],
+      ['fewer max views', { max_views: 2 }],
+      ['a new expiry', { expires_in: '1h' }],
+    ])('turns raw-link tokens invalid after %s', async (_name, change) => {
+      const opened = await t.request<PasteView>('POST', '/api/paste/locked', {
+        password: 'open-sesame',
+      });
+      const rawLink = `/api/raw/locked?token=${encodeURIComponent(opened.body.data.access_token as string)}`;
+      expect((await t.server.app.request(rawLink)).status).toBe(200);
+      const { id } = await t.db
+        .selectFrom('pastes')
+        .select('id')
+        .where('slug', '=', 'locked')
+        .executeTakeFirstOrThrow();
+      expect((await t.request('PUT', `/api/admin/pastes/${id}`, change, admin)).status).toBe(200);
+      const stale = await t.request('GET', rawLink);
+      expect(stale.status).toBe(401);
+      expect(stale.body.error).toBe('share.invalid_access_token');
+      expect(JSON.stringify(stale.body)).not.toContain('launch codes');
     });
 
     it('accepts the password on the raw link for scripts, counting the view', async () => {
@@ -272,8 +419,27 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
         from,
       );
       expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toBe('share.rate_limited');
       expect(blocked.headers.get('retry-after')).toBeTruthy();
       expect(JSON.stringify(blocked.body)).not.toContain('launch codes');
+      expect(await viewsOf('locked')).toBe(0);
+    });
+
+    it('checks no more passwords than the limit under parallel attempts', async () => {
+      const from = { headers: { 'x-forwarded-for': '203.0.113.6' } };
+      const attempt = (password: string) =>
+        t.request('POST', '/api/paste/locked', { password }, from);
+      const responses = await Promise.all([
+        ...Array.from({ length: 29 }, (_, i) => attempt(`guess-${i}`)),
+        attempt('open-sesame'),
+      ]);
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        PASSWORD_RULE_PER_SHARE.limit,
+      );
+      // Counted before it is checked, the right password sent last is over the limit.
+      expect(statuses.at(-1)).toBe(429);
+      expect(responses.at(-1)?.body.error).toBe('share.rate_limited');
       expect(await viewsOf('locked')).toBe(0);
     });
   });
@@ -430,6 +596,46 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect((await t.server.housekeeping()).pastes).toBe(1);
       expect(await pasteCount()).toBe(0);
     });
+
+    it('keeps explaining expired and used-up pastes after the clean-up deleted them', async () => {
+      await create({ content: 'x', slug: 'expiring', expires_in: '1h' });
+      await create({ content: 'x', slug: 'once', max_views: 1, password: 'pw-1234' });
+      await create({ content: 'x', slug: 'twice', max_views: 2 });
+      await create({ content: 'x', slug: 'live' });
+      await t.request('POST', '/api/paste/once', { password: 'pw-1234' });
+      t.clock.advance(3_600_001);
+      expect((await t.server.housekeeping()).pastes).toBe(2);
+
+      const expired = await t.request('GET', '/api/paste/expiring');
+      expect(expired.status).toBe(410);
+      expect(expired.body.error).toBe('paste.expired');
+      for (const response of [
+        await t.request('GET', '/api/paste/once'),
+        await t.request('POST', '/api/paste/once', { password: 'pw-1234' }),
+        await t.request('GET', '/api/raw/once'),
+      ]) {
+        expect(response.status).toBe(410);
+        expect(response.body.error).toBe('paste.views_exhausted');
+      }
+      expect((await t.request('GET', '/api/paste/never-was')).status).toBe(404);
+
+      // Deleting a used-up paste by hand keeps its reason; deleting a live one leaves none.
+      await t.request('GET', '/api/paste/twice');
+      await t.request('GET', '/api/paste/twice');
+      const ids = await t.db.selectFrom('pastes').select(['id', 'slug']).execute();
+      for (const { id } of ids)
+        await t.request('DELETE', `/api/admin/pastes/${id}`, undefined, admin);
+      expect((await t.request('GET', '/api/paste/twice')).body.error).toBe('paste.views_exhausted');
+      expect((await t.request('GET', '/api/paste/live')).status).toBe(404);
+
+      // A new paste may take the slug; the reason is forgotten after a while.
+      await create({ content: 'new', slug: 'expiring' });
+      expect((await t.request('GET', '/api/paste/expiring')).status).toBe(200);
+      t.clock.advance(TOMBSTONE_TTL_MS + 1);
+      expect((await t.server.housekeeping()).tombstones).toBe(3);
+      expect((await t.request('GET', '/api/paste/once')).status).toBe(404);
+      expect((await t.request('GET', '/api/paste/twice')).status).toBe(404);
+    });
   });
 
   describe("a key's own pastes", () => {
@@ -493,6 +699,24 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       expect(
         (await t.request('GET', '/api/admin/pastes', undefined, { apiKey: key.key })).status,
       ).toBe(403);
+    });
+  });
+});
+
+describe('links of new pastes with PUBLIC_URL set', () => {
+  const t = useTestServer('sqlite', { publicUrl: 'https://paste.example.com/' });
+
+  it('builds the share and raw URLs from PUBLIC_URL', async () => {
+    const token = await t.loginAsAdmin();
+    const response = await t.request<CreatedPaste>(
+      'POST',
+      '/api/paste',
+      { content: 'hi', slug: 'hello' },
+      { token },
+    );
+    expect(response.body.data).toMatchObject({
+      url: 'https://paste.example.com/paste/hello',
+      raw_url: 'https://paste.example.com/api/raw/hello',
     });
   });
 });

@@ -18,6 +18,7 @@ import { ownerTags } from '../shared/ownership';
 import { invalidAccessToken } from '../shared/share.errors';
 import type { SharePasswordGuard } from '../shared/share-password';
 import { expiryFrom, shareAccessChanges, shareState } from '../shared/share-state';
+import type { ShareTombstones } from '../shared/share-tombstones';
 import {
   pasteExpired,
   pasteNotFound,
@@ -47,6 +48,7 @@ export interface PastesDeps {
   repository: PastesRepository;
   passwordGuard: SharePasswordGuard;
   accessTokens: AccessTokens;
+  tombstones: ShareTombstones;
   clock: Clock;
   maxContentBytes: number;
 }
@@ -55,6 +57,7 @@ export function createPastesUseCases({
   repository,
   passwordGuard,
   accessTokens,
+  tombstones,
   clock,
   maxContentBytes,
 }: PastesDeps) {
@@ -64,10 +67,18 @@ export function createPastesUseCases({
     return size;
   }
 
+  /** A paste that does not exist: expired or used up when the clean-up removed it, else unknown. */
+  async function missing(slug: string): Promise<never> {
+    const reason = await tombstones.reasonFor('paste', slug);
+    if (reason === 'expired') throw pasteExpired();
+    if (reason === 'exhausted') throw pasteViewsExhausted();
+    throw pasteNotFound();
+  }
+
   /** Why a paste cannot be viewed (the conditional update found nothing to count). */
   async function refusal(slug: string, passwordless: boolean): Promise<never> {
     const row = await repository.findBySlug(slug);
-    if (!row) throw pasteNotFound();
+    if (!row) return missing(slug);
     const state = shareState(row, clock.now());
     if (state === 'expired') throw pasteExpired();
     if (state === 'exhausted') throw pasteViewsExhausted();
@@ -85,16 +96,14 @@ export function createPastesUseCases({
   /** Checks a share password under the rate limit; answers the paste, uncounted. */
   async function unlock(slug: string, password: string, clientIp: string): Promise<PastesTable> {
     const share = `paste:${slug}`;
-    await passwordGuard.assertNotLocked(share, clientIp);
+    await passwordGuard.countAttempt(share, clientIp);
     const row = await repository.findBySlug(slug);
-    if (!row) throw pasteNotFound();
+    if (!row) return missing(slug);
     const state = shareState(row, clock.now());
     if (state === 'expired') throw pasteExpired();
     if (state === 'exhausted') throw pasteViewsExhausted();
-    const passwordHash = row.password_hash;
     if (
-      passwordHash !== null &&
-      !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+      !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
     ) {
       throw pasteWrongPassword();
     }
@@ -158,7 +167,7 @@ export function createPastesUseCases({
         ...toPasteView(counted),
         ...(counted.password_hash === null
           ? {}
-          : { access_token: accessTokens.issue(accessScope(counted.id), RAW_ACCESS_TTL_MS) }),
+          : { access_token: accessTokens.issue(accessScope(counted), RAW_ACCESS_TTL_MS) }),
       };
     },
 
@@ -174,8 +183,8 @@ export function createPastesUseCases({
     }): Promise<string> {
       if (input.token) {
         const row = await repository.findBySlug(input.slug);
-        if (!row) throw pasteNotFound();
-        if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
+        if (!row) return missing(input.slug);
+        if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
         if (shareState(row, clock.now()) === 'expired') throw pasteExpired();
         return row.content;
       }
@@ -223,14 +232,20 @@ export function createPastesUseCases({
 
     async remove(principal: Principal, id: string): Promise<void> {
       await requireOwned(principal, id);
-      await repository.deleteMany([id]);
+      await tombstones.settle('paste', await repository.deleteMany([id]));
     },
 
-    removeMany: async (principal: Principal, ids: string[]) => ({
-      deleted: await repository.deleteMany(ids, ownerTags(principal)),
-    }),
+    async removeMany(principal: Principal, ids: string[]) {
+      const deleted = await repository.deleteMany(ids, ownerTags(principal));
+      await tombstones.settle('paste', deleted);
+      return { deleted: deleted.length };
+    },
 
-    clearFinished: async () => ({ deleted: await repository.deleteFinished(clock.now()) }),
+    async clearFinished() {
+      const deleted = await repository.deleteFinished(clock.now());
+      await tombstones.settle('paste', deleted);
+      return { deleted: deleted.length };
+    },
   };
 }
 

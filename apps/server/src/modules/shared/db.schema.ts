@@ -14,6 +14,7 @@ export interface Database {
   storage_configs: StorageConfigsTable;
   file_shares: FileSharesTable;
   pending_deletions: PendingDeletionsTable;
+  share_tombstones: ShareTombstonesTable;
 }
 
 export interface AdminsTable {
@@ -140,4 +141,12 @@ export interface PendingDeletionsTable {
   next_attempt_at: number;
   last_error: string | null;
   created_at: number;
+}
+
+export interface ShareTombstonesTable {
+  kind: 'paste' | 'file';
+  slug: string;
+  /** Why the share could no longer be viewed when it was deleted. */
+  reason: 'expired' | 'exhausted';
+  deleted_at: number;
 }

@@ -1,43 +1,62 @@
-import { rateLimited } from '../auth/auth.errors';
+import { ERROR_CODES } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
 import { verifyPassword } from './crypto';
-import type { RateLimiter, RateLimitRule } from './rate-limiter';
+import { attemptAll, type RateLimiter, type RateLimitRule } from './rate-limiter';
 
-/** Wrong share passwords allowed per client IP and share, and per client IP alone. */
+/** Share password attempts allowed per client IP and share, and per client IP alone. */
 export const PASSWORD_RULE_PER_SHARE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
 export const PASSWORD_RULE_PER_IP: RateLimitRule = { limit: 50, windowMs: 15 * 60_000 };
+
+export const shareRateLimited = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    ERROR_CODES.shareRateLimited,
+    `Too many password attempts; try again in ${retryAfterSeconds} s`,
+    { retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 
 /**
  * Checks share passwords (pastes and files) under the rate limits of ARCHITECTURE.md §4.
  * `share` names the share (`paste:<slug>`, `file:<slug>`).
  */
 export function createSharePasswordGuard({ rateLimiter }: { rateLimiter: RateLimiter }) {
-  const rules = (share: string, clientIp: string): [string, RateLimitRule][] => [
-    [`share-password:${clientIp}:${share}`, PASSWORD_RULE_PER_SHARE],
-    [`share-password:${clientIp}`, PASSWORD_RULE_PER_IP],
-  ];
+  const shareKey = (share: string, clientIp: string) => `share-password:${clientIp}:${share}`;
+  const ipKey = (clientIp: string) => `share-password:${clientIp}`;
 
   return {
-    /** 429 while the client is locked out, before anything about the share is revealed. */
-    async assertNotLocked(share: string, clientIp: string) {
-      const waits = await Promise.all(
-        rules(share, clientIp).map(([key, rule]) => rateLimiter.retryAfterSeconds(key, rule)),
-      );
-      const wait = Math.max(...waits);
-      if (wait > 0) throw rateLimited(wait);
+    /**
+     * Counts a password attempt before the share is looked up or the password checked, so that
+     * parallel guesses share the limit; 429 once over it, before anything about the share is
+     * revealed.
+     */
+    async countAttempt(share: string, clientIp: string) {
+      const wait = await attemptAll(rateLimiter, [
+        [shareKey(share, clientIp), PASSWORD_RULE_PER_SHARE],
+        [ipKey(clientIp), PASSWORD_RULE_PER_IP],
+      ]);
+      if (wait > 0) throw shareRateLimited(wait);
     },
 
-    /** True when the password matches; a failure counts towards the lock-out. */
+    /**
+     * True when the password matches, or the share has none; either clears the share's count
+     * and takes this attempt back (it guessed nothing).
+     */
     async check(input: {
       share: string;
       clientIp: string;
       password: string;
-      passwordHash: string;
+      passwordHash: string | null;
     }) {
-      if (await verifyPassword(input.password, input.passwordHash)) return true;
-      for (const [key, rule] of rules(input.share, input.clientIp)) {
-        await rateLimiter.recordFailure(key, rule);
+      if (
+        input.passwordHash !== null &&
+        !(await verifyPassword(input.password, input.passwordHash))
+      ) {
+        return false;
       }
-      return false;
+      await rateLimiter.reset(shareKey(input.share, input.clientIp));
+      await rateLimiter.forgive(ipKey(input.clientIp));
+      return true;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { EXPIRY_OPTION_MS, type ExpiryOption } from '@sharebin/shared';
-import { hashPassword } from './crypto';
+import { hashPassword, sha256Hex } from './crypto';
 
 export type ShareState = 'live' | 'expired' | 'exhausted';
 
@@ -36,4 +36,23 @@ export async function shareAccessChanges(
       : { password_hash: input.password === null ? null : await hashPassword(input.password) }),
     ...(input.expires_in === undefined ? {} : { expires_at: expiryFrom(input.expires_in, now) }),
   };
+}
+
+/**
+ * What an access token is bound to besides the share: its password, view limit and expiry.
+ * Changing any of them (a new password, fewer views) turns earlier tokens invalid.
+ */
+export function accessScopeOf(
+  kind: 'paste' | 'file',
+  share: {
+    id: string;
+    password_hash: string | null;
+    max_views: number;
+    expires_at: number | null;
+  },
+): string {
+  const state = sha256Hex(
+    `${share.password_hash ?? ''}\n${share.max_views}\n${share.expires_at ?? ''}`,
+  );
+  return `${kind}:${share.id}:${state}`;
 }

@@ -12,8 +12,20 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { CreatedApiKey } from '@sharebin/shared';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { downloadBlob } from '../../../app/download';
+import { sharexUploaderFile } from '../sharex';
+
+/** Saves a ShareX uploader for the new key: it holds the full key, so only now can it be made. */
+function downloadSharexUploader(created: CreatedApiKey) {
+  const file = sharexUploaderFile({
+    origin: window.location.origin,
+    keyName: created.name,
+    key: created.key,
+  });
+  downloadBlob(new Blob([file.text], { type: 'application/json' }), file.filename);
+}
 
 /** Shows a new key in full, the only time it is ever shown. */
 export function KeyCreatedModal({
@@ -81,6 +93,16 @@ export function KeyCreatedModal({
             </Paper>
           </Stack>
           <Group justify="flex-end">
+            {created.file_permission && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => downloadSharexUploader(created)}
+                data-testid="download-sharex"
+              >
+                {t('apiKeys.created.sharex')}
+              </Button>
+            )}
             <Button onClick={onClose}>{t('apiKeys.created.done')}</Button>
           </Group>
         </Stack>

@@ -65,11 +65,6 @@ function FileShareDisplay({ file, unlocked }: { file: PublicFile; unlocked: bool
               {file.filename}
             </Title>
             <Group gap={6}>
-              {file.remark && (
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {file.remark}
-                </Text>
-              )}
               {unlocked && (
                 <Badge tt="none" variant="light" color="grape" leftSection={<IconLock size={12} />}>
                   {t('fileShare.meta.protected')}

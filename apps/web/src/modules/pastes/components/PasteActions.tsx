@@ -80,8 +80,8 @@ export function PasteActions({
       if (kind === 'docx') {
         const blob =
           paste.format === 'markdown'
-            ? await exports.markdownToDocx(paste.content, paste.remark || paste.slug)
-            : await exports.textToDocx(paste.content, paste.remark || paste.slug);
+            ? await exports.markdownToDocx(paste.content, paste.slug)
+            : await exports.textToDocx(paste.content, paste.slug);
         downloadBlob(blob, `${paste.slug}.docx`);
       } else if (rendered) {
         downloadBlob(

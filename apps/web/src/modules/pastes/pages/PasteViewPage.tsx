@@ -92,7 +92,7 @@ function PasteDisplay({ paste }: { paste: PasteView }) {
       <Stack gap="md">
         <Stack gap="xs">
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-            {paste.remark || t('pasteView.untitled', { slug: paste.slug })}
+            {t('pasteView.untitled', { slug: paste.slug })}
           </Title>
           <PasteFacts paste={paste} />
         </Stack>
