@@ -39,6 +39,7 @@ import { createUrlUploadRoutes } from '../modules/url-upload/url-upload.routes';
 import { createUrlUploadUseCases } from '../modules/url-upload/url-upload.usecases';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
+import { compressJsonAnswers } from './middlewares/compress-json';
 import { apiNotFound, errorHandler } from './middlewares/error-handler';
 import { requestContext } from './middlewares/request-context';
 import { requestLog } from './middlewares/request-log';
@@ -151,6 +152,7 @@ export function createServer(deps: ServerDeps) {
   app.use(securityHeaders());
 
   const api = new Hono<AppEnv>();
+  api.use(compressJsonAnswers());
   if (deps.corsOrigins.length > 0) {
     api.use(
       cors({
