@@ -25,6 +25,7 @@ import { IconAlertCircle, IconLink, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError } from '../../../app/notify';
 import {
   type CreatePasteErrors,
@@ -113,17 +114,9 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
         onCreated(paste);
       },
       onError: (error) => {
-        const fields: Partial<Record<CreatePasteField, string>> = {};
-        if (
-          isApiError(error) &&
-          error.code === ERROR_CODES.validationFailed &&
-          Array.isArray(error.details)
-        ) {
-          for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-            const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-            if (field && issue.message && !fields[field]) fields[field] = issue.message;
-          }
-        }
+        const fields: Partial<Record<CreatePasteField, string>> = isApiError(error)
+          ? issueFieldErrors(error, SERVER_FIELDS)
+          : {};
         const { field, message } = failure(error);
         if (field) fields[field] = message;
         setServerErrors(fields);

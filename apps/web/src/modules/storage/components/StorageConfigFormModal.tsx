@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  ERROR_CODES,
   type StorageConfig,
   URL_EXPIRY_MAX_SECONDS,
   URL_EXPIRY_MIN_SECONDS,
@@ -25,6 +24,7 @@ import { IconFolder, IconInfoCircle, IconKey, IconServer, IconWorld } from '@tab
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { useCreateStorageConfig, useUpdateStorageConfig } from '../storage.hooks';
 import { durationParts } from '../storage.utils';
@@ -61,21 +61,8 @@ const SERVER_FIELDS: Record<string, StorageFormField> = {
 };
 
 function serverFieldErrors(error: unknown): Partial<Record<StorageFormField, string>> {
-  if (
-    !isApiError(error) ||
-    error.code !== ERROR_CODES.validationFailed ||
-    !Array.isArray(error.details)
-  ) {
-    return {};
-  }
-  const fields: Partial<Record<StorageFormField, string>> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-    if (field && issue.message && !fields[field]) {
-      fields[field] = issue.message;
-    }
-  }
-  return fields;
+  if (!isApiError(error)) return {};
+  return issueFieldErrors(error, SERVER_FIELDS);
 }
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } as const;
