@@ -1079,6 +1079,7 @@ export const enUS = {
       fromUrl: 'From an address',
       sizeUnknown: 'Size unknown',
       speed: '{{speed}}/s',
+      startFirst: 'Upload the first file only',
     },
     status: {
       pending: 'Pending',
@@ -1086,6 +1087,7 @@ export const enUS = {
       success: 'Done',
       error: 'Failed',
       cancelled: 'Cancelled',
+      refused: 'Not accepted',
     },
     stage: {
       starting: 'Starting',

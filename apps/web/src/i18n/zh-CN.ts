@@ -1053,6 +1053,7 @@ export const zhCN = {
       fromUrl: '来自网址',
       sizeUnknown: '大小未知',
       speed: '{{speed}}/秒',
+      startFirst: '只上传第一个文件',
     },
     status: {
       pending: '待上传',
@@ -1060,6 +1061,7 @@ export const zhCN = {
       success: '已完成',
       error: '失败',
       cancelled: '已取消',
+      refused: '未接受',
     },
     stage: {
       starting: '正在开始',
