@@ -295,7 +295,8 @@ export function FileEditModal({
               onChange={(value) => set('maxViews', value)}
               error={errorText('maxViews')}
               allowDecimal={false}
-              allowNegative={false}
+              // A minus sign is kept, so that −5 is refused rather than read as 5.
+              allowNegative
               min={0}
               clampBehavior="none"
               maw={360}

@@ -22,7 +22,7 @@ import {
   SLUG_MAX_LENGTH,
 } from '@sharebin/shared';
 import { IconAlertCircle, IconLink, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 import { issueFieldErrors } from '../../../app/error-messages';
@@ -76,6 +76,13 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
       setServerErrors((current) => ({ ...current, [errorField]: undefined }));
     }
   };
+
+  // Typing in the editor answers the content's error: it must not outlive the content.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the content changes
+  useEffect(() => {
+    setErrors((current) => (current.content ? { ...current, content: undefined } : current));
+    setServerErrors((current) => (current.content ? { ...current, content: undefined } : current));
+  }, [content]);
 
   const errorText = (field: CreatePasteField) => {
     const error = errors[field];
@@ -184,7 +191,8 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
             onChange={(value) => set('maxViews', value)}
             error={errorText('maxViews')}
             min={0}
-            allowNegative={false}
+            // A minus sign is kept, so that −5 is refused rather than read as 5.
+            allowNegative
             allowDecimal={false}
             clampBehavior="none"
           />

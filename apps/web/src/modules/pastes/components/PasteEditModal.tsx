@@ -386,7 +386,8 @@ function PasteEditFields({
         onChange={(value) => set('maxViews', value)}
         error={errorText('maxViews')}
         allowDecimal={false}
-        allowNegative={false}
+        // A minus sign is kept, so that −5 is refused rather than read as 5.
+        allowNegative
         min={0}
         clampBehavior="none"
         maw={360}

@@ -32,6 +32,7 @@ import {
   CAPACITY_UNITS,
   type CapacityUnit,
   emptyStorageForm,
+  endpointForRegion,
   findPlaceholder,
   presetFor,
   STORAGE_KINDS,
@@ -107,7 +108,21 @@ export function StorageConfigFormModal(props: StorageConfigFormModalProps) {
   }, [picked]);
 
   const set = <K extends keyof StorageFormValues>(field: K, value: StorageFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      // A preset's `{region}` in the endpoint follows the Region field.
+      ...(field === 'region'
+        ? {
+            endpoint: endpointForRegion(
+              current.kind,
+              current.endpoint,
+              current.region,
+              String(value),
+            ),
+          }
+        : {}),
+    }));
     setErrors((current) => ({ ...current, [field]: undefined }));
     setServerErrors((current) => ({ ...current, [field]: undefined }));
   };

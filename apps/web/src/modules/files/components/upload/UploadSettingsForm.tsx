@@ -120,7 +120,8 @@ export function UploadSettingsForm({
             onChange={(value) => onChange('maxViews', value)}
             error={errorText('maxViews')}
             min={0}
-            allowNegative={false}
+            // A minus sign is kept, so that −5 is refused rather than read as 5.
+            allowNegative
             allowDecimal={false}
             clampBehavior="none"
           />
