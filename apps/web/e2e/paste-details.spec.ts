@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminToken, createPasteViaApi, signInAsAdmin, uniqueName } from './support';
 
@@ -109,5 +110,25 @@ test.describe('editor and paste view details', () => {
     await expect(title).toHaveText(name);
     expect(await title.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(255, 255, 255)');
     await context.close();
+  });
+
+  test('the Word export carries math and diagrams as pictures', async ({ page, request }) => {
+    const paste = await createPasteViaApi(request, {
+      content:
+        '# Maths\n\nInline $a^2+b^2=c^2$ here.\n\n$$\\int_0^1 x\\,dx$$\n\n```mermaid\nflowchart LR\n  A --> B\n```\n',
+    });
+    await page.goto(`/paste/${paste.slug}`);
+    const content = page.getByTestId('paste-content');
+    await expect(content.locator('.katex')).toHaveCount(2);
+    await expect(content.locator('.sb-diagram svg')).toBeVisible();
+    await page.getByTestId('export-menu').click();
+    const [word] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-docx').click(),
+    ]);
+    const docx = (await readFile(await word.path())).toString('latin1');
+    // A zip names its entries in plain text: one picture per formula and diagram.
+    const media = new Set(docx.match(/word\/media\/[\w-]+\.png/g));
+    expect(media.size).toBe(3);
   });
 });

@@ -80,7 +80,7 @@ export function PasteActions({
       if (kind === 'docx') {
         const blob =
           paste.format === 'markdown'
-            ? await exports.markdownToDocx(paste.content, paste.remark || paste.slug)
+            ? await exports.markdownToDocx(paste.content, paste.remark || paste.slug, rendered)
             : await exports.textToDocx(paste.content, paste.remark || paste.slug);
         downloadBlob(blob, `${paste.slug}.docx`);
       } else if (rendered) {
