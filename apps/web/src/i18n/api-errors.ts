@@ -36,7 +36,7 @@ export const apiErrorsEnUS: ApiErrorTexts = {
   'paste.views_exhausted': 'This paste has reached its view limit',
   'paste.password_required': 'This paste is protected by a password',
   'paste.wrong_password': 'Wrong password',
-  'paste.slug_taken': 'Link suffix already taken, try another',
+  'paste.slug_taken': 'This link suffix is already taken; try another',
   'paste.too_large': 'The content exceeds the limit of {{limitBytes}}',
   'share.invalid_access_token': 'The access link has expired; enter the password again',
   'share.rate_limited': {
@@ -57,7 +57,7 @@ export const apiErrorsEnUS: ApiErrorTexts = {
   'file.views_exhausted': 'This file share has reached its view limit',
   'file.password_required': 'This file is protected by a password',
   'file.wrong_password': 'Wrong password',
-  'file.slug_taken': 'Link suffix already taken, try another',
+  'file.slug_taken': 'This link suffix is already taken; try another',
   'file.too_large': 'The file exceeds the upload limit of {{limitBytes}}',
   'file.object_missing': 'The uploaded file was not found in the storage; upload it again',
   'file.size_mismatch': 'The stored file has {{stored}}, not the {{declared}} declared',
