@@ -17,7 +17,11 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  entryPoints: [
+    new URL('./src/main.ts', import.meta.url).pathname,
+    // `npm run reset-admin-password`
+    new URL('./src/reset-admin-password.ts', import.meta.url).pathname,
+  ],
   // Code splitting keeps dynamically imported modules (the S3 driver and the AWS SDK it
   // imports) out of start-up.
   outdir: new URL('./dist', import.meta.url).pathname,

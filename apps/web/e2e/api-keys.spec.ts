@@ -17,9 +17,14 @@ test.describe('key management', () => {
     await page.getByRole('button', { name: 'Create key' }).first().click();
     const form = page.getByTestId('api-key-form');
     await form.getByLabel('Name').fill(name);
+    // A new key grants nothing until ticked, and expires in 30 days unless changed.
+    for (const permission of ['Text', 'File', 'Mount']) {
+      await expect(form.getByLabel(permission)).not.toBeChecked();
+    }
+    await expect(form.getByRole('radio', { name: '30 days' })).toBeChecked();
     await form.getByText('Custom', { exact: true }).click();
     await form.getByLabel('Days until expiry').fill('14');
-    await form.getByLabel('File').uncheck();
+    await form.getByLabel('Text').check();
     await form.getByLabel('Mount').check();
     await form.getByLabel('Base path').fill('/team//docs/');
     await form.getByRole('button', { name: 'Create key' }).click();

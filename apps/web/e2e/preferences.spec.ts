@@ -70,8 +70,10 @@ test.describe('preferences and navigation', () => {
     await expect(page).toHaveTitle('Admin · Sign in · Sharebin');
   });
 
-  test('unknown paths lead Home', async ({ page }) => {
+  test('unknown paths get the not-found page, which leads Home', async ({ page }) => {
     await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('editor-workspace')).toBeVisible();
   });

@@ -156,9 +156,23 @@ test.describe('storage configuration', () => {
     await expect(pathStyle).toBeChecked();
 
     await form.getByTestId('provider-aliyun-oss').click();
-    await expect(endpoint).toHaveValue('https://oss-{region}.aliyuncs.com');
+    // The preset's `{region}` is filled from Region, and follows it.
+    await expect(endpoint).toHaveValue('https://oss-cn-hangzhou.aliyuncs.com');
     await expect(region).toHaveValue('oss-cn-hangzhou');
     await expect(pathStyle).not.toBeChecked();
+    await region.fill('oss-cn-shanghai');
+    await expect(endpoint).toHaveValue('https://oss-cn-shanghai.aliyuncs.com');
+
+    await form.getByTestId('provider-backblaze-b2').click();
+    await expect(endpoint).toHaveValue('https://s3.us-west-004.backblazeb2.com');
+    await region.fill('');
+    await expect(endpoint).toHaveValue('https://s3.{region}.backblazeb2.com');
+    await region.fill('eu-central-003');
+    await expect(endpoint).toHaveValue('https://s3.eu-central-003.backblazeb2.com');
+    // An endpoint the user wrote is theirs: Region no longer touches it.
+    await endpoint.fill('https://s3.example.net');
+    await region.fill('us-east-005');
+    await expect(endpoint).toHaveValue('https://s3.example.net');
 
     await form.getByTestId('provider-cloudflare-r2').click();
     await expect(endpoint).toHaveValue('https://{account_id}.r2.cloudflarestorage.com');

@@ -4,46 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { adminToken, createKeyViaApi, signInWithApiKey, uniqueName } from './support';
+import { dropFiles, openUploadAsAdmin, queueItem, uniqueFile } from './upload-support';
 
 const MiB = 1024 * 1024;
 
-/** A file name no other test (or earlier run against the same server) uses. */
-const uniqueFile = (prefix: string, extension: string) =>
-  `${uniqueName(prefix).replace(/\W+/g, '-')}.${extension}`;
-
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Opens the upload page as the admin, signed in through a token from the API. */
-async function openUploadAsAdmin(page: Page, request: APIRequestContext) {
-  const token = await adminToken(request);
-  await page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
-  await page.goto('/upload');
-  await expect(page.getByTestId('upload-access')).toHaveAttribute('data-access', 'allowed');
-  await expect(page.getByTestId('upload-settings')).toBeVisible();
-}
-
-/** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
-async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
-  const dataTransfer = await page.evaluateHandle(
-    (entries) => {
-      const transfer = new DataTransfer();
-      for (const entry of entries) {
-        transfer.items.add(
-          new File([new Uint8Array(entry.bytes)], entry.name, { type: entry.type }),
-        );
-      }
-      return transfer;
-    },
-    files.map((file) => ({ name: file.name, type: file.type, bytes: [...file.bytes] })),
-  );
-  const zone = page.getByTestId('upload-dropzone');
-  await zone.dispatchEvent('dragenter', { dataTransfer });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
-}
-
-const queueItem = (page: Page, name: string) =>
-  page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
 
 /** Waits for a row to finish and answers its share link. */
 async function shareLinkOf(page: Page, name: string, timeout = 10_000): Promise<string> {

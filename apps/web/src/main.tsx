@@ -1,3 +1,5 @@
+// First: zod reads its configuration when the shared schemas are built (see the module).
+import './app/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

@@ -98,3 +98,5 @@ export const PASTE_REMARK_MAX_LENGTH = 200;
 export const PASTE_LANGUAGE_MAX_LENGTH = 40;
 export const SHARE_PASSWORD_MAX_LENGTH = 128;
 export const BATCH_DELETE_MAX_IDS = 1000;
+/** The name the server gives the local storage it creates on first start (the web app translates it). */
+export const DEFAULT_LOCAL_STORAGE_NAME = 'Local storage';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { jsonAnswer } from './envelope';
 import { toWebStream } from './web-stream';
 
 const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
@@ -26,7 +27,7 @@ export function mountApiDocs(api: Hono<AppEnv>, buildDocument: () => unknown) {
   );
   api.get('/openapi.json', (c) => {
     document ??= buildDocument();
-    return c.json(document);
+    return jsonAnswer(c, document);
   });
   api.get('/docs', (c) => c.html(DOCS_PAGE));
   api.get('/docs/init.js', (c) =>

@@ -3,5 +3,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     clientIp: string;
+    /** Set by the JSON envelope: answers this server wrote, which may be compressed. */
+    jsonAnswer: boolean;
   };
 }

@@ -20,6 +20,31 @@ describe.each(ENGINES)('HTTP foundation on %s', (engine) => {
     expect(version.body.data).toEqual({ name: 'sharebin', version: 'test' });
   });
 
+  it('sends each validation issue with its zod code and bound, for clients to word it', async () => {
+    const token = await t.loginAsAdmin();
+    const refused = await t.request(
+      'POST',
+      '/api/paste',
+      { content: 'x', max_views: -1, remark: 'r'.repeat(5000) },
+      { token },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('validation.failed');
+    expect(refused.body.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'max_views',
+          code: 'too_small',
+          origin: 'number',
+          minimum: 0,
+        }),
+        expect.objectContaining({ path: 'remark', code: 'too_big', origin: 'string' }),
+      ]),
+    );
+    const pastes = await t.db.selectFrom('pastes').select('id').execute();
+    expect(pastes).toEqual([]);
+  });
+
   it('answers 503 when the database is gone', async () => {
     await t.db.destroy();
     const health = await t.request('GET', '/api/health');

@@ -23,11 +23,11 @@ import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
 import { createSharePasswordGuard } from '../modules/shared/share-password';
+import { createShareTombstones } from '../modules/shared/share-tombstones';
+import { createShareTombstonesRepository } from '../modules/shared/share-tombstones.repository';
 import { DEFAULT_S3_TIMEOUTS, type S3Timeouts } from '../modules/storage/drivers/s3/s3-driver';
 import { createObjectDeletions } from '../modules/storage/object-deletions.usecases';
 import { createPendingDeletionsRepository } from '../modules/storage/pending-deletions.repository';
-import { createShareTombstones } from '../modules/shared/share-tombstones';
-import { createShareTombstonesRepository } from '../modules/shared/share-tombstones.repository';
 import { createStorageDrivers } from '../modules/storage/storage.drivers';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
@@ -49,6 +49,7 @@ import {
 } from '../modules/url-upload/url-upload.usecases';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
+import { compressJsonAnswers } from './middlewares/compress-json';
 import { apiNotFound, errorHandler } from './middlewares/error-handler';
 import { requestContext } from './middlewares/request-context';
 import { requestLog } from './middlewares/request-log';
@@ -185,6 +186,7 @@ export function createServer(deps: ServerDeps) {
   app.use(securityHeaders());
 
   const api = new Hono<AppEnv>();
+  api.use(compressJsonAnswers());
   if (deps.corsOrigins.length > 0) {
     api.use(
       cors({

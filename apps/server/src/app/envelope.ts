@@ -4,8 +4,22 @@ import type { AppError } from './errors';
 
 export type SuccessStatus = 200 | 201;
 
+/**
+ * JSON this server wrote. Marked so that `compressJsonAnswers` compresses it and never a
+ * stored file that happens to be JSON (downloads, the URL proxy stream user content).
+ */
+export function jsonAnswer(
+  c: Context,
+  body: unknown,
+  status: ContentfulStatusCode = 200,
+  headers?: Record<string, string>,
+): Response {
+  c.set('jsonAnswer', true);
+  return c.json(body, status, headers);
+}
+
 export function successResponse(c: Context, data: unknown, status: SuccessStatus = 200): Response {
-  return c.json({ code: status, message: 'OK', data: data ?? null }, status);
+  return jsonAnswer(c, { code: status, message: 'OK', data: data ?? null }, status);
 }
 
 export function errorResponse(c: Context, error: AppError): Response {
@@ -15,5 +29,5 @@ export function errorResponse(c: Context, error: AppError): Response {
     error: error.code,
     ...(error.details === undefined ? {} : { details: error.details }),
   };
-  return c.json(body, error.status as ContentfulStatusCode, error.headers);
+  return jsonAnswer(c, body, error.status as ContentfulStatusCode, error.headers);
 }

@@ -77,6 +77,16 @@ function parse(schema: z.ZodType, value: unknown, location: string): unknown {
       location,
       path: issue.path.join('.'),
       message: issue.message,
+      // The zod code and its bound let clients word the issue in their own language.
+      code: issue.code,
+      ...(issue.code === 'too_small' || issue.code === 'too_big'
+        ? {
+            origin: issue.origin,
+            ...(issue.code === 'too_small'
+              ? { minimum: Number(issue.minimum) }
+              : { maximum: Number(issue.maximum) }),
+          }
+        : {}),
     })),
     describeIssue(location, result.error.issues[0]),
   );

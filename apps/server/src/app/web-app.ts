@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { normalizePath } from '@sharebin/shared';
 import type { Context } from 'hono';
+import { type ContentEncoding, pickEncoding } from './content-encoding';
 import { toWebStream } from './web-stream';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -24,22 +25,34 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-function fileResponse(filePath: string, cacheControl: string): Response {
-  const stat = statSync(filePath);
+/** File suffixes of the variants the web build precompresses (apps/web/scripts/precompress.mjs). */
+const VARIANT_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+
+function fileResponse(filePath: string, cacheControl: string, c: Context): Response {
   const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-  const body = toWebStream(createReadStream(filePath));
-  return new Response(body, {
-    headers: {
-      'Content-Type': type,
-      'Content-Length': String(stat.size),
-      'Cache-Control': cacheControl,
-    },
-  });
+  const variants = (Object.keys(VARIANT_SUFFIX) as ContentEncoding[]).filter((encoding) =>
+    existsSync(filePath + VARIANT_SUFFIX[encoding]),
+  );
+  // A range counts bytes of one representation: ranges (which this handler answers in full)
+  // get the identity one, so that a client resuming a download never mixes two.
+  const encoding = c.req.header('Range')
+    ? undefined
+    : pickEncoding(c.req.header('Accept-Encoding'), variants);
+  const served = encoding ? filePath + VARIANT_SUFFIX[encoding] : filePath;
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Content-Length': String(statSync(served).size),
+    'Cache-Control': cacheControl,
+  };
+  if (variants.length > 0) headers.Vary = 'Accept-Encoding';
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return new Response(toWebStream(createReadStream(served)), { headers });
 }
 
 /**
  * Serves the built web app: files as they are (hashed assets cached for a year), and
- * `index.html` for every other path so that the client router can take it.
+ * `index.html` for every other path so that the client router can take it. Files the build
+ * precompressed go out as their Brotli or gzip variant when the client accepts one.
  */
 export function serveWebApp(distDir: string) {
   const root = path.resolve(distDir);
@@ -53,7 +66,7 @@ export function serveWebApp(distDir: string) {
     try {
       relative = normalizePath(c.req.path);
     } catch {
-      return fileResponse(indexFile, 'no-cache');
+      return fileResponse(indexFile, 'no-cache', c);
     }
     const candidate = path.join(root, relative);
     if (
@@ -66,8 +79,9 @@ export function serveWebApp(distDir: string) {
       return fileResponse(
         candidate,
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        c,
       );
     }
-    return fileResponse(indexFile, 'no-cache');
+    return fileResponse(indexFile, 'no-cache', c);
   };
 }

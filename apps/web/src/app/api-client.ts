@@ -1,5 +1,6 @@
 import { i18n } from '../i18n';
 import { getAuthState, logout } from '../modules/auth/auth.store';
+import { apiErrorText } from './error-messages';
 import { apiUrl } from './runtime-config';
 
 /** Codes for failures that never reached (or were not understood from) the server. */
@@ -132,11 +133,14 @@ function sessionStillUses(credentials: SentCredentials): boolean {
 /** SPEC §8: the text shown for a failed answer, and the logout a 401 may cause. */
 function failureMessage(
   status: number,
-  serverMessage: string | null,
+  failure: { code: string; details: unknown; serverMessage: string | null },
   credentials: SentCredentials | null,
   onUnauthorized: 'logout' | 'report',
 ): string {
   const t = i18n.t;
+  // By code in the reader's language; the server's English only for codes we do not know.
+  const serverMessage =
+    apiErrorText(failure.code, failure.details, i18n.language) ?? failure.serverMessage;
   if (status === 401) {
     if (onUnauthorized === 'report') {
       return serverMessage || t('errors.unauthorized');
@@ -226,11 +230,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok || (envelopeCode !== null && !SUCCESS_CODES.has(envelopeCode))) {
     const status = response.ok ? (envelopeCode ?? response.status) : response.status;
+    const code =
+      envelope && typeof envelope.error === 'string' ? envelope.error : CLIENT_ERROR_CODES.http;
     throw new ApiError({
       status,
-      code:
-        envelope && typeof envelope.error === 'string' ? envelope.error : CLIENT_ERROR_CODES.http,
-      message: failureMessage(status, serverMessage, credentials, onUnauthorized),
+      code,
+      message: failureMessage(
+        status,
+        { code, details: envelope?.details, serverMessage },
+        credentials,
+        onUnauthorized,
+      ),
       serverMessage,
       details: envelope?.details,
       retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
@@ -261,6 +271,11 @@ export const api = {
 
 /** The text to show for any error thrown by a call. */
 export function errorMessage(error: unknown): string {
+  if (isApiError(error) && error.status !== 401) {
+    // Worded again in the language of the moment: the text may be shown after a switch.
+    const text = apiErrorText(error.code, error.details, i18n.language);
+    if (text) return text;
+  }
   if (error instanceof Error && error.message) {
     return error.message;
   }

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { AdminGuard } from './guards';
 import { AppLayout } from './layout/AppLayout';
+import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
 const HomePage = lazy(() => import('../modules/home/pages/HomePage'));
@@ -35,8 +36,8 @@ export function createRouter() {
             { path: ':module/*', element: <AdminModulePage /> },
           ],
         },
-        // SPEC §2: any other path leads Home.
-        { path: '*', element: <Navigate to="/" replace /> },
+        // SPEC §2: any other path gets the titled not-found page, with its way back Home.
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
   ]);

@@ -9,6 +9,11 @@ export const enUS = {
     loading: 'Loading…',
     pageLoadFailed: 'This page failed to load.',
     reload: 'Reload',
+    notFound: {
+      title: 'Page not found',
+      text: 'There is nothing at <code>{{path}}</code>. The link may be mistyped, or the page may have moved.',
+      home: 'Back to Home',
+    },
   },
   nav: {
     home: 'Home',
@@ -48,6 +53,7 @@ export const enUS = {
     paste: 'Shared text',
     upload: 'Upload files',
     file: 'Shared file',
+    notFound: 'Page not found',
     suffix: 'Sharebin',
   },
   auth: {
@@ -114,6 +120,7 @@ export const enUS = {
   admin: {
     title: 'Admin console',
     modules: 'Modules',
+    closeModules: 'Close the module list',
     signedInAs: 'Signed in as',
     loggingOut: 'Signing out…',
     moduleNames: {
@@ -1074,6 +1081,7 @@ export const enUS = {
       fromUrl: 'From an address',
       sizeUnknown: 'Size unknown',
       speed: '{{speed}}/s',
+      startFirst: 'Upload the first file only',
     },
     status: {
       pending: 'Pending',
@@ -1081,6 +1089,7 @@ export const enUS = {
       success: 'Done',
       error: 'Failed',
       cancelled: 'Cancelled',
+      refused: 'Not accepted',
     },
     stage: {
       starting: 'Starting',

@@ -7,6 +7,11 @@ export const zhCN = {
     loading: '加载中…',
     pageLoadFailed: '页面加载失败。',
     reload: '重新加载',
+    notFound: {
+      title: '页面不存在',
+      text: '<code>{{path}}</code> 没有内容。链接可能输错了，或页面已经移动。',
+      home: '返回首页',
+    },
   },
   nav: {
     home: '首页',
@@ -46,6 +51,7 @@ export const zhCN = {
     paste: '文本分享',
     upload: '上传文件',
     file: '文件分享',
+    notFound: '页面不存在',
     suffix: 'Sharebin',
   },
   auth: {
@@ -111,6 +117,7 @@ export const zhCN = {
   admin: {
     title: '管理后台',
     modules: '模块',
+    closeModules: '关闭模块列表',
     signedInAs: '当前身份',
     loggingOut: '正在退出…',
     moduleNames: {
@@ -1048,6 +1055,7 @@ export const zhCN = {
       fromUrl: '来自网址',
       sizeUnknown: '大小未知',
       speed: '{{speed}}/秒',
+      startFirst: '只上传第一个文件',
     },
     status: {
       pending: '待上传',
@@ -1055,6 +1063,7 @@ export const zhCN = {
       success: '已完成',
       error: '失败',
       cancelled: '已取消',
+      refused: '未接受',
     },
     stage: {
       starting: '正在开始',

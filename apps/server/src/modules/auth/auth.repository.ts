@@ -18,6 +18,10 @@ export function createAuthRepository({ db }: { db: Db }) {
     findAdminByUsername: (username: string) =>
       db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst(),
 
+    /** The first admin created: the one a command-line reset without a username is for. */
+    findFirstAdmin: () =>
+      db.selectFrom('admins').selectAll().orderBy('created_at').limit(1).executeTakeFirst(),
+
     findAdminById: (id: string) =>
       db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst(),
 

@@ -1,4 +1,8 @@
-import type { ChangePasswordInput, Principal } from '@sharebin/shared';
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  type ChangePasswordInput,
+  type Principal,
+} from '@sharebin/shared';
 import type { Clock } from '../shared/clock';
 import { toIso } from '../shared/clock';
 import {
@@ -133,6 +137,35 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
     },
 
     deleteExpiredSessions: () => repository.deleteExpiredSessions(clock.now()),
+
+    /**
+     * Recovery from the command line (`npm run reset-admin-password`), for an admin who lost
+     * the password: sets the given one (SPEC §5 length) or a generated one, and signs every
+     * session of that admin out. Without a username, the first admin (there is one today).
+     */
+    async resetAdminPassword(input: { username?: string; password?: string }) {
+      if (input.password !== undefined && input.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+        throw new Error(`The password needs at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
+      }
+      const admin =
+        input.username === undefined
+          ? await repository.findFirstAdmin()
+          : await repository.findAdminByUsername(input.username);
+      if (!admin) {
+        throw new Error(
+          input.username === undefined
+            ? 'There is no admin yet: start the server once to create one'
+            : `There is no admin named "${input.username}"`,
+        );
+      }
+      const password = input.password ?? randomBase62(GENERATED_PASSWORD_LENGTH);
+      await repository.updateAdmin(admin.id, {
+        password_hash: await hashPassword(password),
+        updated_at: clock.now(),
+      });
+      await repository.deleteSessionsOfAdmin(admin.id);
+      return { username: admin.username, password, generated: input.password === undefined };
+    },
   };
 }
 

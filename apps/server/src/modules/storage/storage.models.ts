@@ -3,7 +3,7 @@ import { toIso } from '../shared/clock';
 import type { StorageConfigsTable } from '../shared/db.schema';
 import { maskSecret, type SecretBox } from '../shared/secret-box';
 
-export const DEFAULT_LOCAL_STORAGE_NAME = 'Local storage';
+export { DEFAULT_LOCAL_STORAGE_NAME } from '@sharebin/shared';
 
 export function toStorageConfig(
   row: StorageConfigsTable,

@@ -1,5 +1,5 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
@@ -26,6 +26,17 @@ export function AppLayout() {
     menu.close();
     adminNav.close();
   }, [pathname]);
+
+  // Escape closes an open phone menu or drawer, as it closes Mantine's own overlays.
+  useHotkeys([
+    [
+      'Escape',
+      () => {
+        menu.close();
+        adminNav.close();
+      },
+    ],
+  ]);
 
   const inAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
   const showAdminNav = inAdmin && auth.isAuthenticated && adminModules.length > 0;
@@ -55,7 +66,7 @@ export function AppLayout() {
         </AppShell.Header>
         {showAdminNav && (
           <AppShell.Navbar>
-            <AdminNav modules={adminModules} onNavigate={adminNav.close} />
+            <AdminNav modules={adminModules} onNavigate={adminNav.close} onClose={adminNav.close} />
           </AppShell.Navbar>
         )}
         <AppShell.Main className={classes.main}>

@@ -60,8 +60,9 @@ export function emptyKeyForm(): KeyFormValues {
     name: '',
     expiry: '30d',
     customDays: '',
-    text: true,
-    file: true,
+    // Nothing granted until the admin ticks it: a new key must not grant more than meant.
+    text: false,
+    file: false,
     mount: false,
     basicPath: DEFAULT_API_KEY_BASE_PATH,
     useCustomKey: false,

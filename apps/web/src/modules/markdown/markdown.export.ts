@@ -5,12 +5,16 @@ import { markdownTokens } from './markdown.render';
  * Word and PNG exports (SPEC §1). The Word document is built from the same markdown-it tokens
  * the page renders, so it has what the page shows: headings, paragraphs with bold, italic,
  * strikethrough, code and links, lists (task lists with their boxes), quotes, tables and code
- * blocks. docx and html-to-image are loaded only when someone exports.
+ * blocks, with formulas and diagrams as pictures of the page. docx and html-to-image are loaded
+ * only when someone exports.
  */
 
 type Docx = typeof import('docx');
 type Block = InstanceType<Docx['Paragraph']> | InstanceType<Docx['Table']>;
-type InlineChild = InstanceType<Docx['TextRun']> | InstanceType<Docx['ExternalHyperlink']>;
+type InlineChild =
+  | InstanceType<Docx['TextRun']>
+  | InstanceType<Docx['ExternalHyperlink']>
+  | InstanceType<Docx['ImageRun']>;
 
 const MONOSPACE = 'Consolas';
 const CODE_FILL = 'F3F4F6';
@@ -18,6 +22,35 @@ const BORDER_COLOR = 'C8CCD2';
 /** Word measures indentation in twentieths of a point: 720 is half an inch. */
 const INDENT_STEP = 720;
 const ORDERED_REFERENCE = 'ordered-list';
+
+/** A drawn formula or diagram from the page, as a PNG for Word. Null: it did not render. */
+type Picture = { data: Uint8Array; width: number; height: number } | null;
+
+/**
+ * The page's drawn formulas and diagrams, in document order, taken one by one as the tokens
+ * that made them come up. Word cannot draw KaTeX or Mermaid: they go in as pictures.
+ */
+interface Pictures {
+  inlineMath: Picture[];
+  blockMath: Picture[];
+  diagrams: Picture[];
+}
+
+const NO_PICTURES: Pictures = { inlineMath: [], blockMath: [], diagrams: [] };
+/** Word's text width on A4 with default margins, in pixels at 96 dpi. */
+const MAX_PICTURE_WIDTH = 600;
+
+function imageRun(docx: Docx, picture: NonNullable<Picture>) {
+  const scale = Math.min(1, MAX_PICTURE_WIDTH / picture.width);
+  return new docx.ImageRun({
+    type: 'png',
+    data: picture.data,
+    transformation: {
+      width: Math.round(picture.width * scale),
+      height: Math.round(picture.height * scale),
+    },
+  });
+}
 
 interface RunStyle {
   bold: boolean;
@@ -32,7 +65,12 @@ const isSafeLink = (href: string | null): href is string =>
 const htmlText = (html: string) =>
   (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
 
-function inlineChildren(docx: Docx, tokens: readonly Token[], base: Partial<RunStyle> = {}) {
+function inlineChildren(
+  docx: Docx,
+  tokens: readonly Token[],
+  pictures: Pictures,
+  base: Partial<RunStyle> = {},
+) {
   const out: InlineChild[] = [];
   const style: RunStyle = { bold: false, italics: false, strike: false, ...base };
   let link: { href: string | null; runs: InstanceType<Docx['TextRun']>[] } | null = null;
@@ -76,9 +114,12 @@ function inlineChildren(docx: Docx, tokens: readonly Token[], base: Partial<RunS
           shading: { type: docx.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' },
         });
         break;
-      case 'math_inline':
-        push({ text: token.content, font: MONOSPACE, italics: true });
+      case 'math_inline': {
+        const picture = pictures.inlineMath.shift();
+        if (picture && !link) out.push(imageRun(docx, picture));
+        else push({ text: token.content, font: MONOSPACE, italics: true });
         break;
+      }
       case 'image':
         push({ text: `[${token.content || token.attrGet('alt') || 'image'}]`, italics: true });
         break;
@@ -119,7 +160,7 @@ function codeParagraph(docx: Docx, code: string, indentLevel: number) {
 }
 
 /** A GFM table from `table_open` at `start`; answers the table and the index of `table_close`. */
-function table(docx: Docx, tokens: readonly Token[], start: number) {
+function table(docx: Docx, tokens: readonly Token[], start: number, pictures: Pictures) {
   const rows: { header: boolean; cells: Token[][] }[] = [];
   let index = start;
   for (; index < tokens.length && tokens[index]?.type !== 'table_close'; index++) {
@@ -144,7 +185,7 @@ function table(docx: Docx, tokens: readonly Token[], start: number) {
               new docx.TableCell({
                 children: [
                   new docx.Paragraph({
-                    children: inlineChildren(docx, cell, { bold: row.header }),
+                    children: inlineChildren(docx, cell, pictures, { bold: row.header }),
                   }),
                 ],
                 shading: row.header
@@ -159,7 +200,7 @@ function table(docx: Docx, tokens: readonly Token[], start: number) {
   return { built, end: index };
 }
 
-function documentBlocks(docx: Docx, tokens: readonly Token[]): Block[] {
+function documentBlocks(docx: Docx, tokens: readonly Token[], pictures: Pictures): Block[] {
   const blocks: Block[] = [];
   const lists: { ordered: boolean; instance: number }[] = [];
   let orderedLists = 0;
@@ -207,14 +248,14 @@ function documentBlocks(docx: Docx, tokens: readonly Token[]): Block[] {
         blocks.push(
           new docx.Paragraph({
             heading: docx.HeadingLevel[`HEADING_${level}`],
-            children: inlineChildren(docx, tokens[index + 1]?.children ?? []),
+            children: inlineChildren(docx, tokens[index + 1]?.children ?? [], pictures),
           }),
         );
         index += 2;
         break;
       }
       case 'paragraph_open':
-        blocks.push(paragraph(inlineChildren(docx, tokens[index + 1]?.children ?? [])));
+        blocks.push(paragraph(inlineChildren(docx, tokens[index + 1]?.children ?? [], pictures)));
         index += 2;
         break;
       case 'bullet_list_open':
@@ -239,9 +280,25 @@ function documentBlocks(docx: Docx, tokens: readonly Token[]): Block[] {
         break;
       case 'fence':
       case 'code_block':
-      case 'math_block':
-        blocks.push(codeParagraph(docx, token.content, indentLevel()));
+      case 'math_block': {
+        const isDiagram = token.type === 'fence' && token.info.trim().split(/\s+/)[0] === 'mermaid';
+        const picture =
+          token.type === 'math_block'
+            ? pictures.blockMath.shift()
+            : isDiagram
+              ? pictures.diagrams.shift()
+              : null;
+        blocks.push(
+          picture
+            ? new docx.Paragraph({
+                children: [imageRun(docx, picture)],
+                alignment: docx.AlignmentType.CENTER,
+                spacing: { after: 120 },
+              })
+            : codeParagraph(docx, token.content, indentLevel()),
+        );
         break;
+      }
       case 'hr':
         blocks.push(
           new docx.Paragraph({
@@ -253,7 +310,7 @@ function documentBlocks(docx: Docx, tokens: readonly Token[]): Block[] {
         );
         break;
       case 'table_open': {
-        const { built, end } = table(docx, tokens, index);
+        const { built, end } = table(docx, tokens, index, pictures);
         blocks.push(built, new docx.Paragraph({ children: [] }));
         index = end;
         break;
@@ -291,14 +348,59 @@ function orderedNumbering(docx: Docx) {
   };
 }
 
-/** A Word document of a Markdown text. */
-export async function markdownToDocx(source: string, title: string): Promise<Blob> {
+/** Each element as a PNG (null for one that cannot be drawn), in order. */
+async function picturesOf(elements: HTMLElement[]): Promise<Picture[]> {
+  const { toPng } = await import('html-to-image');
+  const out: Picture[] = [];
+  for (const element of elements) {
+    const width = element.offsetWidth;
+    const height = element.offsetHeight;
+    if (!width || !height || element.classList.contains('sb-mermaid-error')) {
+      out.push(null);
+      continue;
+    }
+    try {
+      // A transparent background: the picture sits on Word's white page in either theme.
+      const url = await toPng(element, { pixelRatio: 2, width, height });
+      const bytes = Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+      out.push({ data: bytes, width, height });
+    } catch {
+      out.push(null);
+    }
+  }
+  return out;
+}
+
+/** The drawn formulas and diagrams of a rendered Markdown element. */
+async function picturesFrom(rendered: HTMLElement | null): Promise<Pictures> {
+  if (!rendered) return NO_PICTURES;
+  const all = <T extends HTMLElement>(selector: string) => [
+    ...rendered.querySelectorAll<T>(selector),
+  ];
+  return {
+    inlineMath: await picturesOf(all('span.sb-math')),
+    blockMath: await picturesOf(all('div.sb-math')),
+    // A diagram that failed to render stays a `pre`: it keeps its place, as text.
+    diagrams: await picturesOf(all('.sb-diagram, pre.sb-mermaid')),
+  };
+}
+
+/**
+ * A Word document of a Markdown text. With the page's `rendered` content, formulas and
+ * diagrams go in as pictures of what the reader sees; without it, as their source text.
+ */
+export async function markdownToDocx(
+  source: string,
+  title: string,
+  rendered: HTMLElement | null = null,
+): Promise<Blob> {
   const docx = await import('docx');
+  const pictures = await picturesFrom(rendered);
   const document = new docx.Document({
     title,
     creator: 'Sharebin',
     numbering: orderedNumbering(docx),
-    sections: [{ children: documentBlocks(docx, markdownTokens(source)) }],
+    sections: [{ children: documentBlocks(docx, markdownTokens(source), pictures) }],
   });
   return docx.Packer.toBlob(document);
 }

@@ -95,15 +95,47 @@ export interface StorageFormError {
 
 export type StorageFormErrors = Partial<Record<StorageFormField, StorageFormError>>;
 
+/**
+ * A preset endpoint with its `{region}` filled in. A region that repeats the host label's
+ * own prefix (Aliyun's `oss-cn-hangzhou` in `oss-{region}`) is not doubled. An empty region
+ * leaves the placeholder for the user to see.
+ */
+export function fillRegion(template: string, region: string): string {
+  const value = region.trim();
+  if (!value) return template;
+  const prefix = /([^./]*)\{region\}/.exec(template)?.[1] ?? '';
+  return template.replaceAll(
+    '{region}',
+    prefix && value.startsWith(prefix) ? value.slice(prefix.length) : value,
+  );
+}
+
+/**
+ * The endpoint once Region changed: while it is still the provider's preset (as given, or
+ * filled with the previous region) it follows the new region; one the user typed is theirs.
+ */
+export function endpointForRegion(
+  kind: StorageKind,
+  endpoint: string,
+  previousRegion: string,
+  region: string,
+): string {
+  if (kind === 'local') return endpoint;
+  const template = STORAGE_PROVIDER_PRESETS[kind].endpoint;
+  if (!template.includes('{region}')) return endpoint;
+  const untouched = endpoint === template || endpoint === fillRegion(template, previousRegion);
+  return untouched ? fillRegion(template, region) : endpoint;
+}
+
 /** The values a provider starts with; `local` has none of the S3 fields. */
 export function presetFor(kind: StorageKind) {
-  return kind === 'local'
-    ? { endpoint: '', region: '', pathStyle: false }
-    : {
-        endpoint: STORAGE_PROVIDER_PRESETS[kind].endpoint,
-        region: STORAGE_PROVIDER_PRESETS[kind].region,
-        pathStyle: STORAGE_PROVIDER_PRESETS[kind].path_style,
-      };
+  if (kind === 'local') return { endpoint: '', region: '', pathStyle: false };
+  const preset = STORAGE_PROVIDER_PRESETS[kind];
+  return {
+    endpoint: fillRegion(preset.endpoint, preset.region),
+    region: preset.region,
+    pathStyle: preset.path_style,
+  };
 }
 
 /** The first `{placeholder}` in a text, with its position, for selecting it in the input. */

@@ -1,4 +1,13 @@
-import { AppShell, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  AppShell,
+  CloseButton,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SessionIdentity } from '../../auth/components/SessionIdentity';
@@ -8,18 +17,30 @@ import type { AdminModuleDefinition } from '../admin-modules';
 export function AdminNav({
   modules,
   onNavigate,
+  onClose,
 }: {
   modules: readonly AdminModuleDefinition[];
   onNavigate: () => void;
+  /** Closes the phone drawer without choosing a module. */
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <>
       <AppShell.Section px="md" pt="md" pb="xs">
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5}>
-          {t('admin.title')}
-        </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5}>
+            {t('admin.title')}
+          </Text>
+          {/* The drawer covers the whole phone screen: this is its way out. */}
+          <CloseButton
+            hiddenFrom="sm"
+            onClick={onClose}
+            aria-label={t('admin.closeModules')}
+            data-testid="admin-nav-close"
+          />
+        </Group>
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm">
         <nav aria-label={t('admin.modules')}>

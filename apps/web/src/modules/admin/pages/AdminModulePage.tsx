@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../../app/NotFoundPage';
 import { usePageTitle } from '../../../app/page-title';
-import type { AdminModuleDefinition } from '../admin-modules';
+import { ADMIN_MODULES, type AdminModuleDefinition } from '../admin-modules';
 import { useAdminModules } from '../use-admin-modules';
 
-/** /admin/{module}: an unknown module, or one the user may not open, leads back to /admin. */
+/**
+ * /admin/{module}: a module the user may not open leads back to /admin (their first module);
+ * one that does not exist (yet: the dashboard, mount management) is not found, rather than
+ * another module passing for it.
+ */
 export default function AdminModulePage() {
   const { module } = useParams();
   const modules = useAdminModules();
   const definition = modules.find((candidate) => candidate.id === module);
+  if (!ADMIN_MODULES.some((known) => known.id === module)) {
+    return <NotFoundPage />;
+  }
   if (!definition) {
     return <Navigate to="/admin" replace />;
   }

@@ -17,6 +17,7 @@ import { IconFolder, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { formatDateTime } from '../../../app/format';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import {
@@ -61,17 +62,7 @@ function serverFieldErrors(error: unknown): Partial<Record<KeyFormField, string>
   if (error.code === ERROR_CODES.apiKeyConflict) {
     return { customKey: error.message };
   }
-  if (error.code !== ERROR_CODES.validationFailed || !Array.isArray(error.details)) {
-    return {};
-  }
-  const fields: Partial<Record<KeyFormField, string>> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-    if (field && issue.message && !fields[field]) {
-      fields[field] = issue.message;
-    }
-  }
-  return fields;
+  return issueFieldErrors(error, SERVER_FIELDS);
 }
 
 export function ApiKeyFormModal(props: ApiKeyFormModalProps) {

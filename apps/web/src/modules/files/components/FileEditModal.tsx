@@ -23,6 +23,7 @@ import { IconLink, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { formatDateTime, isPast } from '../../../app/format';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { PASTE_EXPIRY_CHOICES, type PasswordAction } from '../../pastes/paste-edit.form';
@@ -54,17 +55,7 @@ function serverFieldErrors(error: unknown): Partial<Record<FileFormField, string
   if (error.status === 409 || error.code === ERROR_CODES.fileSlugTaken) {
     return { slug: error.message };
   }
-  if (error.code !== ERROR_CODES.validationFailed || !Array.isArray(error.details)) {
-    return {};
-  }
-  const fields: Partial<Record<FileFormField, string>> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-    if (field && issue.message && !fields[field]) {
-      fields[field] = issue.message;
-    }
-  }
-  return fields;
+  return issueFieldErrors(error, SERVER_FIELDS);
 }
 
 export function FileEditModal({
@@ -304,7 +295,8 @@ export function FileEditModal({
               onChange={(value) => set('maxViews', value)}
               error={errorText('maxViews')}
               allowDecimal={false}
-              allowNegative={false}
+              // A minus sign is kept, so that −5 is refused rather than read as 5.
+              allowNegative
               min={0}
               clampBehavior="none"
               maw={360}

@@ -35,6 +35,7 @@ import { ModuleHeader } from '../../admin/components/ModuleHeader';
 import { apiKeysApi } from '../../api-keys/api-keys.api';
 import { apiKeysQueryKey } from '../../api-keys/api-keys.hooks';
 import { useStorageChoices } from '../../storage/storage.hooks';
+import { storageDisplayName } from '../../storage/storage-name';
 import { FileEditModal } from '../components/FileEditModal';
 import { FileManagementList } from '../components/FileManagementList';
 import { FilePreviewModal } from '../components/FilePreviewModal';
@@ -59,9 +60,13 @@ function useKeyNames(enabled: boolean): ReadonlyMap<string, string> | null {
 /** Names of the storages by id; an API key sees only those keys may use. */
 function useStorageNames(): ReadonlyMap<string, string> {
   const storages = useStorageChoices();
+  const { i18n } = useTranslation();
+  // The built-in storage's name is translated: a language switch renames it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger
   return useMemo(
-    () => new Map((storages.data ?? []).map((storage) => [storage.id, storage.name])),
-    [storages.data],
+    () =>
+      new Map((storages.data ?? []).map((storage) => [storage.id, storageDisplayName(storage)])),
+    [storages.data, i18n.language],
   );
 }
 

@@ -59,6 +59,8 @@ function FileShareDisplay({ file, unlocked }: { file: PublicFile; unlocked: bool
             <Title
               order={1}
               fz={{ base: 20, sm: 26 }}
+              // Full contrast in both themes (the default text colour is a dim grey on dark).
+              c="bright"
               style={{ overflowWrap: 'anywhere' }}
               data-testid="file-name"
             >

@@ -125,6 +125,13 @@ export default function UploadPage() {
     if (options && ids.length > 0) queue.start(ids, options);
   };
 
+  /** A custom suffix fits one file: the first ready row goes alone, the others wait. */
+  const startFirst = () => {
+    const first = queue.items.find((item) => item.status === 'pending' && !item.queued);
+    const options = optionsFor(1);
+    if (options && first) queue.start([first.id], options);
+  };
+
   const retry = (id: string) => {
     const options = optionsFor(1);
     if (options) queue.start([id], options);
@@ -223,6 +230,7 @@ export default function UploadPage() {
       items={queue.items}
       canStart={canUpload}
       onStart={startReady}
+      onStartFirst={values.slug.trim() !== '' ? startFirst : null}
       onCancel={queue.cancel}
       onRetry={retry}
       onRemove={queue.remove}

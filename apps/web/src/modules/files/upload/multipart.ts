@@ -42,7 +42,7 @@ function partUrlSource(route: UploadRoute, init: MultipartInit, partCount: numbe
         throw describeApiFailure(error, 'other');
       })
     ).get(partNumber);
-    if (!url) throw new UploadError(i18n.t('upload.errors.noPartUrl', { n: partNumber }));
+    if (!url) throw new UploadError(() => i18n.t('upload.errors.noPartUrl', { n: partNumber }));
     return url;
   };
 }
@@ -94,7 +94,7 @@ async function sendParts(input: {
         throw describePartFailure(error, partNumber);
       });
       if (!result.etag) {
-        throw new UploadError(i18n.t('upload.errors.partNoEtag', { n: partNumber }));
+        throw new UploadError(() => i18n.t('upload.errors.partNoEtag', { n: partNumber }));
       }
       completed.push({ partNumber, etag: result.etag });
     }

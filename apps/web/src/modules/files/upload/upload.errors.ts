@@ -9,11 +9,21 @@ import { formatBytes } from '../../pastes/paste-management.utils';
  */
 export class UploadError extends Error {
   readonly cancelled: boolean;
+  /**
+   * The message in the language of the moment: a row shown before a language switch is
+   * worded again after it. `message` keeps the words of when it happened.
+   */
+  readonly describe: () => string;
 
-  constructor(message: string, options: { cancelled?: boolean; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
+  constructor(
+    text: string | (() => string),
+    options: { cancelled?: boolean; cause?: unknown } = {},
+  ) {
+    const describe = typeof text === 'function' ? text : () => text;
+    super(describe(), { cause: options.cause });
     this.name = 'UploadError';
     this.cancelled = options.cancelled ?? false;
+    this.describe = describe;
   }
 }
 
@@ -41,9 +51,9 @@ export const isTransferError = (error: unknown): error is TransferError =>
 const t = i18n.t;
 
 export const uploadCancelled = () =>
-  new UploadError(t('upload.errors.uploadCancelled'), { cancelled: true });
+  new UploadError(() => t('upload.errors.uploadCancelled'), { cancelled: true });
 export const downloadCancelled = () =>
-  new UploadError(t('upload.errors.downloadCancelled'), { cancelled: true });
+  new UploadError(() => t('upload.errors.downloadCancelled'), { cancelled: true });
 
 function bytes(value: unknown): string {
   return typeof value === 'number' ? formatBytes(value, i18n.language) : '?';
@@ -59,59 +69,63 @@ export type UploadStep = 'presign' | 'init' | 'complete' | 'commit' | 'analyse' 
  */
 export function describeApiFailure(error: unknown, step: UploadStep): UploadError {
   if (isUploadError(error)) return error;
-  if (!isApiError(error)) return new UploadError(errorMessage(error), { cause: error });
+  if (!isApiError(error)) return new UploadError(() => errorMessage(error), { cause: error });
   const details = (error.details ?? {}) as Record<string, unknown>;
-  const known = (() => {
+  const known = ((): (() => string) | null => {
     switch (error.code) {
       case ERROR_CODES.storageInsufficient:
-        return t('upload.errors.insufficientStorage', {
-          fileSize: bytes(details.fileSize),
-          remaining: bytes(details.remaining),
-          total: bytes(details.total),
-        });
+        return () =>
+          t('upload.errors.insufficientStorage', {
+            fileSize: bytes(details.fileSize),
+            remaining: bytes(details.remaining),
+            total: bytes(details.total),
+          });
       case ERROR_CODES.fileSlugTaken:
-        return t('upload.errors.slugTaken');
+        return () => t('upload.errors.slugTaken');
       case ERROR_CODES.storageNotAllowed:
-        return t('upload.errors.storageNotAllowed');
+        return () => t('upload.errors.storageNotAllowed');
       case ERROR_CODES.fileTooLarge:
-        return typeof details.limitBytes === 'number'
-          ? t('upload.errors.tooLarge', { limit: bytes(details.limitBytes) })
-          : t('upload.errors.tooLargeNoLimit');
+        return () =>
+          typeof details.limitBytes === 'number'
+            ? t('upload.errors.tooLarge', { limit: bytes(details.limitBytes) })
+            : t('upload.errors.tooLargeNoLimit');
       default:
         return null;
     }
   })();
   if (known) return new UploadError(known, { cause: error });
-  if (error.status === 0) return new UploadError(t('upload.errors.network'), { cause: error });
+  if (error.status === 0)
+    return new UploadError(() => t('upload.errors.network'), { cause: error });
   if (error.status === 401 || error.status === 409) {
     // The API client already worded these (SPEC §8: session ended, suffix taken).
-    return new UploadError(error.message, { cause: error });
+    return new UploadError(() => errorMessage(error), { cause: error });
   }
-  const cause = error.message;
+  // The server's words by their code, in the language of the moment (never its internals).
+  const cause = () => errorMessage(error);
   const message = {
-    presign: () => t('upload.errors.presignFailed', { cause }),
-    init: () => t('upload.errors.initMultipartFailed', { cause }),
-    complete: () => t('upload.errors.completeMultipartFailed', { cause }),
-    commit: () => t('upload.errors.commitFailed', { cause }),
-    analyse: () => t('upload.errors.analyseFailed', { cause }),
-    other: () => cause,
-  }[step]();
+    presign: () => t('upload.errors.presignFailed', { cause: cause() }),
+    init: () => t('upload.errors.initMultipartFailed', { cause: cause() }),
+    complete: () => t('upload.errors.completeMultipartFailed', { cause: cause() }),
+    commit: () => t('upload.errors.commitFailed', { cause: cause() }),
+    analyse: () => t('upload.errors.analyseFailed', { cause: cause() }),
+    other: cause,
+  }[step];
   return new UploadError(message, { cause: error });
 }
 
 /** A failed PUT of a whole file to its presigned URL. */
 export function describeTransferFailure(error: unknown): UploadError {
   if (isUploadError(error)) return error;
-  if (!isTransferError(error)) return new UploadError(errorMessage(error), { cause: error });
+  if (!isTransferError(error)) return new UploadError(() => errorMessage(error), { cause: error });
   switch (error.kind) {
     case 'cancelled':
       return uploadCancelled();
     case 'timeout':
-      return new UploadError(t('upload.errors.timeout'), { cause: error });
+      return new UploadError(() => t('upload.errors.timeout'), { cause: error });
     case 'network':
-      return new UploadError(t('upload.errors.network'), { cause: error });
+      return new UploadError(() => t('upload.errors.network'), { cause: error });
     case 'http':
-      return new UploadError(t('upload.errors.uploadHttp', { status: error.status }), {
+      return new UploadError(() => t('upload.errors.uploadHttp', { status: error.status }), {
         cause: error,
       });
   }
@@ -120,17 +134,17 @@ export function describeTransferFailure(error: unknown): UploadError {
 /** A failed part of a multipart upload (SPEC §8 part messages). */
 export function describePartFailure(error: unknown, partNumber: number): UploadError {
   if (isUploadError(error)) return error;
-  if (!isTransferError(error)) return new UploadError(errorMessage(error), { cause: error });
+  if (!isTransferError(error)) return new UploadError(() => errorMessage(error), { cause: error });
   const n = partNumber;
   switch (error.kind) {
     case 'cancelled':
-      return new UploadError(t('upload.errors.partCancelled', { n }), { cancelled: true });
+      return new UploadError(() => t('upload.errors.partCancelled', { n }), { cancelled: true });
     case 'timeout':
-      return new UploadError(t('upload.errors.partTimeout', { n }), { cause: error });
+      return new UploadError(() => t('upload.errors.partTimeout', { n }), { cause: error });
     case 'network':
-      return new UploadError(t('upload.errors.partNetwork', { n }), { cause: error });
+      return new UploadError(() => t('upload.errors.partNetwork', { n }), { cause: error });
     case 'http':
-      return new UploadError(t('upload.errors.partHttp', { n, status: error.status }), {
+      return new UploadError(() => t('upload.errors.partHttp', { n, status: error.status }), {
         cause: error,
       });
   }
@@ -139,7 +153,7 @@ export function describePartFailure(error: unknown, partNumber: number): UploadE
 /** The main failure, plus what went wrong cleaning up after it (an abort that failed too). */
 export function withCleanupFailure(error: UploadError, cleanup: string | null): UploadError {
   if (!cleanup) return error;
-  return new UploadError(`${error.message} · ${cleanup}`, {
+  return new UploadError(() => `${error.describe()} · ${cleanup}`, {
     cancelled: error.cancelled,
     cause: error,
   });

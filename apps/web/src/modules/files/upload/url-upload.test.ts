@@ -165,14 +165,25 @@ describe('downloading the address into the browser', () => {
     expect(downloadFetches.map((entry) => entry.url)).toEqual([SOURCE]);
   });
 
-  it("reports the proxy's own message when it refuses, else its status", async () => {
+  it('words a proxy refusal by its code, never with the server’s text, else its status', async () => {
     downloads[PROXY] = () =>
-      new Response(JSON.stringify({ code: 403, message: 'Private addresses are not allowed' }), {
-        status: 403,
-      });
+      new Response(
+        JSON.stringify({
+          code: 502,
+          error: 'url.unreachable',
+          message: 'connect ECONNREFUSED 127.0.0.1:9149',
+        }),
+        { status: 502 },
+      );
     expect((await outcomeOf(download().result)).message).toBe(
-      'Download failed: Private addresses are not allowed',
+      'Download failed: The address could not be reached',
     );
+
+    downloads[PROXY] = () =>
+      new Response(JSON.stringify({ code: 502, error: 'future.code', message: 'internals' }), {
+        status: 502,
+      });
+    expect((await outcomeOf(download().result)).message).toBe('Download failed: HTTP 502');
 
     downloads[PROXY] = () => new Response('<html>bad gateway</html>', { status: 502 });
     expect((await outcomeOf(download().result)).message).toBe('Download failed: HTTP 502');

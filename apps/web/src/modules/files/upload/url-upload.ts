@@ -1,4 +1,5 @@
 import type { FileShare } from '@sharebin/shared';
+import { apiErrorText } from '../../../app/error-messages';
 import { i18n } from '../../../i18n';
 import { formatBytes } from '../../pastes/paste-management.utils';
 import { type CancelToken, watchCancel } from './cancel-token';
@@ -21,14 +22,20 @@ export interface UrlUploadHooks extends UploadHooks {
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 async function proxyFailure(response: Response): Promise<UploadError> {
-  let cause = i18n.t('upload.errors.downloadHttp', { status: response.status });
+  let envelope: { error?: unknown; details?: unknown } = {};
   try {
-    const envelope = (await response.json()) as { message?: unknown };
-    if (typeof envelope.message === 'string' && envelope.message) cause = envelope.message;
+    envelope = (await response.json()) as typeof envelope;
   } catch {
     // Not the API's envelope: the status says enough.
   }
-  return new UploadError(i18n.t('upload.errors.downloadFailed', { cause }));
+  const { status } = response;
+  const code = typeof envelope.error === 'string' ? envelope.error : null;
+  // Worded by its code, never with the server's own text: that names hosts, ports and
+  // Node's socket errors (`connect ECONNREFUSED 127.0.0.1:9149`).
+  const cause = () =>
+    (code && apiErrorText(code, envelope.details, i18n.language)) ||
+    i18n.t('upload.errors.downloadHttp', { status });
+  return new UploadError(() => i18n.t('upload.errors.downloadFailed', { cause: cause() }));
 }
 
 /**
@@ -65,14 +72,14 @@ export async function downloadToBrowser(input: {
         });
       } catch (proxyError) {
         if (isNetworkFailure(proxyError)) {
-          throw new UploadError(i18n.t('upload.errors.network'), { cause: proxyError });
+          throw new UploadError(() => i18n.t('upload.errors.network'), { cause: proxyError });
         }
         throw proxyError;
       }
       if (!response.ok) throw await proxyFailure(response);
     }
     if (!response.ok) {
-      throw new UploadError(
+      throw new UploadError(() =>
         i18n.t('upload.errors.downloadFailed', {
           cause: i18n.t('upload.errors.downloadHttp', { status: response.status }),
         }),
@@ -100,7 +107,7 @@ export async function downloadToBrowser(input: {
       }
     }
     if (tooLarge) {
-      throw new UploadError(
+      throw new UploadError(() =>
         i18n.t('upload.errors.tooLarge', { limit: formatBytes(input.maxBytes, i18n.language) }),
       );
     }
@@ -111,12 +118,13 @@ export async function downloadToBrowser(input: {
     if (input.cancel.cancelled) throw downloadCancelled();
     if (error instanceof UploadError) throw error;
     if (isNetworkFailure(error)) {
-      throw new UploadError(i18n.t('upload.errors.network'), { cause: error });
+      throw new UploadError(() => i18n.t('upload.errors.network'), { cause: error });
     }
     throw new UploadError(
-      i18n.t('upload.errors.downloadFailed', {
-        cause: error instanceof Error ? error.message : String(error),
-      }),
+      () =>
+        i18n.t('upload.errors.downloadFailed', {
+          cause: error instanceof Error ? error.message : String(error),
+        }),
       { cause: error },
     );
   } finally {
@@ -138,7 +146,7 @@ export async function urlUpload(input: {
   const { info, hooks } = input;
   if (hooks.cancel.cancelled) throw downloadCancelled();
   if (info.size !== null && info.size > input.maxBytes) {
-    throw new UploadError(
+    throw new UploadError(() =>
       i18n.t('upload.errors.tooLarge', { limit: formatBytes(input.maxBytes, i18n.language) }),
     );
   }

@@ -6,7 +6,7 @@ import { type CancelSource, createCancelSource } from './cancel-token';
 import { uploadFile } from './file-upload';
 import { rememberUpload } from './recent-uploads';
 import type { ShareRequestOptions, UrlInfo } from './upload.api';
-import { isUploadError, UploadError } from './upload.errors';
+import { isUploadError, UploadError, uploadCancelled } from './upload.errors';
 import type { UploadMethod, UploadStage } from './upload.types';
 import {
   DONE_PERCENT,
@@ -46,8 +46,11 @@ export interface UploadItem {
   total: number | null;
   /** Bytes per second over the last seconds; null before there is a measure. */
   speed: number | null;
-  error: string | null;
+  /** Why it stopped, worded at render time in the language of the moment. */
+  error: UploadError | null;
   cancelled: boolean;
+  /** Refused when added (over the size limit): a retry could never succeed. */
+  refused: boolean;
   share: FileShare | null;
 }
 
@@ -81,7 +84,18 @@ function blankItem(source: UploadSource, name: string, size: number | null): Upl
     speed: null,
     error: null,
     cancelled: false,
+    refused: false,
     share: null,
+  };
+}
+
+function refusedTooLarge(limit: number): Partial<UploadItem> {
+  return {
+    status: 'error',
+    refused: true,
+    error: new UploadError(() =>
+      i18n.t('upload.errors.tooLarge', { limit: formatBytes(limit, i18n.language) }),
+    ),
   };
 }
 
@@ -171,7 +185,7 @@ export function useUploadQueue({
       });
       try {
         if (item.size !== null && item.size > maxBytesRef.current) {
-          throw new UploadError(
+          throw new UploadError(() =>
             i18n.t('upload.errors.tooLarge', {
               limit: formatBytes(maxBytesRef.current, i18n.language),
             }),
@@ -204,7 +218,7 @@ export function useUploadQueue({
         patch(id, {
           status: 'error',
           speed: null,
-          error: failure.message,
+          error: failure,
           cancelled: failure.cancelled || control.cancel.token.cancelled,
         });
       }
@@ -225,7 +239,11 @@ export function useUploadQueue({
   }, [run]);
 
   const enqueue = useCallback(
-    (ids: string[], options: ShareRequestOptions) => {
+    (requested: string[], options: ShareRequestOptions) => {
+      const refused = new Set(
+        itemsRef.current.filter((item) => item.refused).map((item) => item.id),
+      );
+      const ids = requested.filter((id) => !refused.has(id));
       for (const id of ids) {
         controls.current.set(id, {
           cancel: createCancelSource(),
@@ -257,7 +275,12 @@ export function useUploadQueue({
   );
 
   const addFiles = useCallback((files: File[]) => {
-    const added = files.map((file) => blankItem({ kind: 'file', file }, file.name, file.size));
+    const added = files.map((file) => {
+      const item = blankItem({ kind: 'file', file }, file.name, file.size);
+      const limit = maxBytesRef.current;
+      // Over the limit: refused here, with the reason, rather than failing on Upload.
+      return file.size > limit ? { ...item, ...refusedTooLarge(limit) } : item;
+    });
     for (const item of added)
       sources.current.set(item.id, { source: item.source, size: item.size });
     setItems((current) => [...current, ...added]);
@@ -282,7 +305,7 @@ export function useUploadQueue({
           status: 'error',
           queued: false,
           cancelled: true,
-          error: i18n.t('upload.errors.uploadCancelled'),
+          error: uploadCancelled(),
         });
       }
     },

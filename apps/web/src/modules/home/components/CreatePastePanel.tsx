@@ -22,9 +22,10 @@ import {
   SLUG_MAX_LENGTH,
 } from '@sharebin/shared';
 import { IconAlertCircle, IconLink, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError } from '../../../app/notify';
 import {
   type CreatePasteErrors,
@@ -76,6 +77,13 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
     }
   };
 
+  // Typing in the editor answers the content's error: it must not outlive the content.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the content changes
+  useEffect(() => {
+    setErrors((current) => (current.content ? { ...current, content: undefined } : current));
+    setServerErrors((current) => (current.content ? { ...current, content: undefined } : current));
+  }, [content]);
+
   const errorText = (field: CreatePasteField) => {
     const error = errors[field];
     return error ? t(error.key, error.params) : serverErrors[field];
@@ -113,17 +121,9 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
         onCreated(paste);
       },
       onError: (error) => {
-        const fields: Partial<Record<CreatePasteField, string>> = {};
-        if (
-          isApiError(error) &&
-          error.code === ERROR_CODES.validationFailed &&
-          Array.isArray(error.details)
-        ) {
-          for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-            const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-            if (field && issue.message && !fields[field]) fields[field] = issue.message;
-          }
-        }
+        const fields: Partial<Record<CreatePasteField, string>> = isApiError(error)
+          ? issueFieldErrors(error, SERVER_FIELDS)
+          : {};
         const { field, message } = failure(error);
         if (field) fields[field] = message;
         setServerErrors(fields);
@@ -191,7 +191,8 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
             onChange={(value) => set('maxViews', value)}
             error={errorText('maxViews')}
             min={0}
-            allowNegative={false}
+            // A minus sign is kept, so that −5 is refused rather than read as 5.
+            allowNegative
             allowDecimal={false}
             clampBehavior="none"
           />

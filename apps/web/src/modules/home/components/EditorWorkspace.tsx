@@ -195,13 +195,11 @@ export function EditorWorkspace({
             <Select
               size="xs"
               w={170}
-              searchable
               data={languageOptions}
               value={language}
               onChange={(value) => value && onLanguageChange(value)}
               allowDeselect={false}
               aria-label={t('editor.language.label')}
-              nothingFoundMessage={t('editor.language.none')}
               data-testid="language-select"
             />
           )}

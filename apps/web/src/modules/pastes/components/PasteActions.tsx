@@ -80,7 +80,7 @@ export function PasteActions({
       if (kind === 'docx') {
         const blob =
           paste.format === 'markdown'
-            ? await exports.markdownToDocx(paste.content, paste.slug)
+            ? await exports.markdownToDocx(paste.content, paste.slug, rendered)
             : await exports.textToDocx(paste.content, paste.slug);
         downloadBlob(blob, `${paste.slug}.docx`);
       } else if (rendered) {
@@ -96,6 +96,9 @@ export function PasteActions({
     }
   };
 
+  // This was the last view the paste allowed: its link, raw text and QR code lead nowhere now.
+  const linkUsable = paste.remaining_views !== 0;
+
   return (
     <Group gap="xs" data-testid="paste-actions">
       <CopyAction
@@ -104,52 +107,58 @@ export function PasteActions({
         label={t('pasteView.actions.copyContent')}
         testId="copy-content"
       />
-      <CopyAction
-        text={shareUrl}
-        icon={<IconLink size={15} />}
-        label={t('pasteView.actions.copyLink')}
-        testId="copy-link"
-      />
-      <Button
-        component="a"
-        href={rawUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="default"
-        size="xs"
-        leftSection={<IconFileText size={15} />}
-        data-testid="raw-link"
-      >
-        {t('pasteView.actions.raw')}
-      </Button>
-      <Popover position="bottom" withArrow shadow="md">
-        <Popover.Target>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconQrcode size={15} />}
-            data-testid="qr-button"
-          >
-            {t('pasteView.actions.qrCode')}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack align="center" gap="xs">
-            <Paper p="xs" bg="white" radius="sm">
-              <QRCodeSVG
-                value={shareUrl}
-                size={168}
-                marginSize={0}
-                title={t('pasteView.actions.qrCode')}
-                data-testid="paste-qr"
-              />
-            </Paper>
-            <Text size="xs" c="dimmed">
-              {t('pasteView.actions.qrHint')}
-            </Text>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      {linkUsable && (
+        <CopyAction
+          text={shareUrl}
+          icon={<IconLink size={15} />}
+          label={t('pasteView.actions.copyLink')}
+          testId="copy-link"
+        />
+      )}
+      {linkUsable && (
+        <Button
+          component="a"
+          href={rawUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          size="xs"
+          leftSection={<IconFileText size={15} />}
+          data-testid="raw-link"
+        >
+          {t('pasteView.actions.raw')}
+        </Button>
+      )}
+      {linkUsable && (
+        <Popover position="bottom" withArrow shadow="md">
+          <Popover.Target>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconQrcode size={15} />}
+              data-testid="qr-button"
+            >
+              {t('pasteView.actions.qrCode')}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack align="center" gap="xs">
+              <Paper p="xs" bg="white" radius="sm">
+                <QRCodeSVG
+                  value={shareUrl}
+                  size={168}
+                  marginSize={0}
+                  title={t('pasteView.actions.qrCode')}
+                  data-testid="paste-qr"
+                />
+              </Paper>
+              <Text size="xs" c="dimmed">
+                {t('pasteView.actions.qrHint')}
+              </Text>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      )}
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>
           <Button

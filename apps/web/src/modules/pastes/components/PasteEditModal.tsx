@@ -28,6 +28,7 @@ import { IconAlertCircle, IconLink, IconLock, IconLockOpen } from '@tabler/icons
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { formatDateTime, isPast } from '../../../app/format';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import {
@@ -63,17 +64,7 @@ function serverFieldErrors(error: unknown): Partial<Record<PasteFormField, strin
   if (error.code === ERROR_CODES.pasteTooLarge || error.status === 413) {
     return { content: error.message };
   }
-  if (error.code !== ERROR_CODES.validationFailed || !Array.isArray(error.details)) {
-    return {};
-  }
-  const fields: Partial<Record<PasteFormField, string>> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-    if (field && issue.message && !fields[field]) {
-      fields[field] = issue.message;
-    }
-  }
-  return fields;
+  return issueFieldErrors(error, SERVER_FIELDS);
 }
 
 export function PasteEditModal({
@@ -395,7 +386,8 @@ function PasteEditFields({
         onChange={(value) => set('maxViews', value)}
         error={errorText('maxViews')}
         allowDecimal={false}
-        allowNegative={false}
+        // A minus sign is kept, so that −5 is refused rather than read as 5.
+        allowNegative
         min={0}
         clampBehavior="none"
         maw={360}

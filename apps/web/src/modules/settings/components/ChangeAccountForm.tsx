@@ -15,6 +15,7 @@ import { IconAlertTriangle, IconUserCog } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { logout } from '../../auth/auth.store';
 import {
@@ -35,20 +36,11 @@ function serverFieldErrors(error: unknown): Partial<Record<AccountFormField, str
   if (error.status === 401 || error.code === ERROR_CODES.authWrongCurrentPassword) {
     return { currentPassword: error.message };
   }
-  if (error.code !== ERROR_CODES.validationFailed || !Array.isArray(error.details)) {
-    return {};
-  }
-  const fields: Partial<Record<AccountFormField, string>> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const name = String(issue.path?.[0] ?? '');
-    if (
-      (name === 'currentPassword' || name === 'newPassword' || name === 'newUsername') &&
-      issue.message
-    ) {
-      fields[name] ??= issue.message;
-    }
-  }
-  return fields;
+  return issueFieldErrors<AccountFormField>(error, {
+    currentPassword: 'currentPassword',
+    newPassword: 'newPassword',
+    newUsername: 'newUsername',
+  });
 }
 
 export function ChangeAccountForm() {

@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  ERROR_CODES,
   type StorageConfig,
   URL_EXPIRY_MAX_SECONDS,
   URL_EXPIRY_MIN_SECONDS,
@@ -25,6 +24,7 @@ import { IconFolder, IconInfoCircle, IconKey, IconServer, IconWorld } from '@tab
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
+import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { useCreateStorageConfig, useUpdateStorageConfig } from '../storage.hooks';
 import { durationParts } from '../storage.utils';
@@ -32,6 +32,7 @@ import {
   CAPACITY_UNITS,
   type CapacityUnit,
   emptyStorageForm,
+  endpointForRegion,
   findPlaceholder,
   presetFor,
   STORAGE_KINDS,
@@ -61,21 +62,8 @@ const SERVER_FIELDS: Record<string, StorageFormField> = {
 };
 
 function serverFieldErrors(error: unknown): Partial<Record<StorageFormField, string>> {
-  if (
-    !isApiError(error) ||
-    error.code !== ERROR_CODES.validationFailed ||
-    !Array.isArray(error.details)
-  ) {
-    return {};
-  }
-  const fields: Partial<Record<StorageFormField, string>> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const field = SERVER_FIELDS[String(issue.path?.[0] ?? '')];
-    if (field && issue.message && !fields[field]) {
-      fields[field] = issue.message;
-    }
-  }
-  return fields;
+  if (!isApiError(error)) return {};
+  return issueFieldErrors(error, SERVER_FIELDS);
 }
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } as const;
@@ -120,7 +108,21 @@ export function StorageConfigFormModal(props: StorageConfigFormModalProps) {
   }, [picked]);
 
   const set = <K extends keyof StorageFormValues>(field: K, value: StorageFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      // A preset's `{region}` in the endpoint follows the Region field.
+      ...(field === 'region'
+        ? {
+            endpoint: endpointForRegion(
+              current.kind,
+              current.endpoint,
+              current.region,
+              String(value),
+            ),
+          }
+        : {}),
+    }));
     setErrors((current) => ({ ...current, [field]: undefined }));
     setServerErrors((current) => ({ ...current, [field]: undefined }));
   };

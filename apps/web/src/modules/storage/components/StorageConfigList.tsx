@@ -21,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storageDisplayName } from '../storage-name';
 import {
   CapacityBar,
   DefaultBadge,
@@ -60,7 +61,7 @@ function NameCell({ config }: { config: StorageConfig }) {
       <Stack gap={2} miw={0}>
         <Group gap={6} wrap="nowrap" miw={0}>
           <Text size="sm" fw={600} truncate="end" data-testid="storage-name">
-            {config.name}
+            {storageDisplayName(config)}
           </Text>
           {config.is_default && <DefaultBadge />}
         </Group>
@@ -131,7 +132,7 @@ function Actions({
           variant="subtle"
           color="gray"
           onClick={() => onTest(config)}
-          aria-label={`${t('storageConfig.actions.test')} ${config.name}`}
+          aria-label={`${t('storageConfig.actions.test')} ${storageDisplayName(config)}`}
         >
           <IconPlugConnected size={17} stroke={1.7} />
         </ActionIcon>
@@ -151,8 +152,8 @@ function Actions({
           aria-disabled={config.is_default || undefined}
           aria-label={
             config.is_default
-              ? `${t('storageConfig.actions.isDefault')}: ${config.name}`
-              : `${t('storageConfig.actions.setDefault')} ${config.name}`
+              ? `${t('storageConfig.actions.isDefault')}: ${storageDisplayName(config)}`
+              : `${t('storageConfig.actions.setDefault')} ${storageDisplayName(config)}`
           }
           style={config.is_default ? { cursor: 'default' } : undefined}
         >
@@ -164,7 +165,7 @@ function Actions({
           variant="subtle"
           color="gray"
           onClick={() => onEdit(config)}
-          aria-label={`${t('storageConfig.actions.edit')} ${config.name}`}
+          aria-label={`${t('storageConfig.actions.edit')} ${storageDisplayName(config)}`}
         >
           <IconPencil size={17} stroke={1.7} />
         </ActionIcon>
@@ -174,7 +175,7 @@ function Actions({
           variant="subtle"
           color="red"
           onClick={() => onDelete(config)}
-          aria-label={`${t('storageConfig.actions.delete')} ${config.name}`}
+          aria-label={`${t('storageConfig.actions.delete')} ${storageDisplayName(config)}`}
         >
           <IconTrash size={17} stroke={1.7} />
         </ActionIcon>
@@ -207,7 +208,7 @@ export function StorageConfigList({ configs, ...actions }: StorageConfigListProp
             key={config.id}
             p="md"
             data-testid="storage-row"
-            data-name={config.name}
+            data-name={storageDisplayName(config)}
             style={
               config.is_default ? { borderColor: 'var(--mantine-color-yellow-outline)' } : undefined
             }
@@ -261,7 +262,11 @@ export function StorageConfigList({ configs, ...actions }: StorageConfigListProp
           </Table.Thead>
           <Table.Tbody>
             {configs.map((config) => (
-              <Table.Tr key={config.id} data-testid="storage-row" data-name={config.name}>
+              <Table.Tr
+                key={config.id}
+                data-testid="storage-row"
+                data-name={storageDisplayName(config)}
+              >
                 <Table.Td pl="md" maw={280}>
                   <NameCell config={config} />
                 </Table.Td>

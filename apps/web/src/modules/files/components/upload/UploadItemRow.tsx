@@ -50,10 +50,14 @@ export function UploadItemRow({
   const stageText = useStageText(item);
   const running = item.status === 'uploading';
   const active = running || item.queued;
-  const statusLabel =
-    item.status === 'error' && item.cancelled
-      ? t('upload.status.cancelled')
+  const cancelled = item.status === 'error' && item.cancelled;
+  const statusLabel = cancelled
+    ? t('upload.status.cancelled')
+    : item.refused
+      ? t('upload.status.refused')
       : t(`upload.status.${item.status}`);
+  // A cancel is the user's own choice: shown neutral, not as a failure.
+  const color = cancelled ? 'gray' : STATUS_COLORS[item.status];
 
   const facts = [
     item.size !== null ? bytes(item.size) : t('upload.queue.sizeUnknown'),
@@ -67,6 +71,7 @@ export function UploadItemRow({
       className={classes.row}
       data-testid="upload-item"
       data-status={item.status}
+      data-cancelled={cancelled || undefined}
       data-stage={item.stage}
       data-name={item.name}
     >
@@ -76,11 +81,15 @@ export function UploadItemRow({
             size={34}
             radius="md"
             variant="light"
-            color={STATUS_COLORS[item.status]}
+            color={color}
             style={{ flexShrink: 0 }}
+            data-testid="upload-status-icon"
+            data-color={color}
           >
             {item.status === 'success' ? (
               <IconCircleCheck size={19} />
+            ) : cancelled ? (
+              <IconPlayerStop size={18} />
             ) : item.status === 'error' ? (
               <IconAlertCircle size={19} />
             ) : item.source.kind === 'url' ? (
@@ -99,12 +108,7 @@ export function UploadItemRow({
           </Stack>
         </Group>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Badge
-            variant="light"
-            color={item.cancelled ? 'gray' : STATUS_COLORS[item.status]}
-            tt="none"
-            data-testid="upload-status"
-          >
+          <Badge variant="light" color={color} tt="none" data-testid="upload-status">
             {statusLabel}
           </Badge>
           {active && (
@@ -120,7 +124,7 @@ export function UploadItemRow({
               </ActionIcon>
             </Tooltip>
           )}
-          {item.status === 'error' && (
+          {item.status === 'error' && !item.refused && (
             <Tooltip label={t('upload.queue.retry')}>
               <ActionIcon
                 variant="subtle"
@@ -179,7 +183,7 @@ export function UploadItemRow({
           data-testid="upload-error"
           style={{ overflowWrap: 'anywhere' }}
         >
-          {item.error}
+          {item.error.describe()}
         </Text>
       )}
 

@@ -9,6 +9,7 @@ export function UploadQueueCard({
   items,
   canStart,
   onStart,
+  onStartFirst,
   onCancel,
   onRetry,
   onRemove,
@@ -17,6 +18,8 @@ export function UploadQueueCard({
   items: UploadItem[];
   canStart: boolean;
   onStart: () => void;
+  /** Set while the settings fit one file only (a custom suffix): starts the first ready one. */
+  onStartFirst: (() => void) | null;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
@@ -48,6 +51,18 @@ export function UploadQueueCard({
                 onClick={onClearFinished}
               >
                 {t('upload.queue.clearFinished')}
+              </Button>
+            )}
+            {ready > 1 && onStartFirst && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconUpload size={15} />}
+                onClick={onStartFirst}
+                disabled={!canStart}
+                data-testid="upload-start-first"
+              >
+                {t('upload.queue.startFirst')}
               </Button>
             )}
             {ready > 0 && (

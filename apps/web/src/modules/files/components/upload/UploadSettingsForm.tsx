@@ -9,6 +9,7 @@ import {
 import { IconFolder, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../pastes/paste-management.utils';
+import { storageDisplayName } from '../../../storage/storage-name';
 import type { UploadFormErrors, UploadFormField, UploadFormValues } from '../../upload/upload.form';
 
 export type UploadStorage = Pick<
@@ -47,7 +48,7 @@ export function UploadSettingsForm({
           });
     return {
       value: storage.id,
-      label: [storage.name, kind, free].filter(Boolean).join(' · '),
+      label: [storageDisplayName(storage), kind, free].filter(Boolean).join(' · '),
     };
   });
   const expiryOptions = EXPIRY_OPTIONS.map((option) => ({
@@ -120,7 +121,8 @@ export function UploadSettingsForm({
             onChange={(value) => onChange('maxViews', value)}
             error={errorText('maxViews')}
             min={0}
-            allowNegative={false}
+            // A minus sign is kept, so that −5 is refused rather than read as 5.
+            allowNegative
             allowDecimal={false}
             clampBehavior="none"
           />

@@ -112,7 +112,7 @@ export function UrlUploadPanel({
           icon={<IconAlertCircle size={18} />}
           data-testid="url-error"
         >
-          {describeApiFailure(analyse.error, 'analyse').message}
+          {describeApiFailure(analyse.error, 'analyse').describe()}
         </Alert>
       )}
 

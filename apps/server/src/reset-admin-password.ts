@@ -1,0 +1,64 @@
+// `npm run reset-admin-password [-- --username NAME] [-- --password NEW]`: sets a new admin
+// password (generated unless given) on the database the server is configured for (the same
+// DATA_DIR / DATABASE_URL), signs that admin's sessions out and prints the password once.
+import { parseArgs } from 'node:util';
+import { loadConfig } from './app/config';
+import { migrateToLatest } from './migrations';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthUseCases } from './modules/auth/auth.usecases';
+import { systemClock } from './modules/shared/clock';
+import { openDatabase } from './modules/shared/db';
+import { createRateLimiter } from './modules/shared/rate-limiter';
+
+const USAGE = `Usage: npm run reset-admin-password [-- --username NAME] [--password NEW]
+  Sets a new password for the admin (the first one, or NAME), signs its sessions out and
+  prints the password once. Without --password a random one is generated (preferred: a
+  password given here stays in the shell's history).
+`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadConfig(process.env);
+  const database = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database);
+    // Only the auth use cases: no HTTP app, storage drivers or jobs are needed to reset it.
+    const auth = createAuthUseCases({
+      repository: createAuthRepository({ db: database.db }),
+      rateLimiter: createRateLimiter({ db: database.db, clock: systemClock }),
+      clock: systemClock,
+      sessionTtlMs: config.adminSessionTtlMs,
+    });
+    const result = await auth.resetAdminPassword({
+      username: values.username,
+      password: values.password,
+    });
+    process.stdout.write(
+      `\n  Sharebin reset the admin password and signed its sessions out.\n  username: ${result.username}\n${
+        result.generated
+          ? `  password: ${result.password}\n  Shown only this once: change it in Admin → Settings.\n`
+          : ''
+      }\n`,
+    );
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`sharebin: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(USAGE);
+  }
+  process.exit(1);
+});
