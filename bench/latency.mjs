@@ -144,7 +144,10 @@ const summary = (tool) => ({
         non2xx: rounds.reduce((n, r) => n + r[name][tool].non2xx, 0),
         ...(tool === 'wrk'
           ? { timeouts: rounds.reduce((n, r) => n + r[name].wrk.timeouts, 0) }
-          : {}),
+          : {
+              maxMs: Math.max(...rounds.map((r) => r[name].client.maxMs)),
+              firstRequestMaxMs: Math.max(...rounds.map((r) => r[name].client.firstRequestMaxMs)),
+            }),
       },
     ]),
   ),
