@@ -5,8 +5,10 @@
 // closed-loop Node client with the same 64 connections (`bench/closed-loop.mjs`), because on
 // a saturated 2-core machine wrk's own tail is not the server's (see bench/RESULTS.md). A probe
 // preloaded into the server (`bench/server-probe.mjs`) reports the event-loop delay and the time
-// requests spend inside the server during each load.
+// requests spend inside the server during each load. The same loads also go to a control
+// server with no Sharebin code in it (`bench/control-server.mjs`).
 // Run after `npm run build`: `node bench/latency.mjs` (BENCH_ROUNDS, BENCH_SECONDS).
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -22,6 +24,9 @@ import {
 } from './lib.mjs';
 
 const PORT = 8994;
+const CONTROL_PORT = 8995;
+/** CPU burnt per request by the control server: about what a paste creation costs here. */
+const CONTROL_CPU_MICROS = Number(process.env.BENCH_CONTROL_CPU_MICROS ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const base = `http://127.0.0.1:${PORT}`;
@@ -36,16 +41,32 @@ const server = startServer({
   env: { BENCH_PROBE_FILE: probeFile, LOG_LEVEL: 'info' },
   nodeArgs: ['--import', path.join(root, 'bench/server-probe.mjs')],
 });
-process.on('exit', () => server.kill());
+const controlProbeFile = path.join(dataDir, 'control-probe.json');
+const control = spawn(
+  process.execPath,
+  [
+    '--import',
+    path.join(root, 'bench/server-probe.mjs'),
+    path.join(root, 'bench/control-server.mjs'),
+    String(CONTROL_PORT),
+    String(CONTROL_CPU_MICROS),
+  ],
+  { env: { ...process.env, BENCH_PROBE_FILE: controlProbeFile }, stdio: 'inherit' },
+);
+process.on('exit', () => {
+  server.kill();
+  control.kill();
+});
 await waitForHealth(PORT);
+await waitForHealth(CONTROL_PORT);
 
-/** The probe's figures since the previous call (it starts over on each signal). */
-async function probe() {
-  rmSync(probeFile, { force: true });
-  server.kill('SIGUSR2');
+/** A probe's figures since its previous call (it starts over on each signal). */
+async function probe(child = server, file = probeFile) {
+  rmSync(file, { force: true });
+  child.kill('SIGUSR2');
   for (;;) {
     try {
-      return JSON.parse(readFileSync(probeFile, 'utf8'));
+      return JSON.parse(readFileSync(file, 'utf8'));
     } catch {
       // not written yet
     }
@@ -104,10 +125,26 @@ const targets = {
       }),
   },
 };
+// The control: the creations' load against a bare node:http server that burns a fixed CPU
+// time per request (`bench/control-server.mjs`), to tell the load's own tail from the server's.
+const controlUrl = `http://127.0.0.1:${CONTROL_PORT}/`;
+targets.control = {
+  wrk: (seconds) => wrk(controlUrl, { seconds, script }),
+  client: () =>
+    closedLoop(controlUrl, {
+      seconds: SECONDS,
+      method: 'POST',
+      headers: createHeaders,
+      body: createBody,
+    }),
+  probe: () => probe(control, controlProbeFile),
+};
 const names = Object.keys(targets);
+const probeOf = (name) => targets[name].probe?.() ?? probe();
 
 for (const name of names) targets[name].wrk(2);
 await probe();
+await probeOf('control');
 
 const rounds = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -115,9 +152,9 @@ for (let round = 0; round < ROUNDS; round++) {
   const result = {};
   for (const name of order) {
     const byWrk = targets[name].wrk(SECONDS);
-    const duringWrk = await probe();
+    const duringWrk = await probeOf(name);
     const byClient = targets[name].client();
-    result[name] = { wrk: byWrk, client: byClient, duringWrk, duringClient: await probe() };
+    result[name] = { wrk: byWrk, client: byClient, duringWrk, duringClient: await probeOf(name) };
   }
   rounds.push(result);
 }
@@ -125,6 +162,7 @@ const counted = (
   await json(`${base}/api/admin/pastes/${paste.data.id}`, { headers: { authorization } })
 ).data.views;
 await stop(server);
+await stop(control);
 
 const round2 = (value) => Math.round(value * 100) / 100;
 const med = (pick) => round2(median(rounds.map(pick)));
@@ -133,6 +171,7 @@ const summary = (tool) => ({
   viewP99OverBareP99PerRound: rounds.map((r) => round2(r.view[tool].p99 / r.bare[tool].p99)),
   creationP99Ms: med((r) => r.create[tool].p99),
   creationP99MsPerRound: rounds.map((r) => r.create[tool].p99),
+  creationP99OverControlP99: med((r) => r.create[tool].p99 / r.control[tool].p99),
   ...Object.fromEntries(
     names.map((name) => [
       name,

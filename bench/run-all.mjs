@@ -1,7 +1,13 @@
 // `npm run bench`: runs every benchmark in turn (build first: `npm run build`).
 import { spawnSync } from 'node:child_process';
 
-for (const script of ['foundation.mjs', 'pastes.mjs', 'web-bundle.mjs', 'uploads.ts']) {
+for (const script of [
+  'foundation.mjs',
+  'pastes.mjs',
+  'latency.mjs',
+  'web-bundle.mjs',
+  'uploads.ts',
+]) {
   console.log(`\n## ${script}`);
   const file = new URL(script, import.meta.url).pathname;
   const args = script.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
