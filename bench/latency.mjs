@@ -184,6 +184,7 @@ const summary = (tool) => ({
         ...(tool === 'wrk'
           ? { timeouts: rounds.reduce((n, r) => n + r[name].wrk.timeouts, 0) }
           : {
+              p99WithWrkCorrectionMs: med((r) => r[name].client.p99WithWrkCorrection),
               maxMs: Math.max(...rounds.map((r) => r[name].client.maxMs)),
               firstRequestMaxMs: Math.max(...rounds.map((r) => r[name].client.firstRequestMaxMs)),
             }),
