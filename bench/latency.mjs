@@ -163,6 +163,8 @@ const counted = (
 ).data.views;
 await stop(server);
 await stop(control);
+// The creations leave some 100 MB of pastes behind.
+rmSync(dataDir, { recursive: true, force: true });
 
 const round2 = (value) => Math.round(value * 100) / 100;
 const med = (pick) => round2(median(rounds.map(pick)));
