@@ -10,8 +10,9 @@ export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 
 export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-bench-'));
 
-export function startServer({ port, dataDir, env = {} }) {
-  const child = spawn(process.execPath, [serverEntry], {
+/** `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`). */
+export function startServer({ port, dataDir, env = {}, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -69,12 +70,30 @@ export function wrk(
     return Number(value) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit];
   };
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out.stdout)?.[1] ?? 0);
+  // Requests still unanswered after wrk's 2 s timeout are left out of its percentiles.
+  const timeouts = Number(/timeout (\d+)/.exec(out.stdout)?.[1] ?? 0);
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out.stdout)[1]),
-    p50: toMs(/50%\s+(\S+)/.exec(out.stdout)[1]),
-    p99: toMs(/99%\s+(\S+)/.exec(out.stdout)[1]),
+    p50: toMs(/^\s*50%\s+(\S+)/m.exec(out.stdout)[1]),
+    p90: toMs(/^\s*90%\s+(\S+)/m.exec(out.stdout)[1]),
+    p99: toMs(/^\s*99%\s+(\S+)/m.exec(out.stdout)[1]),
     non2xx,
+    timeouts,
   };
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The same load from `bench/closed-loop.mjs` in a process of its own: a second measure of the
+ * latency percentiles, taken from the client's side like wrk's.
+ */
+export function closedLoop(url, options = {}) {
+  const out = spawnSync(
+    process.execPath,
+    [path.join(root, 'bench/closed-loop.mjs'), JSON.stringify({ url, ...options })],
+    { encoding: 'utf8' },
+  );
+  if (out.status !== 0) throw new Error(`closed-loop client failed: ${out.stderr}`);
+  return JSON.parse(out.stdout);
+}

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 for (const script of [
   'foundation.mjs',
   'pastes.mjs',
+  'latency.mjs',
   'web-bundle.mjs',
   'first-load-bytes.mjs',
   'uploads.ts',
