@@ -49,7 +49,8 @@ export const mimetypeSchema = z
 /** The share options every upload flow carries (SPEC §7 Files). */
 export const shareOptionsSchema = z.object({
   slug: z.union([z.literal(''), slugSchema]).optional(),
-  path: sharePathSchema.default('/'),
+  /** Default: the key's base path (`/` for the admin). */
+  path: sharePathSchema.optional(),
   remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH).default(''),
   password: z.union([z.literal(''), z.string().max(SHARE_PASSWORD_MAX_LENGTH)]).optional(),
   expires_in: z.enum(EXPIRY_OPTIONS).default('never'),

@@ -22,11 +22,30 @@ import {
 } from '@sharebin/shared';
 import { z } from 'zod';
 import { validationFailed } from '../../app/errors';
-import { receiveUpload } from '../../app/multipart-upload';
+import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { objectResponse, parseRange } from '../storage/object-response';
 import type { FilesUseCases } from './files.usecases';
+
+/** Checks one part of an upload form; a refusal names the field, or `file` for the file itself. */
+function parseFormPart<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where?: string,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  throw validationFailed(
+    issues.map((issue) => ({
+      location: 'body',
+      path: where ?? (issue.path.join('.') || 'file'),
+      message: issue.message,
+    })),
+    issues[0]?.message,
+  );
+}
 
 function managementRoutes(
   files: FilesUseCases,
@@ -83,13 +102,19 @@ function managementRoutes(
       method: 'delete',
       path: `${prefix}/files/:id`,
       tag: 'files',
-      summary: `Delete one of ${whose} and its object`,
+      summary: `Delete one of ${whose} and its object; \`uploading_only=1\` (the clean-up of a failed upload) leaves a committed share in place with 409`,
       auth,
       params: idParamSchema,
+      query: z.object({
+        uploading_only: z
+          .enum(['0', '1'])
+          .optional()
+          .describe('1: delete only an upload not yet committed (a lost commit answer is safe)'),
+      }),
       response: z.null(),
-      errors: [404],
-      handler: async ({ principal, params }) => {
-        await files.remove(principal, params.id);
+      errors: [404, 409],
+      handler: async ({ principal, params, query }) => {
+        await files.remove(principal, params.id, { uploadingOnly: query.uploading_only === '1' });
         return null;
       },
     }),
@@ -199,42 +224,37 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       path: '/upload',
       tag: 'files',
       summary:
-        'Upload a file as multipart/form-data (fields first, then `file`), streamed to the storage',
+        'Upload a file as multipart/form-data (fields before or after `file`), streamed to the storage; the share goes live once the whole form is read and valid',
       auth: uploader,
       form: uploadFormSchema.extend({
-        file: z.string().describe('The file (binary), last in the form'),
+        file: z.string().describe('The file (binary); one file part per request'),
       }),
       response: fileShareSchema,
       status: 201,
       errors: [403, 404, 409, 413],
-      handler: ({ principal }, c) =>
-        receiveUpload(
+      handler: async ({ principal }, c) => {
+        // Refused before a byte of the body is read: the form can be no larger than the file
+        // plus the parser's bounded allowance for fields.
+        await files.checkUploadLength(
+          Number(c.req.header('content-length') ?? Number.NaN) - MAX_FORM_OVERHEAD_BYTES,
+        );
+        return receiveUpload(
           c.req.header('content-type') ?? '',
           requestBodyStream(c),
           async (incoming) => {
-            const fields = uploadFormSchema.safeParse(incoming.fields);
-            const filename = filenameSchema.safeParse(incoming.filename);
-            if (!fields.success || !filename.success) {
-              const issues = [...(fields.error?.issues ?? []), ...(filename.error?.issues ?? [])];
-              throw validationFailed(
-                issues.map((issue) => ({
-                  location: 'body',
-                  path: issue.path.join('.') || 'file',
-                  message: issue.message,
-                })),
-                issues[0]?.message,
-              );
-            }
+            const filename = parseFormPart(filenameSchema, incoming.filename, 'file');
             return files.uploadStream(principal, {
-              configId: fields.data.s3_config_id || undefined,
-              filename: filename.data,
-              mimetype: fields.data.mimetype || incoming.mimeType,
-              size: fields.data.size,
-              options: fields.data,
+              filename,
+              mimetype: incoming.mimeType,
+              fieldsBefore: parseFormPart(uploadFormSchema, incoming.fieldsBefore),
+              allFields: incoming.allFields.then((fields) =>
+                parseFormPart(uploadFormSchema, fields),
+              ),
               body: incoming.stream,
             });
           },
-        ),
+        );
+      },
     }),
     ...uploadFlowRoutes(files, '/s3'),
     ...managementRoutes(files, '/admin', 'admin'),

@@ -5,6 +5,7 @@ import {
   type FileContentLinks,
   type FileList,
   type FileShare,
+  hasPathPermission,
   isCreator,
   MULTIPART_CHUNK_SIZE,
   type MultipartInitResponse,
@@ -16,6 +17,7 @@ import {
   type StorageConfig,
   type shareOptionsSchema,
   type updateFileShareRequestSchema,
+  type uploadFormSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
 import type { AccessTokens } from '../shared/access-token';
@@ -31,6 +33,7 @@ import type { GetResult, StorageDriver } from '../storage/drivers/storage-driver
 import { remainingBytes } from '../storage/storage.models';
 import type { StorageUseCases } from '../storage/storage.usecases';
 import {
+  fileAlreadyLive,
   fileExpired,
   fileNotFound,
   filePasswordRequired,
@@ -40,6 +43,7 @@ import {
   fileWrongPassword,
   notUploading,
   objectMissing,
+  pathForbidden,
   sizeMismatch,
   storageInsufficient,
 } from './files.errors';
@@ -56,6 +60,7 @@ import type { FilesRepository } from './files.repository';
 type ShareOptions = z.output<typeof shareOptionsSchema>;
 type PresignInput = z.output<typeof presignRequestSchema>;
 type UpdateInput = z.output<typeof updateFileShareRequestSchema>;
+type UploadFields = z.output<typeof uploadFormSchema>;
 
 const GENERATED_SLUG_LENGTH = 6;
 const MAX_PARTS = 10_000;
@@ -128,14 +133,15 @@ export function createFilesUseCases(deps: FilesDeps) {
   ): Promise<FileSharesTable> {
     const now = clock.now();
     const id = newId();
+    const path = sharePath(principal, options.path);
     const base: Omit<FileSharesTable, 'slug'> = {
       id,
       filename: file.filename,
       mimetype: file.mimetype,
       size: file.size,
       storage_config_id: config.id,
-      path: options.path,
-      storage_path: objectKey(options.path, id, file.filename),
+      path,
+      storage_path: objectKey(path, id, file.filename),
       etag: null,
       remark: options.remark,
       password_hash: options.password ? await hashPassword(options.password) : null,
@@ -160,6 +166,63 @@ export function createFilesUseCases(deps: FilesDeps) {
       }
     }
     throw fileSlugTaken();
+  }
+
+  /**
+   * The folder a new share is filed under: the one asked for, else the key's base path; a key
+   * may not file shares outside its base path (SPEC §5 path permission).
+   */
+  function sharePath(principal: Principal, asked: string | undefined): string {
+    const path = asked ?? (principal.type === 'apikey' ? principal.basicPath : '/');
+    if (!hasPathPermission(principal, path)) throw pathForbidden(path);
+    return path;
+  }
+
+  /**
+   * Moves a stored upload to the storage and folder its late form fields asked for (fields
+   * after the file, as `curl -F file=@x -F path=/y` sends them). On failure the copy is removed;
+   * the original stays for the caller to discard.
+   */
+  async function relocate(
+    principal: Principal,
+    row: FileSharesTable,
+    fields: UploadFields,
+  ): Promise<FileSharesTable> {
+    const config = await storage.resolveForUpload(principal, fields.s3_config_id || undefined);
+    const path = sharePath(principal, fields.path);
+    if (config.id === row.storage_config_id && path === row.path) return row;
+    const moved = {
+      ...row,
+      storage_config_id: config.id,
+      path,
+      storage_path: objectKey(path, row.id, row.filename),
+    };
+    const source = await drivers.forConfig(row.storage_config_id);
+    const target = await drivers.forConfig(config.id);
+    try {
+      if (config.id === row.storage_config_id) {
+        await source.copy(row.storage_path, moved.storage_path);
+      } else {
+        (await limitsFor(config)).check(row.size);
+        const object = await source.get(row.storage_path);
+        const stored = await target.put(moved.storage_path, object.body, {
+          contentType: row.mimetype,
+          contentLength: object.info.size,
+        });
+        moved.etag = stored.etag;
+      }
+      await repository.update(row.id, {
+        storage_config_id: moved.storage_config_id,
+        path,
+        storage_path: moved.storage_path,
+        etag: moved.etag,
+      });
+    } catch (error) {
+      await deleteObjects([{ ...moved, upload_id: null }]);
+      throw error;
+    }
+    await deleteObjects([row]);
+    return moved;
   }
 
   /** Removes a share's object (best effort: a storage hiccup must not keep the record alive). */
@@ -240,31 +303,47 @@ export function createFilesUseCases(deps: FilesDeps) {
   }
 
   return {
-    /** POST /upload: the file streams to the storage as it arrives, within every limit. */
+    /**
+     * POST /upload, before its body is read: a form whose length alone is over the upload limit
+     * (`fileBytesAtMost`: its length less the most its fields can take) is refused.
+     */
+    async checkUploadLength(fileBytesAtMost: number): Promise<void> {
+      if (!Number.isFinite(fileBytesAtMost)) return;
+      const maxUpload = await deps.maxUploadBytes();
+      if (fileBytesAtMost > maxUpload) throw fileTooLarge(maxUpload);
+    },
+
+    /**
+     * POST /upload: the file streams to the storage as it arrives, within every limit, placed by
+     * the fields that came before it. The share goes live only once the whole form has been
+     * read and its fields (those after the file too) are valid; any failure on the way,
+     * the client going away included, leaves neither a record nor an object.
+     */
     async uploadStream(
       principal: Principal,
       input: {
-        configId: string | undefined;
         filename: string;
+        /** The type the file part declared. */
         mimetype: string | undefined;
-        /** Declared by the client; the storage refuses a body of another length. */
-        size: number | undefined;
-        options: ShareOptions;
+        fieldsBefore: UploadFields;
+        /** Every field, validated, once the form has been read whole; rejects if it fails. */
+        allFields: Promise<UploadFields>;
         body: Readable;
       },
     ): Promise<FileShare> {
-      const config = await storage.resolveForUpload(principal, input.configId);
+      const early = input.fieldsBefore;
+      const config = await storage.resolveForUpload(principal, early.s3_config_id || undefined);
       const limits = await limitsFor(config);
-      if (input.size !== undefined) limits.check(input.size);
-      const row = await reserve(
+      if (early.size !== undefined) limits.check(early.size);
+      let row = await reserve(
         principal,
         config,
         {
           filename: input.filename,
-          mimetype: mimetypeFor(input.filename, input.mimetype),
+          mimetype: mimetypeFor(input.filename, early.mimetype || input.mimetype),
           size: 0,
         },
-        input.options,
+        early,
       );
       const { counter, bytes } = byteLimit(
         limits.limit,
@@ -274,17 +353,47 @@ export function createFilesUseCases(deps: FilesDeps) {
         const driver = await drivers.forConfig(config.id);
         const stored = driver.put(row.storage_path, counter, {
           contentType: row.mimetype,
-          ...(input.size === undefined ? {} : { contentLength: input.size }),
+          ...(early.size === undefined ? {} : { contentLength: early.size }),
         });
-        await Promise.all([pipeline(input.body, counter), stored]);
-        const { etag } = await stored;
-        await repository.update(row.id, {
-          size: bytes(),
-          etag,
-          status: 'live',
-          updated_at: clock.now(),
-        });
-        return toFileShare({ ...row, size: bytes(), etag, status: 'live' });
+        const transfer = [pipeline(input.body, counter), stored];
+        try {
+          await Promise.all(transfer);
+        } catch (error) {
+          // Both sides let go of their files and sockets before the record goes.
+          await Promise.allSettled(transfer);
+          throw error;
+        }
+        row = { ...row, size: bytes(), etag: (await stored).etag };
+        const fields = await input.allFields;
+        if (fields.size !== undefined && fields.size !== row.size) {
+          throw sizeMismatch(fields.size, row.size);
+        }
+        row = await relocate(principal, row, fields);
+        const now = clock.now();
+        const live = {
+          ...row,
+          slug: fields.slug || row.slug,
+          mimetype: mimetypeFor(input.filename, fields.mimetype || input.mimetype),
+          remark: fields.remark,
+          password_hash:
+            fields.password === early.password
+              ? row.password_hash
+              : fields.password
+                ? await hashPassword(fields.password)
+                : null,
+          expires_at: expiryFrom(fields.expires_in, now),
+          max_views: fields.max_views,
+          status: 'live' as const,
+          updated_at: now,
+        };
+        const { id: _id, created_by: _by, created_at: _at, ...changes } = live;
+        try {
+          await repository.update(row.id, changes);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw fileSlugTaken();
+          throw error;
+        }
+        return toFileShare(live);
       } catch (error) {
         input.body.resume();
         await discard(row);
@@ -459,9 +568,22 @@ export function createFilesUseCases(deps: FilesDeps) {
       return toFileShare(await requireOwned(principal, id));
     },
 
-    /** Deleting a share deletes its object too (an upload in progress is aborted). */
-    async remove(principal: Principal, id: string): Promise<void> {
-      await discard(await requireOwned(principal, id));
+    /**
+     * Deleting a share deletes its object too (an upload in progress is aborted). The clean-up
+     * of a failed upload (`uploadingOnly`) must not take a share whose commit succeeded and only
+     * its answer got lost: the record goes only while still uploading, in one conditional delete.
+     */
+    async remove(
+      principal: Principal,
+      id: string,
+      { uploadingOnly = false }: { uploadingOnly?: boolean } = {},
+    ): Promise<void> {
+      const row = await requireOwned(principal, id);
+      if (!uploadingOnly) return discard(row);
+      if (!(await repository.deleteIfUploading(row.id))) {
+        throw (await repository.findById(row.id)) ? fileAlreadyLive() : fileNotFound();
+      }
+      await deleteObjects([row]);
     },
 
     async removeMany(principal: Principal, ids: string[]) {
