@@ -10,7 +10,7 @@ export interface IncomingFile {
    * well formed. Rejects when the form fails (client gone, a second file, a broken body): a
    * handler must not make anything live before this has resolved.
    */
-  allFields: Promise<Record<string, string>>;
+  allFields(): Promise<Record<string, string>>;
   filename: string;
   mimeType: string;
   /** The file's bytes, streamed as they arrive; never buffered whole. Destroyed when the form fails. */
@@ -89,9 +89,12 @@ export function receiveUpload<T>(
         stream.resume();
         return fail(malformedForm('Send one file per request'));
       }
+      // The consumer's pipeline hears the stream's errors; until it is attached (or when the
+      // handler fails before attaching it) a destroyed stream must not crash the process.
+      stream.on('error', () => {});
       handling = handle({
         fieldsBefore: { ...fields },
-        allFields,
+        allFields: () => allFields,
         filename: info.filename ?? '',
         mimeType: info.mimeType,
         stream,

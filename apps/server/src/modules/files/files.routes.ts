@@ -247,9 +247,7 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
               filename,
               mimetype: incoming.mimeType,
               fieldsBefore: parseFormPart(uploadFormSchema, incoming.fieldsBefore),
-              allFields: incoming.allFields.then((fields) =>
-                parseFormPart(uploadFormSchema, fields),
-              ),
+              allFields: async () => parseFormPart(uploadFormSchema, await incoming.allFields()),
               body: incoming.stream,
             });
           },

@@ -327,7 +327,7 @@ export function createFilesUseCases(deps: FilesDeps) {
         mimetype: string | undefined;
         fieldsBefore: UploadFields;
         /** Every field, validated, once the form has been read whole; rejects if it fails. */
-        allFields: Promise<UploadFields>;
+        allFields: () => Promise<UploadFields>;
         body: Readable;
       },
     ): Promise<FileShare> {
@@ -364,7 +364,7 @@ export function createFilesUseCases(deps: FilesDeps) {
           throw error;
         }
         row = { ...row, size: bytes(), etag: (await stored).etag };
-        const fields = await input.allFields;
+        const fields = await input.allFields();
         if (fields.size !== undefined && fields.size !== row.size) {
           throw sizeMismatch(fields.size, row.size);
         }
