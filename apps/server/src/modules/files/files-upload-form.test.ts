@@ -156,7 +156,8 @@ describe.each(ENGINES)('POST /api/upload forms on %s (local storage)', (engine) 
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         pulled++;
-        controller.enqueue(new Uint8Array(64 * 1024));
+        if (pulled > 40) controller.close();
+        else controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
     const response = await t.server.app.request('/api/upload', {
