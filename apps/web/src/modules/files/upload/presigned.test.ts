@@ -167,7 +167,9 @@ describe('presigned upload of a file', () => {
     const result = outcomeOf(upload(hooks));
     (await thePut()).respond(500);
     await result;
-    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/a%2Fb%20c']);
+    expect(DELETES().map((call) => call.path)).toEqual([
+      '/admin/files/a%2Fb%20c?uploading_only=1',
+    ]);
   });
 
   it('names a network failure of the PUT and deletes the record', async () => {
@@ -207,6 +209,14 @@ describe('presigned upload of a file', () => {
     const second = outcomeOf(upload(hooksFor().hooks));
     (await thePut()).respond(500);
     expect((await second).message).toBe('Upload failed: HTTP 500');
+
+    // The commit went through and only its answer was lost: the server keeps the share.
+    routes['DELETE /admin/files/file-9?uploading_only=1'] = () =>
+      failWith(409, 'committed', ERROR_CODES.fileAlreadyLive);
+    FakeXHR.instances = [];
+    const third = outcomeOf(upload(hooksFor().hooks));
+    (await thePut()).respond(500);
+    expect((await third).message).toBe('Upload failed: HTTP 500');
   });
 
   it('makes no PUT and deletes nothing when the presign is refused', async () => {
