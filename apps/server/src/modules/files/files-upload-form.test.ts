@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CreatedApiKey, FileShare, PresignResponse, StorageConfig } from '@sharebin/shared';
+import type {
+  CreatedApiKey,
+  CreatedFileShare,
+  FileShare,
+  PresignResponse,
+  StorageConfig,
+} from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
 
@@ -38,7 +44,7 @@ describe.each(ENGINES)('POST /api/upload forms on %s (local storage)', (engine) 
     expect(storedFiles()).toEqual([]);
   }
 
-  const post = (body: BodyInit, headers: Record<string, string>, options = admin) =>
+  const post = (body: FormData | string, headers: Record<string, string>, options = admin) =>
     t.request<FileShare>('POST', '/api/upload', body, { ...options, headers });
 
   it('stores nothing when a form carries two files', async () => {
@@ -163,7 +169,6 @@ describe.each(ENGINES)('POST /api/upload forms on %s (local storage)', (engine) 
     const response = await t.server.app.request('/api/upload', {
       method: 'POST',
       body,
-      // @ts-expect-error Node's fetch needs it for a stream body; the DOM types lack it
       duplex: 'half',
       headers: {
         authorization: `Bearer ${admin.token}`,
@@ -172,7 +177,7 @@ describe.each(ENGINES)('POST /api/upload forms on %s (local storage)', (engine) 
       },
     });
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toBe('file.too_large');
+    expect(((await response.json()) as { error: string }).error).toBe('file.too_large');
     // A stream pulls ahead once when it is set up; the server never read from it.
     expect(pulled).toBeLessThanOrEqual(1);
     await expectNothingStored();
@@ -313,5 +318,115 @@ describe.each(ENGINES)('POST /api/upload forms on %s (local storage)', (engine) 
       expect(plain.status).toBe(200);
       await expectNothingStored();
     });
+  });
+});
+
+describe.each(ENGINES)('answers of new file shares on %s', (engine) => {
+  const t = useTestServer(engine);
+  let admin: RequestOptions;
+  beforeEach(async () => {
+    ({ admin } = await t.signInWithLocalStorage());
+  });
+
+  const get = (url: string) => t.server.app.request(url.replace(/^http:\/\/localhost/, ''));
+
+  it('carry the share URL and a download URL that curl -OJ can save', async () => {
+    const uploaded = await t.request<CreatedFileShare>(
+      'POST',
+      '/api/upload',
+      uploadForm(Buffer.from('for scripts'), 'notes.txt', { slug: 'scripted' }),
+      admin,
+    );
+    expect(uploaded.status).toBe(201);
+    const share = uploaded.body.data;
+    expect(share.file_id).toBe(share.id);
+    expect(share.s3_url).toBeNull(); // local storage has no bucket address
+    expect(share.share_url).toBe('http://localhost/file/scripted');
+    expect(share.download_url).toBe(
+      'http://localhost/api/public/files/scripted/content?download=1',
+    );
+    const download = await get(share.download_url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="notes.txt"/,
+    );
+    expect(await download.text()).toBe('for scripts');
+    // A script's download is a view like any other.
+    expect(
+      (await t.request<FileShare>('GET', `/api/admin/files/${share.id}`, undefined, admin)).body
+        .data.views,
+    ).toBe(1);
+  });
+
+  it('put the password in the download URL of a protected share, which the route checks', async () => {
+    const uploaded = await t.request<CreatedFileShare>(
+      'POST',
+      '/api/upload',
+      uploadForm(Buffer.from('secret bytes'), 's.txt', { slug: 'locked', password: 'p w&d' }),
+      admin,
+    );
+    const { download_url } = uploaded.body.data;
+    expect(download_url).toBe(
+      'http://localhost/api/public/files/locked/content?download=1&password=p+w%26d',
+    );
+    expect(await (await get(download_url)).text()).toBe('secret bytes');
+    const without = await get('/api/public/files/locked/content?download=1');
+    expect(without.status).toBe(401);
+    expect(((await without.json()) as { error: string }).error).toBe('file.password_required');
+    const wrong = await get('/api/public/files/locked/content?download=1&password=nope');
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { error: string }).error).toBe('file.wrong_password');
+  });
+
+  it('carry the links on commits too, and every file share carries file_id and s3_url', async () => {
+    const presigned = await t.request<PresignResponse>(
+      'POST',
+      '/api/s3/presign',
+      { filename: 'c.txt', size: 2, slug: 'committed' },
+      admin,
+    );
+    const { upload_url, upload_headers, file_id } = presigned.body.data;
+    await t.server.app.request(upload_url, {
+      method: 'PUT',
+      body: 'ok',
+      headers: { ...upload_headers, 'content-length': '2' },
+    });
+    const committed = await t.request<CreatedFileShare>(
+      'POST',
+      '/api/s3/commit',
+      { file_id },
+      admin,
+    );
+    expect(committed.body.data).toMatchObject({
+      file_id,
+      s3_url: null,
+      share_url: 'http://localhost/file/committed',
+      download_url: 'http://localhost/api/public/files/committed/content?download=1',
+    });
+    const list = await t.request<{ items: FileShare[] }>(
+      'GET',
+      '/api/admin/files',
+      undefined,
+      admin,
+    );
+    expect(list.body.data.items[0]).toMatchObject({ file_id, s3_url: null });
+  });
+});
+
+describe('answers of new file shares behind PUBLIC_URL', () => {
+  const t = useTestServer('sqlite', { publicUrl: 'https://share.example.org' });
+
+  it('build their links on PUBLIC_URL', async () => {
+    const { admin } = await t.signInWithLocalStorage();
+    const uploaded = await t.request<CreatedFileShare>(
+      'POST',
+      '/api/upload',
+      uploadForm(Buffer.from('x'), 'x.txt', { slug: 'public-url' }),
+      admin,
+    );
+    expect(uploaded.body.data.share_url).toBe('https://share.example.org/file/public-url');
+    expect(uploaded.body.data.download_url).toBe(
+      'https://share.example.org/api/public/files/public-url/content?download=1',
+    );
   });
 });

@@ -63,9 +63,26 @@ export function mimetypeFor(filename: string, declared: string | undefined): str
   return GUESSED_TYPES.get(extension) ?? 'application/octet-stream';
 }
 
-export function toFileShare(row: FileSharesTable): FileShare {
+/** Absolute addresses of a new share for scripts: its page and its bytes as an attachment. */
+export function shareLinks(
+  origin: string,
+  share: { slug: string },
+  password: string | undefined,
+): { share_url: string; download_url: string } {
+  const slug = encodeURIComponent(share.slug);
+  const query = new URLSearchParams({ download: '1' });
+  if (password) query.set('password', password);
+  return {
+    share_url: `${origin}/file/${slug}`,
+    download_url: `${origin}/api/public/files/${slug}/content?${query}`,
+  };
+}
+
+export function toFileShare(row: FileSharesTable, s3Url: string | null): FileShare {
   return {
     id: row.id,
+    file_id: row.id,
+    s3_url: s3Url,
     slug: row.slug,
     filename: row.filename,
     mimetype: row.mimetype,

@@ -1,5 +1,7 @@
 import {
   commitRequestSchema,
+  createdFileShareSchema,
+  type FileShare,
   fileBatchDeleteRequestSchema,
   fileContentLinksSchema,
   fileIdRequestSchema,
@@ -20,13 +22,22 @@ import {
   uploadFormSchema,
   urlRequestSchema,
 } from '@sharebin/shared';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { validationFailed } from '../../app/errors';
 import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
+import { publicOrigin } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { objectResponse, parseRange } from '../storage/object-response';
+import { shareLinks } from './files.models';
 import type { FilesUseCases } from './files.usecases';
+
+/** A new share's answer: the share with its absolute page and download addresses. */
+const withLinks = (c: Context, publicUrl: string, share: FileShare, password?: string) => ({
+  ...share,
+  ...shareLinks(publicOrigin(c, publicUrl), share, password),
+});
 
 /** Checks one part of an upload form; a refusal names the field, or `file` for the file itself. */
 function parseFormPart<S extends z.ZodType>(
@@ -135,7 +146,11 @@ function managementRoutes(
  * Presigned and multipart uploads: the browser sends the bytes straight to the storage. The
  * same calls serve uploads from a URL under `/url` (the browser fetched the file first).
  */
-export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): AnyRoute[] {
+export function uploadFlowRoutes(
+  files: FilesUseCases,
+  prefix: '/s3' | '/url',
+  publicUrl: string,
+): AnyRoute[] {
   const auth: RouteAuth = { permission: 'file' };
   const flow = prefix === '/s3' ? 'Presigned upload' : 'URL upload';
   const presignBody =
@@ -161,10 +176,11 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
       summary: `${flow}, step 2: check the stored object and make the share live`,
       auth,
       body: commitRequestSchema,
-      response: fileShareSchema,
+      response: createdFileShareSchema,
       // 400: the object is missing or of another size; the reservation is gone then.
       errors: [400, 404, 409],
-      handler: ({ principal, body }) => files.commit(principal, body),
+      handler: async ({ principal, body }, c) =>
+        withLinks(c, publicUrl, await files.commit(principal, body)),
     }),
     route({
       method: 'post',
@@ -195,9 +211,10 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
       summary: `${flow} in parts, step 3: join the parts and make the share live`,
       auth,
       body: multipartCompleteRequestSchema,
-      response: fileShareSchema,
+      response: createdFileShareSchema,
       errors: [400, 404, 409],
-      handler: ({ principal, body }) => files.multipartComplete(principal, body),
+      handler: async ({ principal, body }, c) =>
+        withLinks(c, publicUrl, await files.multipartComplete(principal, body)),
     }),
     route({
       method: 'post',
@@ -216,7 +233,14 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
   ];
 }
 
-export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute[] {
+export function createFilesRoutes({
+  files,
+  publicUrl,
+}: {
+  files: FilesUseCases;
+  /** Origin of absolute links in answers; empty: the request's origin. */
+  publicUrl: string;
+}): AnyRoute[] {
   const uploader: RouteAuth = { permission: 'file' };
   return [
     route({
@@ -229,7 +253,7 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       form: uploadFormSchema.extend({
         file: z.string().describe('The file (binary); one file part per request'),
       }),
-      response: fileShareSchema,
+      response: createdFileShareSchema,
       status: 201,
       errors: [403, 404, 409, 413],
       handler: async ({ principal }, c) => {
@@ -243,18 +267,24 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
           requestBodyStream(c),
           async (incoming) => {
             const filename = parseFormPart(filenameSchema, incoming.filename, 'file');
-            return files.uploadStream(principal, {
+            let password: string | undefined;
+            const share = await files.uploadStream(principal, {
               filename,
               mimetype: incoming.mimeType,
               fieldsBefore: parseFormPart(uploadFormSchema, incoming.fieldsBefore),
-              allFields: async () => parseFormPart(uploadFormSchema, await incoming.allFields()),
+              allFields: async () => {
+                const fields = parseFormPart(uploadFormSchema, await incoming.allFields());
+                password = fields.password || undefined;
+                return fields;
+              },
               body: incoming.stream,
             });
+            return withLinks(c, publicUrl, share, password);
           },
         );
       },
     }),
-    ...uploadFlowRoutes(files, '/s3'),
+    ...uploadFlowRoutes(files, '/s3', publicUrl),
     ...managementRoutes(files, '/admin', 'admin'),
     ...managementRoutes(files, '/user', uploader),
     route({
@@ -286,21 +316,26 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       method: 'get',
       path: '/public/files/:slug/content',
       tag: 'files',
-      summary: 'The file itself (inline, or `download=1`), with Range support; `token` from a view',
+      summary:
+        'The file itself (inline, or `download=1`), with Range support; `token` from a view, or none (a counted view; `password` for a protected share)',
       auth: 'public',
       params: slugParamSchema,
       query: z.object({
-        token: z.string().min(1).max(200),
+        token: z.string().min(1).max(200).optional(),
+        /** For scripts, as `raw/{slug}?password=`: the request counts as a view (rate limited). */
+        password: z.string().max(1024).optional(),
         download: z.enum(['0', '1']).optional(),
       }),
       response: z.string(),
       produces: 'application/octet-stream',
-      errors: [401, 404, 410, 416],
-      handler: async ({ params, query }, c) => {
+      errors: [401, 404, 410, 416, 429],
+      handler: async ({ params, query, clientIp }, c) => {
         const download = query.download === '1';
         const content = await files.content({
           slug: params.slug,
           token: query.token,
+          password: query.password,
+          clientIp,
           download,
           range: (size) => parseRange(c.req.header('range'), size),
         });

@@ -278,6 +278,55 @@ export function createFilesUseCases(deps: FilesDeps) {
     throw fileNotFound();
   }
 
+  /** Shares as the API shows them, with each storage's object address (one lookup per storage). */
+  async function describeShares(rows: FileSharesTable[]): Promise<FileShare[]> {
+    const urlMakers = new Map<string, Promise<(key: string) => string | null>>();
+    return Promise.all(
+      rows.map(async (row) => {
+        let objectUrl = urlMakers.get(row.storage_config_id);
+        if (!objectUrl) {
+          objectUrl = storage.deliveryOf(row.storage_config_id).then((d) => d.objectUrl);
+          urlMakers.set(row.storage_config_id, objectUrl);
+        }
+        return toFileShare(row, (await objectUrl)(row.storage_path));
+      }),
+    );
+  }
+
+  const describeShare = async (row: FileSharesTable) =>
+    (await describeShares([row]))[0] as FileShare;
+
+  /**
+   * A visitor's counted opening of a share: with its password (checked, rate limited), or
+   * without one for a share that has none.
+   */
+  async function openCounted(
+    slug: string,
+    password: string | undefined,
+    clientIp: string,
+  ): Promise<FileSharesTable> {
+    if (password === undefined) {
+      const counted = await repository.countView({ slug, now: clock.now(), passwordless: true });
+      return counted ?? refusal(slug, true);
+    }
+    const share = `file:${slug}`;
+    await passwordGuard.assertNotLocked(share, clientIp);
+    const row = await repository.findLiveBySlug(slug);
+    if (!row) throw fileNotFound();
+    const state = shareState(row, clock.now());
+    if (state === 'expired') throw fileExpired();
+    if (state === 'exhausted') throw fileViewsExhausted();
+    const passwordHash = row.password_hash;
+    if (
+      passwordHash !== null &&
+      !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
+    ) {
+      throw fileWrongPassword();
+    }
+    const counted = await repository.countView({ slug, now: clock.now(), passwordless: false });
+    return counted ?? refusal(slug, false);
+  }
+
   /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
   async function contentLinks(row: FileSharesTable): Promise<FileContentLinks> {
     const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
@@ -393,7 +442,7 @@ export function createFilesUseCases(deps: FilesDeps) {
           if (isUniqueViolation(error)) throw fileSlugTaken();
           throw error;
         }
-        return toFileShare(live);
+        return describeShare(live);
       } catch (error) {
         input.body.resume();
         await discard(row);
@@ -451,7 +500,7 @@ export function createFilesUseCases(deps: FilesDeps) {
         status: 'live',
         updated_at: clock.now(),
       });
-      return toFileShare({ ...row, etag: stored.etag, status: 'live' });
+      return describeShare({ ...row, etag: stored.etag, status: 'live' });
     },
 
     /** Multipart flow, step 1: reserve the share and start the upload in the storage. */
@@ -524,7 +573,7 @@ export function createFilesUseCases(deps: FilesDeps) {
         upload_id: null,
         updated_at: clock.now(),
       });
-      return toFileShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
+      return describeShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
     },
 
     /** Cancels an upload in progress (any flow): aborts it in the storage and drops the record. */
@@ -539,10 +588,16 @@ export function createFilesUseCases(deps: FilesDeps) {
       query: { limit: number; offset: number; search?: string | undefined },
     ): Promise<FileList> {
       const { rows, total } = await repository.list({ ...query, createdBy: ownerTags(principal) });
-      return { items: rows.map(toFileShare), total, limit: query.limit, offset: query.offset };
+      return {
+        items: await describeShares(rows),
+        total,
+        limit: query.limit,
+        offset: query.offset,
+      };
     },
 
-    get: async (principal: Principal, id: string) => toFileShare(await requireOwned(principal, id)),
+    get: async (principal: Principal, id: string) =>
+      describeShare(await requireOwned(principal, id)),
 
     /** The owner's look at the content (admin preview): no password, and no view counted. */
     async ownerContentLinks(principal: Principal, id: string): Promise<FileContentLinks> {
@@ -565,7 +620,7 @@ export function createFilesUseCases(deps: FilesDeps) {
         if (isUniqueViolation(error)) throw fileSlugTaken();
         throw error;
       }
-      return toFileShare(await requireOwned(principal, id));
+      return describeShare(await requireOwned(principal, id));
     },
 
     /**
@@ -604,22 +659,7 @@ export function createFilesUseCases(deps: FilesDeps) {
     },
 
     async verify(slug: string, password: string, clientIp: string): Promise<PublicFile> {
-      const share = `file:${slug}`;
-      await passwordGuard.assertNotLocked(share, clientIp);
-      const row = await repository.findLiveBySlug(slug);
-      if (!row) throw fileNotFound();
-      const state = shareState(row, clock.now());
-      if (state === 'expired') throw fileExpired();
-      if (state === 'exhausted') throw fileViewsExhausted();
-      const passwordHash = row.password_hash;
-      if (
-        passwordHash !== null &&
-        !(await passwordGuard.check({ share, clientIp, password, passwordHash }))
-      ) {
-        throw fileWrongPassword();
-      }
-      const counted = await repository.countView({ slug, now: clock.now(), passwordless: false });
-      return counted ? publicView(counted) : refusal(slug, false);
+      return publicView(await openCounted(slug, password, clientIp));
     },
 
     /**
@@ -629,18 +669,33 @@ export function createFilesUseCases(deps: FilesDeps) {
      */
     async content(input: {
       slug: string;
-      token: string;
+      /** From a view; without it the request counts as a view of its own (`password` if needed). */
+      token?: string | undefined;
+      password?: string | undefined;
+      clientIp: string;
       download: boolean;
       range: (size: number) => { start: number; end: number } | undefined;
     }): Promise<{ redirect: string } | { share: FileSharesTable; object: GetResult }> {
-      const row = await repository.findLiveBySlug(input.slug);
-      if (!row) throw fileNotFound();
-      if (!accessTokens.verify(accessScope(row.id), input.token)) throw invalidAccessToken();
-      if (shareState(row, clock.now()) === 'expired') throw fileExpired();
+      let row: FileSharesTable;
+      if (input.token === undefined) {
+        row = await openCounted(input.slug, input.password, input.clientIp);
+      } else {
+        const found = await repository.findLiveBySlug(input.slug);
+        if (!found) throw fileNotFound();
+        if (!accessTokens.verify(accessScope(found.id), input.token)) throw invalidAccessToken();
+        if (shareState(found, clock.now()) === 'expired') throw fileExpired();
+        row = found;
+      }
       const delivery = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
       const contentType = normalizeMediaType(row.mimetype) ?? 'application/octet-stream';
-      if (delivery.directDownloads && servedDirectly(contentType, input.download)) {
+      // Browsers (with a token) may be sent to the bucket; a script's `curl -OJ` gets the bytes
+      // here, under the share's file name, without having to follow a redirect.
+      if (
+        input.token !== undefined &&
+        delivery.directDownloads &&
+        servedDirectly(contentType, input.download)
+      ) {
         const redirect = await driver.presignGet(row.storage_path, {
           // No longer than the share itself: a link handed on must not outlive it.
           expiresInSeconds: Math.max(
