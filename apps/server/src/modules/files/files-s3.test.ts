@@ -91,6 +91,13 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(response.status).toBe(201);
+    // SPEC §3 s3_url: the object's address in the bucket (s3rver answers it unsigned).
+    const created = ((await response.json()) as { data: FileShare }).data;
+    expect(created.s3_url).toBe(
+      `${s3.endpoint}/${s3.bucket}/${config.default_folder}/${created.storage_path}`,
+    );
+    const direct = await fetch(created.s3_url as string);
+    expect(sha(Buffer.from(await direct.arrayBuffer()))).toBe(sha(bytes));
     const view = await t.request<PublicFile>('GET', '/api/public/files/s3-file');
     const whole = Buffer.from(
       await (await t.server.app.request(view.body.data.download_url as string)).arrayBuffer(),

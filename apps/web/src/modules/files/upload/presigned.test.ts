@@ -167,9 +167,7 @@ describe('presigned upload of a file', () => {
     const result = outcomeOf(upload(hooks));
     (await thePut()).respond(500);
     await result;
-    expect(DELETES().map((call) => call.path)).toEqual([
-      '/admin/files/a%2Fb%20c?uploading_only=1',
-    ]);
+    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/a%2Fb%20c?uploading_only=1']);
   });
 
   it('names a network failure of the PUT and deletes the record', async () => {
