@@ -7,6 +7,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { filesUnder } from '../../test/files-under';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
 
@@ -27,16 +28,6 @@ async function eventually(check: () => void | Promise<void>, timeoutMs = 15_000)
 }
 
 const openFds = () => readdirSync('/proc/self/fd').length;
-
-function filesUnder(folder: string): string[] {
-  try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Starts `POST /api/upload` over a real socket and keeps the body open: answers a function that

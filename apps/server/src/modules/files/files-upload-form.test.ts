@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -10,18 +10,8 @@ import type {
   StorageConfig,
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { filesUnder } from '../../test/files-under';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
-
-/** Every file under `folder`, the driver's `.tmp` and `.multipart` included. */
-function filesUnder(folder: string): string[] {
-  try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 /** A multipart body written by hand, for the forms a browser would never send. */
 function rawForm(boundary: string, parts: string[], end = `--${boundary}--\r\n`) {
