@@ -202,6 +202,7 @@ export function createFilesUseCases(deps: FilesDeps) {
     try {
       if (config.id === row.storage_config_id) {
         await source.copy(row.storage_path, moved.storage_path);
+        moved.etag = (await source.head(moved.storage_path))?.etag ?? null;
       } else {
         (await limitsFor(config)).check(row.size);
         const object = await source.get(row.storage_path);
