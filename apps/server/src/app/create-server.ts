@@ -175,8 +175,8 @@ export function createServer(deps: ServerDeps) {
       publicUrl: deps.publicUrl,
     }),
     ...createLocalStorageRoutes({ transfers: localTransfers }),
-    ...createFilesRoutes({ files }),
-    ...createUrlUploadRoutes({ urls, files }),
+    ...createFilesRoutes({ files, publicUrl: deps.publicUrl }),
+    ...createUrlUploadRoutes({ urls, files, publicUrl: deps.publicUrl }),
   ];
 
   const app = new Hono<AppEnv>();

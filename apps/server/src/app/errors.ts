@@ -27,6 +27,14 @@ export const malformedJson = () =>
 export const unsupportedMediaType = (expected: string) =>
   new AppError(415, ERROR_CODES.unsupportedMediaType, `The request body must be ${expected}`);
 
+/** A multipart body that cannot be read as the form it claims to be (SPEC §5: 400, not 500). */
+export const malformedForm = (reason: string) =>
+  new AppError(400, ERROR_CODES.malformedForm, `The form is malformed: ${reason}`);
+
+/** The client closed the connection before its body was complete; nobody reads this answer. */
+export const requestAborted = () =>
+  new AppError(400, ERROR_CODES.requestAborted, 'The request body was cut off by the client');
+
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError(413, ERROR_CODES.payloadTooLarge, `The request body exceeds ${limitBytes} bytes`);
 

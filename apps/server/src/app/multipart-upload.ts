@@ -1,25 +1,35 @@
 import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
-import { unsupportedMediaType, validationFailed } from './errors';
+import { malformedForm, requestAborted, unsupportedMediaType } from './errors';
 
 export interface IncomingFile {
-  /** Text fields that came before the file part. */
-  fields: Record<string, string>;
+  /** Text fields that came before the file part (they may be checked before any byte is stored). */
+  fieldsBefore: Record<string, string>;
+  /**
+   * Every text field, before and after the file, once the whole form has been read and found
+   * well formed. Rejects when the form fails (client gone, a second file, a broken body): a
+   * handler must not make anything live before this has resolved.
+   */
+  allFields(): Promise<Record<string, string>>;
   filename: string;
   mimeType: string;
-  /** The file's bytes, streamed as they arrive; never buffered whole. */
+  /** The file's bytes, streamed as they arrive; never buffered whole. Destroyed when the form fails. */
   stream: Readable;
 }
 
 const MAX_FIELDS = 32;
 const MAX_FIELD_BYTES = 64 * 1024;
-
-const formError = (message: string) =>
-  validationFailed([{ location: 'body', path: 'file', message }], message);
+/** Busboy's limit on the headers of one part. */
+const MAX_PART_HEADER_BYTES = 16 * 1024;
+/** The most a form that passes our limits can carry besides its file's bytes. */
+export const MAX_FORM_OVERHEAD_BYTES =
+  MAX_FIELDS * MAX_FIELD_BYTES + (MAX_FIELDS + 1) * (MAX_PART_HEADER_BYTES + 256);
 
 /**
- * Streams a `multipart/form-data` upload with exactly one file part, which must come after
- * the text fields (so that they can be checked before any byte is stored).
+ * Streams a `multipart/form-data` upload with exactly one file part, text fields before or after
+ * it. Any failure (the client going away included) destroys the parser and the file stream at
+ * once, so that whatever consumes the file fails and releases its handles; the answer waits
+ * until `handle` has settled, so its clean-up is done when the request is.
  */
 export function receiveUpload<T>(
   contentType: string,
@@ -29,33 +39,62 @@ export function receiveUpload<T>(
   if (!/^multipart\/form-data/i.test(contentType)) {
     return Promise.reject(unsupportedMediaType('multipart/form-data'));
   }
-  return new Promise<T>((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let handling: Promise<T> | null = null;
-    let failed = false;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      reject(error);
-    };
-
-    const parser = Busboy({
+  let parser: ReturnType<typeof Busboy>;
+  try {
+    parser = Busboy({
       headers: { 'content-type': contentType },
       limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
       defParamCharset: 'utf8',
     });
+  } catch (error) {
+    // Busboy refuses a content type without a boundary before reading anything.
+    return Promise.reject(malformedForm(error instanceof Error ? error.message : 'Malformed form'));
+  }
+
+  return new Promise<T>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let handling: Promise<T> | null = null;
+    let failed = false;
+    let formComplete: (fields: Record<string, string>) => void = () => {};
+    let formFailed: (error: unknown) => void = () => {};
+    const allFields = new Promise<Record<string, string>>((resolveForm, rejectForm) => {
+      formComplete = resolveForm;
+      formFailed = rejectForm;
+    });
+    // A handler that failed before asking for the fields must not leave an unhandled rejection.
+    allFields.catch(() => {});
+
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      formFailed(error);
+      body.unpipe(parser);
+      // Also destroys the file stream with the error, which fails the storage write under way.
+      parser.destroy(error instanceof Error ? error : new Error(String(error)));
+      // Drain what the client still sends so the answer reaches it (a no-op once it is gone).
+      if (!body.destroyed) body.resume();
+      const settled = handling ?? Promise.resolve();
+      settled.then(
+        () => reject(error),
+        () => reject(error),
+      );
+    };
+
     parser.on('field', (name, value, info) => {
-      if (handling) return fail(formError('Text fields must come before the file'));
-      if (info.valueTruncated) return fail(formError(`The field ${name} is too long`));
+      if (info.valueTruncated) return fail(malformedForm(`The field ${name} is too long`));
       fields[name] = value;
     });
     parser.on('file', (_name, stream, info) => {
       if (handling) {
         stream.resume();
-        return fail(formError('Send one file per request'));
+        return fail(malformedForm('Send one file per request'));
       }
+      // The consumer's pipeline hears the stream's errors; until it is attached (or when the
+      // handler fails before attaching it) a destroyed stream must not crash the process.
+      stream.on('error', () => {});
       handling = handle({
-        fields: { ...fields },
+        fieldsBefore: { ...fields },
+        allFields: () => allFields,
         filename: info.filename ?? '',
         mimeType: info.mimeType,
         stream,
@@ -65,13 +104,22 @@ export function receiveUpload<T>(
         fail(error);
       });
     });
-    parser.on('filesLimit', () => fail(formError('Send one file per request')));
-    parser.on('fieldsLimit', () => fail(formError('Too many fields')));
-    parser.on('error', fail);
+    parser.on('filesLimit', () => fail(malformedForm('Send one file per request')));
+    parser.on('fieldsLimit', () => fail(malformedForm('Too many fields')));
+    parser.on('partsLimit', () => fail(malformedForm('Too many parts')));
+    parser.on('error', (error) =>
+      fail(malformedForm(error instanceof Error ? error.message : 'Malformed form')),
+    );
     parser.on('close', () => {
-      if (!handling) return fail(formError('The form has no file'));
+      if (failed) return;
+      if (!handling) return fail(malformedForm('The form has no file'));
+      formComplete({ ...fields });
       handling.then(resolve, fail);
     });
-    body.on('error', fail).pipe(parser);
+    body.on('error', () => fail(requestAborted()));
+    body.on('close', () => {
+      if (!body.readableEnded) fail(requestAborted());
+    });
+    body.pipe(parser);
   });
 }

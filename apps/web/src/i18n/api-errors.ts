@@ -10,6 +10,8 @@ export type ApiErrorTexts = Record<ErrorCode, string | { one: string; other: str
 export const apiErrorsEnUS: ApiErrorTexts = {
   'validation.failed': 'The request is not valid',
   'request.malformed_json': 'The request body is not valid JSON',
+  'request.malformed_form': 'The upload form is malformed',
+  'request.aborted': 'The upload was cut off before it finished',
   'request.unsupported_media_type': 'The request body has an unsupported type',
   'request.payload_too_large': 'The request is too large',
   'route.not_found': 'No such API route',
@@ -55,6 +57,7 @@ export const apiErrorsEnUS: ApiErrorTexts = {
   'file.not_found': 'This file share does not exist',
   'file.expired': 'This file share has expired',
   'file.views_exhausted': 'This file share has reached its view limit',
+  'file.already_live': 'This upload has already been completed',
   'file.password_required': 'This file is protected by a password',
   'file.wrong_password': 'Wrong password',
   'file.slug_taken': 'This link suffix is already taken; try another',
@@ -73,6 +76,8 @@ export const apiErrorsEnUS: ApiErrorTexts = {
 export const apiErrorsZhCN: ApiErrorTexts = {
   'validation.failed': '请求无效',
   'request.malformed_json': '请求内容不是有效的 JSON',
+  'request.malformed_form': '上传表单格式错误',
+  'request.aborted': '上传在完成前被中断',
   'request.unsupported_media_type': '请求内容的类型不受支持',
   'request.payload_too_large': '请求内容过大',
   'route.not_found': '没有这个 API 路由',
@@ -108,6 +113,7 @@ export const apiErrorsZhCN: ApiErrorTexts = {
   'file.not_found': '该文件分享不存在',
   'file.expired': '该文件分享已过期',
   'file.views_exhausted': '该文件分享已达到查看次数上限',
+  'file.already_live': '该上传已经完成',
   'file.password_required': '该文件受密码保护',
   'file.wrong_password': '密码错误',
   'file.slug_taken': '链接后缀已被占用，请换一个',

@@ -49,7 +49,8 @@ export const mimetypeSchema = z
 /** The share options every upload flow carries (SPEC §7 Files). */
 export const shareOptionsSchema = z.object({
   slug: z.union([z.literal(''), slugSchema]).optional(),
-  path: sharePathSchema.default('/'),
+  /** Default: the key's base path (`/` for the admin). */
+  path: sharePathSchema.optional(),
   remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH).default(''),
   password: z.union([z.literal(''), z.string().max(SHARE_PASSWORD_MAX_LENGTH)]).optional(),
   expires_in: z.enum(EXPIRY_OPTIONS).default('never'),
@@ -107,6 +108,8 @@ export const commitRequestSchema = z.object({
 
 export const fileShareSchema = z.object({
   id: z.string(),
+  /** SPEC §3: the same as `id`, under the name the upload flows use. */
+  file_id: z.string(),
   slug: z.string(),
   filename: z.string(),
   mimetype: z.string(),
@@ -114,6 +117,8 @@ export const fileShareSchema = z.object({
   s3_config_id: z.string(),
   path: z.string(),
   storage_path: z.string(),
+  /** SPEC §3: the object's address in its bucket (unsigned); null on local storage. */
+  s3_url: z.string().nullable(),
   etag: z.string().nullable(),
   remark: z.string(),
   has_password: z.boolean(),
@@ -127,6 +132,18 @@ export const fileShareSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export type FileShare = z.infer<typeof fileShareSchema>;
+
+/** The answer of every call that makes a share live: the share and its addresses for scripts. */
+export const createdFileShareSchema = fileShareSchema.extend({
+  /** The share's page, absolute (PUBLIC_URL, else the request's origin). */
+  share_url: z.string(),
+  /**
+   * The file itself as an attachment, absolute: `curl -OJ <download_url>` saves it under its
+   * name. Carries `password=` for a protected share when this request gave the password.
+   */
+  download_url: z.string(),
+});
+export type CreatedFileShare = z.infer<typeof createdFileShareSchema>;
 
 export const fileListSchema = z.object({
   items: z.array(fileShareSchema),

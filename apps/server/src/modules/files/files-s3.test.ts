@@ -81,6 +81,13 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(response.status).toBe(201);
+    // SPEC §3 s3_url: the object's address in the bucket (s3rver answers it unsigned).
+    const created = ((await response.json()) as { data: FileShare }).data;
+    expect(created.s3_url).toBe(
+      `${s3.endpoint}/${s3.bucket}/${config.default_folder}/${created.storage_path}`,
+    );
+    const direct = await fetch(created.s3_url as string);
+    expect(sha(Buffer.from(await direct.arrayBuffer()))).toBe(sha(bytes));
     const view = await t.request<PublicFile>('GET', '/api/public/files/s3-file');
     const whole = Buffer.from(
       await (await t.server.app.request(view.body.data.download_url as string)).arrayBuffer(),
@@ -91,6 +98,37 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
     });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('moves an upload to the storage and folder named by fields after the file', async () => {
+    const local = (
+      await t.request<StorageConfig>(
+        'POST',
+        '/api/s3-configs',
+        { storage_type: 'local', name: 'disk' },
+        admin,
+      )
+    ).body.data;
+    const bytes = randomBytes(3 * MIB);
+    // The file goes first to the default storage (this s3rver), then where the late fields say.
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'moved.bin');
+    form.append('s3_config_id', local.id);
+    form.append('path', '/late/folder');
+    form.append('slug', 'moved');
+    const response = await t.request<FileShare>('POST', '/api/upload', form, admin);
+    expect(response.status).toBe(201);
+    expect(response.body.data).toMatchObject({
+      s3_config_id: local.id,
+      path: '/late/folder',
+      size: 3 * MIB,
+    });
+    expect(response.body.data.storage_path).toMatch(/^late\/folder\/[0-9a-f-]{36}\/moved\.bin$/);
+    const s3Driver = await t.server.drivers.forConfig(config.id);
+    expect((await s3Driver.list('')).objects).toEqual([]);
+    const view = await t.request<PublicFile>('GET', '/api/public/files/moved');
+    const whole = await t.server.app.request(view.body.data.download_url as string);
+    expect(sha(Buffer.from(await whole.arrayBuffer()))).toBe(sha(bytes));
   });
 
   it('sends downloads to presigned URLs on the custom host when direct downloads are on', async () => {

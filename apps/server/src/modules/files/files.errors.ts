@@ -50,3 +50,17 @@ export const sizeMismatch = (declared: number, stored: number) =>
   );
 export const notUploading = () =>
   new AppError(409, ERROR_CODES.fileNotUploading, 'This file share is already committed');
+
+/** The clean-up of a failed upload found the share committed: it stays (its answer was lost). */
+export const fileAlreadyLive = () =>
+  new AppError(
+    409,
+    ERROR_CODES.fileAlreadyLive,
+    'This file share was committed; the clean-up of an upload leaves it in place',
+  );
+
+/** SPEC §5 path permission: a key files shares only under its base path. */
+export const pathForbidden = (path: string) =>
+  new AppError(403, ERROR_CODES.authForbidden, `This key may not file shares under ${path}`, {
+    path,
+  });

@@ -31,25 +31,28 @@ export function servedDirectly(contentType: string, download: boolean): boolean 
   return !isActiveContent(contentType) && contentType !== 'application/pdf';
 }
 
-const GUESSED_TYPES: Record<string, string> = {
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  txt: 'text/plain',
-  json: 'application/json',
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  html: 'text/html',
-  zip: 'application/zip',
-};
+/** A Map, not an object literal: an extension like `__proto__` must not reach the prototype. */
+const GUESSED_TYPES = new Map<string, string>(
+  Object.entries({
+    md: 'text/markdown',
+    markdown: 'text/markdown',
+    txt: 'text/plain',
+    json: 'application/json',
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    svg: 'image/svg+xml',
+    mp4: 'video/mp4',
+    webm: 'video/webm',
+    mp3: 'audio/mpeg',
+    wav: 'audio/wav',
+    html: 'text/html',
+    zip: 'application/zip',
+  }),
+);
 
 /** The declared type, else one guessed from the extension (SPEC §5: Markdown is text/markdown). */
 export function mimetypeFor(filename: string, declared: string | undefined): string {
@@ -57,12 +60,29 @@ export function mimetypeFor(filename: string, declared: string | undefined): str
   if (extension === 'md' || extension === 'markdown') return 'text/markdown';
   const declaredType = normalizeMediaType(declared);
   if (declaredType && declaredType !== 'application/octet-stream') return declaredType;
-  return GUESSED_TYPES[extension] ?? 'application/octet-stream';
+  return GUESSED_TYPES.get(extension) ?? 'application/octet-stream';
 }
 
-export function toFileShare(row: FileSharesTable): FileShare {
+/** Absolute addresses of a new share for scripts: its page and its bytes as an attachment. */
+export function shareLinks(
+  origin: string,
+  share: { slug: string },
+  password: string | undefined,
+): { share_url: string; download_url: string } {
+  const slug = encodeURIComponent(share.slug);
+  const query = new URLSearchParams({ download: '1' });
+  if (password) query.set('password', password);
+  return {
+    share_url: `${origin}/file/${slug}`,
+    download_url: `${origin}/api/public/files/${slug}/content?${query}`,
+  };
+}
+
+export function toFileShare(row: FileSharesTable, s3Url: string | null): FileShare {
   return {
     id: row.id,
+    file_id: row.id,
+    s3_url: s3Url,
     slug: row.slug,
     filename: row.filename,
     mimetype: row.mimetype,

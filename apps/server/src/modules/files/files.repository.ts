@@ -112,6 +112,18 @@ export function createFilesRepository({ db }: { db: Db }) {
       );
     },
 
+    /** Deletes the record only while it is still uploading; answers whether it did. */
+    deleteIfUploading: async (id: string) =>
+      Number(
+        (
+          await db
+            .deleteFrom('file_shares')
+            .where('id', '=', id)
+            .where('status', '=', 'uploading')
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ) > 0,
+
     uploadIdsInProgress: async () =>
       (
         await db

@@ -1,5 +1,7 @@
 import {
   commitRequestSchema,
+  createdFileShareSchema,
+  type FileShare,
   fileBatchDeleteRequestSchema,
   fileContentLinksSchema,
   fileIdRequestSchema,
@@ -20,13 +22,41 @@ import {
   uploadFormSchema,
   urlRequestSchema,
 } from '@sharebin/shared';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { validationFailed } from '../../app/errors';
-import { receiveUpload } from '../../app/multipart-upload';
+import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
+import { publicOrigin } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { objectResponse, parseRange } from '../storage/object-response';
+import { shareLinks } from './files.models';
 import type { FilesUseCases } from './files.usecases';
+
+/** A new share's answer: the share with its absolute page and download addresses. */
+const withLinks = (c: Context, publicUrl: string, share: FileShare, password?: string) => ({
+  ...share,
+  ...shareLinks(publicOrigin(c, publicUrl), share, password),
+});
+
+/** Checks one part of an upload form; a refusal names the field, or `file` for the file itself. */
+function parseFormPart<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where?: string,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  throw validationFailed(
+    issues.map((issue) => ({
+      location: 'body',
+      path: where ?? (issue.path.join('.') || 'file'),
+      message: issue.message,
+    })),
+    issues[0]?.message,
+  );
+}
 
 function managementRoutes(
   files: FilesUseCases,
@@ -83,13 +113,19 @@ function managementRoutes(
       method: 'delete',
       path: `${prefix}/files/:id`,
       tag: 'files',
-      summary: `Delete one of ${whose} and its object`,
+      summary: `Delete one of ${whose} and its object; \`uploading_only=1\` (the clean-up of a failed upload) leaves a committed share in place with 409`,
       auth,
       params: idParamSchema,
+      query: z.object({
+        uploading_only: z
+          .enum(['0', '1'])
+          .optional()
+          .describe('1: delete only an upload not yet committed (a lost commit answer is safe)'),
+      }),
       response: z.null(),
-      errors: [404],
-      handler: async ({ principal, params }) => {
-        await files.remove(principal, params.id);
+      errors: [404, 409],
+      handler: async ({ principal, params, query }) => {
+        await files.remove(principal, params.id, { uploadingOnly: query.uploading_only === '1' });
         return null;
       },
     }),
@@ -110,7 +146,11 @@ function managementRoutes(
  * Presigned and multipart uploads: the browser sends the bytes straight to the storage. The
  * same calls serve uploads from a URL under `/url` (the browser fetched the file first).
  */
-export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): AnyRoute[] {
+export function uploadFlowRoutes(
+  files: FilesUseCases,
+  prefix: '/s3' | '/url',
+  publicUrl: string,
+): AnyRoute[] {
   const auth: RouteAuth = { permission: 'file' };
   const flow = prefix === '/s3' ? 'Presigned upload' : 'URL upload';
   const presignBody =
@@ -141,10 +181,11 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
       summary: `${flow}, step 2: check the stored object and make the share live`,
       auth,
       body: commitRequestSchema,
-      response: fileShareSchema,
+      response: createdFileShareSchema,
       // 400: the object is missing or of another size; the reservation is gone then.
       errors: [400, 404, 409],
-      handler: ({ principal, body }) => files.commit(principal, body),
+      handler: async ({ principal, body }, c) =>
+        withLinks(c, publicUrl, await files.commit(principal, body)),
     }),
     route({
       method: 'post',
@@ -175,9 +216,10 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
       summary: `${flow} in parts, step 3: join the parts and make the share live`,
       auth,
       body: multipartCompleteRequestSchema,
-      response: fileShareSchema,
+      response: createdFileShareSchema,
       errors: [400, 404, 409],
-      handler: ({ principal, body }) => files.multipartComplete(principal, body),
+      handler: async ({ principal, body }, c) =>
+        withLinks(c, publicUrl, await files.multipartComplete(principal, body)),
     }),
     route({
       method: 'post',
@@ -196,7 +238,14 @@ export function uploadFlowRoutes(files: FilesUseCases, prefix: '/s3' | '/url'): 
   ];
 }
 
-export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute[] {
+export function createFilesRoutes({
+  files,
+  publicUrl,
+}: {
+  files: FilesUseCases;
+  /** Origin of absolute links in answers; empty: the request's origin. */
+  publicUrl: string;
+}): AnyRoute[] {
   const uploader: RouteAuth = { permission: 'file' };
   return [
     route({
@@ -204,44 +253,43 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       path: '/upload',
       tag: 'files',
       summary:
-        'Upload a file as multipart/form-data (fields first, then `file`), streamed to the storage',
+        'Upload a file as multipart/form-data (fields before or after `file`), streamed to the storage; the share goes live once the whole form is read and valid',
       auth: uploader,
       form: uploadFormSchema.extend({
-        file: z.string().describe('The file (binary), last in the form'),
+        file: z.string().describe('The file (binary); one file part per request'),
       }),
-      response: fileShareSchema,
+      response: createdFileShareSchema,
       status: 201,
       errors: [403, 404, 409, 413],
-      handler: ({ principal }, c) =>
-        receiveUpload(
+      handler: async ({ principal }, c) => {
+        // Refused before a byte of the body is read: the form can be no larger than the file
+        // plus the parser's bounded allowance for fields.
+        await files.checkUploadLength(
+          Number(c.req.header('content-length') ?? Number.NaN) - MAX_FORM_OVERHEAD_BYTES,
+        );
+        return receiveUpload(
           c.req.header('content-type') ?? '',
           requestBodyStream(c),
           async (incoming) => {
-            const fields = uploadFormSchema.safeParse(incoming.fields);
-            const filename = filenameSchema.safeParse(incoming.filename);
-            if (!fields.success || !filename.success) {
-              const issues = [...(fields.error?.issues ?? []), ...(filename.error?.issues ?? [])];
-              throw validationFailed(
-                issues.map((issue) => ({
-                  location: 'body',
-                  path: issue.path.join('.') || 'file',
-                  message: issue.message,
-                })),
-                issues[0]?.message,
-              );
-            }
-            return files.uploadStream(principal, {
-              configId: fields.data.s3_config_id || undefined,
-              filename: filename.data,
-              mimetype: fields.data.mimetype || incoming.mimeType,
-              size: fields.data.size,
-              options: fields.data,
+            const filename = parseFormPart(filenameSchema, incoming.filename, 'file');
+            let password: string | undefined;
+            const share = await files.uploadStream(principal, {
+              filename,
+              mimetype: incoming.mimeType,
+              fieldsBefore: parseFormPart(uploadFormSchema, incoming.fieldsBefore),
+              allFields: async () => {
+                const fields = parseFormPart(uploadFormSchema, await incoming.allFields());
+                password = fields.password || undefined;
+                return fields;
+              },
               body: incoming.stream,
             });
+            return withLinks(c, publicUrl, share, password);
           },
-        ),
+        );
+      },
     }),
-    ...uploadFlowRoutes(files, '/s3'),
+    ...uploadFlowRoutes(files, '/s3', publicUrl),
     ...managementRoutes(files, '/admin', 'admin'),
     ...managementRoutes(files, '/user', uploader),
     route({
@@ -273,21 +321,26 @@ export function createFilesRoutes({ files }: { files: FilesUseCases }): AnyRoute
       method: 'get',
       path: '/public/files/:slug/content',
       tag: 'files',
-      summary: 'The file itself (inline, or `download=1`), with Range support; `token` from a view',
+      summary:
+        'The file itself (inline, or `download=1`), with Range support; `token` from a view, or none (a counted view; `password` for a protected share)',
       auth: 'public',
       params: slugParamSchema,
       query: z.object({
-        token: z.string().min(1).max(200),
+        token: z.string().min(1).max(200).optional(),
+        /** For scripts, as `raw/{slug}?password=`: the request counts as a view (rate limited). */
+        password: z.string().max(1024).optional(),
         download: z.enum(['0', '1']).optional(),
       }),
       response: z.string(),
       produces: 'application/octet-stream',
-      errors: [401, 404, 410, 416],
-      handler: async ({ params, query }, c) => {
+      errors: [401, 404, 410, 416, 429],
+      handler: async ({ params, query, clientIp }, c) => {
         const download = query.download === '1';
         const content = await files.content({
           slug: params.slug,
           token: query.token,
+          password: query.password,
+          clientIp,
           download,
           range: (size) => parseRange(c.req.header('range'), size),
         });

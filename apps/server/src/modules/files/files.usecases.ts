@@ -5,6 +5,7 @@ import {
   type FileContentLinks,
   type FileList,
   type FileShare,
+  hasPathPermission,
   isCreator,
   type MultipartInitResponse,
   normalizeMediaType,
@@ -16,6 +17,7 @@ import {
   servedMediaType,
   type shareOptionsSchema,
   type updateFileShareRequestSchema,
+  type uploadFormSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
 import { validationFailed } from '../../app/errors';
@@ -34,6 +36,7 @@ import type { ObjectDeletions } from '../storage/object-deletions.usecases';
 import { remainingBytes } from '../storage/storage.models';
 import type { StorageUseCases } from '../storage/storage.usecases';
 import {
+  fileAlreadyLive,
   fileExpired,
   fileNotFound,
   filePasswordRequired,
@@ -43,6 +46,7 @@ import {
   fileWrongPassword,
   notUploading,
   objectMissing,
+  pathForbidden,
   sizeMismatch,
   storageInsufficient,
 } from './files.errors';
@@ -60,6 +64,7 @@ import { multipartLayout } from './multipart-layout';
 type ShareOptions = z.output<typeof shareOptionsSchema>;
 type PresignInput = z.output<typeof presignRequestSchema>;
 type UpdateInput = z.output<typeof updateFileShareRequestSchema>;
+type UploadFields = z.output<typeof uploadFormSchema>;
 
 const GENERATED_SLUG_LENGTH = 6;
 const SLUG_ATTEMPTS = 5;
@@ -148,14 +153,15 @@ export function createFilesUseCases(deps: FilesDeps) {
   ): Promise<FileSharesTable> {
     const now = clock.now();
     const id = newId();
+    const path = sharePath(principal, options.path);
     const base: Omit<FileSharesTable, 'slug'> = {
       id,
       filename: file.filename,
       mimetype: file.mimetype,
       size: file.size,
       storage_config_id: config.id,
-      path: options.path,
-      storage_path: objectKey(options.path, id, file.filename),
+      path,
+      storage_path: objectKey(path, id, file.filename),
       etag: null,
       remark: options.remark,
       password_hash: options.password ? await hashPassword(options.password) : null,
@@ -180,6 +186,64 @@ export function createFilesUseCases(deps: FilesDeps) {
       }
     }
     throw fileSlugTaken();
+  }
+
+  /**
+   * The folder a new share is filed under: the one asked for, else the key's base path; a key
+   * may not file shares outside its base path (SPEC §5 path permission).
+   */
+  function sharePath(principal: Principal, asked: string | undefined): string {
+    const path = asked ?? (principal.type === 'apikey' ? principal.basicPath : '/');
+    if (!hasPathPermission(principal, path)) throw pathForbidden(path);
+    return path;
+  }
+
+  /**
+   * Moves a stored upload to the storage and folder its late form fields asked for (fields
+   * after the file, as `curl -F file=@x -F path=/y` sends them). On failure the copy is removed;
+   * the original stays for the caller to discard.
+   */
+  async function relocate(
+    principal: Principal,
+    row: FileSharesTable,
+    fields: UploadFields,
+  ): Promise<FileSharesTable> {
+    const config = await storage.resolveForUpload(principal, fields.s3_config_id || undefined);
+    const path = sharePath(principal, fields.path);
+    if (config.id === row.storage_config_id && path === row.path) return row;
+    const moved = {
+      ...row,
+      storage_config_id: config.id,
+      path,
+      storage_path: objectKey(path, row.id, row.filename),
+    };
+    const source = await drivers.forConfig(row.storage_config_id);
+    const target = await drivers.forConfig(config.id);
+    try {
+      if (config.id === row.storage_config_id) {
+        await source.copy(row.storage_path, moved.storage_path);
+        moved.etag = (await source.head(moved.storage_path))?.etag ?? null;
+      } else {
+        (await limitsFor(config)).check(row.size);
+        const object = await source.get(row.storage_path);
+        const stored = await target.put(moved.storage_path, object.body, {
+          contentType: row.mimetype,
+          contentLength: object.info.size,
+        });
+        moved.etag = stored.etag;
+      }
+      await repository.update(row.id, {
+        storage_config_id: moved.storage_config_id,
+        path,
+        storage_path: moved.storage_path,
+        etag: moved.etag,
+      });
+    } catch (error) {
+      await deleteObjects([{ ...moved, upload_id: null }]);
+      throw error;
+    }
+    await deleteObjects([row]);
+    return moved;
   }
 
   /**
@@ -234,6 +298,53 @@ export function createFilesUseCases(deps: FilesDeps) {
     throw fileNotFound();
   }
 
+  /** Shares as the API shows them, with each storage's object address (one lookup per storage). */
+  async function describeShares(rows: FileSharesTable[]): Promise<FileShare[]> {
+    const urlMakers = new Map<string, Promise<(key: string) => string | null>>();
+    return Promise.all(
+      rows.map(async (row) => {
+        let objectUrl = urlMakers.get(row.storage_config_id);
+        if (!objectUrl) {
+          objectUrl = storage.deliveryOf(row.storage_config_id).then((d) => d.objectUrl);
+          urlMakers.set(row.storage_config_id, objectUrl);
+        }
+        return toFileShare(row, (await objectUrl)(row.storage_path));
+      }),
+    );
+  }
+
+  const describeShare = async (row: FileSharesTable) =>
+    (await describeShares([row]))[0] as FileShare;
+
+  /**
+   * A visitor's counted opening of a share: with its password (checked, rate limited), or
+   * without one for a share that has none.
+   */
+  async function openCounted(
+    slug: string,
+    password: string | undefined,
+    clientIp: string,
+  ): Promise<FileSharesTable> {
+    if (password === undefined) {
+      const counted = await repository.countView({ slug, now: clock.now(), passwordless: true });
+      return counted ?? refusal(slug, true);
+    }
+    const share = `file:${slug}`;
+    await passwordGuard.countAttempt(share, clientIp);
+    const row = await repository.findLiveBySlug(slug);
+    if (!row) return missing(slug);
+    const state = shareState(row, clock.now());
+    if (state === 'expired') throw fileExpired();
+    if (state === 'exhausted') throw fileViewsExhausted();
+    if (
+      !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
+    ) {
+      throw fileWrongPassword();
+    }
+    const counted = await repository.countView({ slug, now: clock.now(), passwordless: false });
+    return counted ?? refusal(slug, false);
+  }
+
   /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
   async function contentLinks(row: FileSharesTable): Promise<FileContentLinks> {
     const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
@@ -258,31 +369,47 @@ export function createFilesUseCases(deps: FilesDeps) {
   }
 
   return {
-    /** POST /upload: the file streams to the storage as it arrives, within every limit. */
+    /**
+     * POST /upload, before its body is read: a form whose length alone is over the upload limit
+     * (`fileBytesAtMost`: its length less the most its fields can take) is refused.
+     */
+    async checkUploadLength(fileBytesAtMost: number): Promise<void> {
+      if (!Number.isFinite(fileBytesAtMost)) return;
+      const maxUpload = await deps.maxUploadBytes();
+      if (fileBytesAtMost > maxUpload) throw fileTooLarge(maxUpload);
+    },
+
+    /**
+     * POST /upload: the file streams to the storage as it arrives, within every limit, placed by
+     * the fields that came before it. The share goes live only once the whole form has been
+     * read and its fields (those after the file too) are valid; any failure on the way,
+     * the client going away included, leaves neither a record nor an object.
+     */
     async uploadStream(
       principal: Principal,
       input: {
-        configId: string | undefined;
         filename: string;
+        /** The type the file part declared. */
         mimetype: string | undefined;
-        /** Declared by the client; the storage refuses a body of another length. */
-        size: number | undefined;
-        options: ShareOptions;
+        fieldsBefore: UploadFields;
+        /** Every field, validated, once the form has been read whole; rejects if it fails. */
+        allFields: () => Promise<UploadFields>;
         body: Readable;
       },
     ): Promise<FileShare> {
-      const config = await storage.resolveForUpload(principal, input.configId);
+      const early = input.fieldsBefore;
+      const config = await storage.resolveForUpload(principal, early.s3_config_id || undefined);
       const limits = await limitsFor(config);
-      if (input.size !== undefined) limits.check(input.size);
-      const row = await reserve(
+      if (early.size !== undefined) limits.check(early.size);
+      let row = await reserve(
         principal,
         config,
         {
           filename: input.filename,
-          mimetype: mimetypeFor(input.filename, input.mimetype),
+          mimetype: mimetypeFor(input.filename, early.mimetype || input.mimetype),
           size: 0,
         },
-        input.options,
+        early,
       );
       const { counter, bytes } = byteLimit(
         limits.limit,
@@ -292,17 +419,47 @@ export function createFilesUseCases(deps: FilesDeps) {
         const driver = await drivers.forConfig(config.id);
         const stored = driver.put(row.storage_path, counter, {
           contentType: row.mimetype,
-          ...(input.size === undefined ? {} : { contentLength: input.size }),
+          ...(early.size === undefined ? {} : { contentLength: early.size }),
         });
-        await Promise.all([pipeline(input.body, counter), stored]);
-        const { etag } = await stored;
-        await repository.update(row.id, {
-          size: bytes(),
-          etag,
-          status: 'live',
-          updated_at: clock.now(),
-        });
-        return toFileShare({ ...row, size: bytes(), etag, status: 'live' });
+        const transfer = [pipeline(input.body, counter), stored];
+        try {
+          await Promise.all(transfer);
+        } catch (error) {
+          // Both sides let go of their files and sockets before the record goes.
+          await Promise.allSettled(transfer);
+          throw error;
+        }
+        row = { ...row, size: bytes(), etag: (await stored).etag };
+        const fields = await input.allFields();
+        if (fields.size !== undefined && fields.size !== row.size) {
+          throw sizeMismatch(fields.size, row.size);
+        }
+        row = await relocate(principal, row, fields);
+        const now = clock.now();
+        const live = {
+          ...row,
+          slug: fields.slug || row.slug,
+          mimetype: mimetypeFor(input.filename, fields.mimetype || input.mimetype),
+          remark: fields.remark,
+          password_hash:
+            fields.password === early.password
+              ? row.password_hash
+              : fields.password
+                ? await hashPassword(fields.password)
+                : null,
+          expires_at: expiryFrom(fields.expires_in, now),
+          max_views: fields.max_views,
+          status: 'live' as const,
+          updated_at: now,
+        };
+        const { id: _id, created_by: _by, created_at: _at, ...changes } = live;
+        try {
+          await repository.update(row.id, changes);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw fileSlugTaken();
+          throw error;
+        }
+        return describeShare(live);
       } catch (error) {
         input.body.resume();
         await discard(row);
@@ -369,7 +526,7 @@ export function createFilesUseCases(deps: FilesDeps) {
         status: 'live',
         updated_at: clock.now(),
       });
-      return toFileShare({ ...row, size: stored.size, etag: stored.etag, status: 'live' });
+      return describeShare({ ...row, size: stored.size, etag: stored.etag, status: 'live' });
     },
 
     /** Multipart flow, step 1: reserve the share and start the upload in the storage. */
@@ -467,7 +624,7 @@ export function createFilesUseCases(deps: FilesDeps) {
         upload_id: null,
         updated_at: clock.now(),
       });
-      return toFileShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
+      return describeShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
     },
 
     /** Cancels an upload in progress (any flow): aborts it in the storage and drops the record. */
@@ -482,10 +639,16 @@ export function createFilesUseCases(deps: FilesDeps) {
       query: { limit: number; offset: number; search?: string | undefined },
     ): Promise<FileList> {
       const { rows, total } = await repository.list({ ...query, createdBy: ownerTags(principal) });
-      return { items: rows.map(toFileShare), total, limit: query.limit, offset: query.offset };
+      return {
+        items: await describeShares(rows),
+        total,
+        limit: query.limit,
+        offset: query.offset,
+      };
     },
 
-    get: async (principal: Principal, id: string) => toFileShare(await requireOwned(principal, id)),
+    get: async (principal: Principal, id: string) =>
+      describeShare(await requireOwned(principal, id)),
 
     /** The owner's look at the content (admin preview): no password, and no view counted. */
     async ownerContentLinks(principal: Principal, id: string): Promise<FileContentLinks> {
@@ -508,14 +671,29 @@ export function createFilesUseCases(deps: FilesDeps) {
         if (isUniqueViolation(error)) throw fileSlugTaken();
         throw error;
       }
-      return toFileShare(await requireOwned(principal, id));
+      return describeShare(await requireOwned(principal, id));
     },
 
-    /** Deleting a share deletes its object too (an upload in progress is aborted). */
-    async remove(principal: Principal, id: string): Promise<void> {
+    /**
+     * Deleting a share deletes its object too (an upload in progress is aborted). The clean-up
+     * of a failed upload (`uploadingOnly`) must not take a share whose commit succeeded and only
+     * its answer got lost: the record goes only while still uploading, in one conditional delete.
+     */
+    async remove(
+      principal: Principal,
+      id: string,
+      { uploadingOnly = false }: { uploadingOnly?: boolean } = {},
+    ): Promise<void> {
       const row = await requireOwned(principal, id);
-      await discard(row);
-      await settleDeleted([row]);
+      if (!uploadingOnly) {
+        await discard(row);
+        await settleDeleted([row]);
+        return;
+      }
+      if (!(await repository.deleteIfUploading(row.id))) {
+        throw (await repository.findById(row.id)) ? fileAlreadyLive() : fileNotFound();
+      }
+      await deleteObjects([row]);
     },
 
     async removeMany(principal: Principal, ids: string[]) {
@@ -538,20 +716,7 @@ export function createFilesUseCases(deps: FilesDeps) {
     },
 
     async verify(slug: string, password: string, clientIp: string): Promise<PublicFile> {
-      const share = `file:${slug}`;
-      await passwordGuard.countAttempt(share, clientIp);
-      const row = await repository.findLiveBySlug(slug);
-      if (!row) return missing(slug);
-      const state = shareState(row, clock.now());
-      if (state === 'expired') throw fileExpired();
-      if (state === 'exhausted') throw fileViewsExhausted();
-      if (
-        !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
-      ) {
-        throw fileWrongPassword();
-      }
-      const counted = await repository.countView({ slug, now: clock.now(), passwordless: false });
-      return counted ? publicView(counted) : refusal(slug, false);
+      return publicView(await openCounted(slug, password, clientIp));
     },
 
     /**
@@ -561,20 +726,35 @@ export function createFilesUseCases(deps: FilesDeps) {
      */
     async content(input: {
       slug: string;
-      token: string;
+      /** From a view; without it the request counts as a view of its own (`password` if needed). */
+      token?: string | undefined;
+      password?: string | undefined;
+      clientIp: string;
       download: boolean;
       range: (size: number) => { start: number; end: number } | undefined;
     }): Promise<{ redirect: string } | { share: FileSharesTable; object: GetResult }> {
-      const row = await repository.findLiveBySlug(input.slug);
-      if (!row) return missing(input.slug);
-      if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
-      if (shareState(row, clock.now()) === 'expired') throw fileExpired();
+      let row: FileSharesTable;
+      if (input.token === undefined) {
+        row = await openCounted(input.slug, input.password, input.clientIp);
+      } else {
+        const found = await repository.findLiveBySlug(input.slug);
+        if (!found) return missing(input.slug);
+        if (!accessTokens.verify(accessScope(found), input.token)) throw invalidAccessToken();
+        if (shareState(found, clock.now()) === 'expired') throw fileExpired();
+        row = found;
+      }
       const delivery = await storage.deliveryOf(row.storage_config_id);
       const driver = await drivers.forConfig(row.storage_config_id);
       const contentType = servedMediaType(
         normalizeMediaType(row.mimetype) ?? 'application/octet-stream',
       );
-      if (delivery.directDownloads && servedDirectly(contentType, input.download)) {
+      // Browsers (with a token) may be sent to the bucket; a script's `curl -OJ` gets the bytes
+      // here, under the share's file name, without having to follow a redirect.
+      if (
+        input.token !== undefined &&
+        delivery.directDownloads &&
+        servedDirectly(contentType, input.download)
+      ) {
         const redirect = await driver.presignGet(row.storage_path, {
           // No longer than the share itself: a link handed on must not outlive it.
           expiresInSeconds: Math.max(

@@ -53,3 +53,30 @@ export const remainingBytes = (
   config.total_capacity_bytes === null
     ? null
     : Math.max(0, config.total_capacity_bytes - config.used_bytes);
+
+/**
+ * The address of a stored object in its bucket (SPEC §3 `s3_url`), unsigned: it opens only in a
+ * public bucket. Null for local storage, which has no such address.
+ */
+export function objectUrlOf(
+  row: Pick<
+    StorageConfigsTable,
+    'storage_type' | 'endpoint' | 'region' | 'bucket' | 'path_style' | 'default_folder'
+  >,
+  key: string,
+): string | null {
+  if (row.storage_type !== 's3') return null;
+  let endpoint: URL;
+  try {
+    endpoint = new URL(row.endpoint || `https://s3.${row.region}.amazonaws.com`);
+  } catch {
+    return null; // an endpoint that is no URL has no address to give
+  }
+  const folder = row.default_folder.replace(/^\/+|\/+$/g, '');
+  const path = [...(folder ? folder.split('/') : []), ...key.split('/')]
+    .map(encodeURIComponent)
+    .join('/');
+  const base = endpoint.origin + endpoint.pathname.replace(/\/+$/, '');
+  if (row.path_style === 1) return `${base}/${encodeURIComponent(row.bucket)}/${path}`;
+  return `${endpoint.protocol}//${row.bucket}.${endpoint.host}/${path}`;
+}

@@ -21,7 +21,12 @@ import {
   storageConfigNotFound,
   storageNotAllowed,
 } from './storage.errors';
-import { DEFAULT_LOCAL_STORAGE_NAME, toStorageChoice, toStorageConfig } from './storage.models';
+import {
+  DEFAULT_LOCAL_STORAGE_NAME,
+  objectUrlOf,
+  toStorageChoice,
+  toStorageConfig,
+} from './storage.models';
 import type { StorageRepository } from './storage.repository';
 
 type CreateInput = z.output<typeof createStorageConfigRequestSchema>;
@@ -62,6 +67,8 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
       return {
         directDownloads: row.storage_type === 's3' && row.direct_downloads === 1,
         urlExpirySeconds: row.url_expiry_seconds,
+        /** SPEC §3 `s3_url` of an object of this storage. */
+        objectUrl: (key: string) => objectUrlOf(row, key),
       };
     },
 

@@ -9,9 +9,12 @@ import type { UrlUploadUseCases } from './url-upload.usecases';
 export function createUrlUploadRoutes({
   urls,
   files,
+  publicUrl,
 }: {
   urls: UrlUploadUseCases;
   files: FilesUseCases;
+  /** Origin of absolute links in answers; empty: the request's origin. */
+  publicUrl: string;
 }): AnyRoute[] {
   const auth: RouteAuth = { permission: 'file' };
   return [
@@ -50,7 +53,7 @@ export function createUrlUploadRoutes({
         });
       },
     }),
-    ...uploadFlowRoutes(files, '/url'),
+    ...uploadFlowRoutes(files, '/url', publicUrl),
     route({
       method: 'post',
       path: '/url/cancel',

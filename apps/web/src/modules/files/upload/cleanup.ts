@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@sharebin/shared';
 import { isApiError } from '../../../app/api-client';
 import { i18n } from '../../../i18n';
 import { type UploadRoute, uploadApi } from './upload.api';
@@ -5,6 +6,9 @@ import { type UploadRoute, uploadApi } from './upload.api';
 const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The record is gone already (the server drops it when a commit finds the object wrong). */
 const alreadyGone = (error: unknown) => isApiError(error) && error.status === 404;
+/** The commit went through and only its answer was lost: the share stays, nothing to release. */
+const committed = (error: unknown) =>
+  isApiError(error) && error.code === ERROR_CODES.fileAlreadyLive;
 
 /**
  * Removes the share a failed presigned upload reserved (SPEC §4): a file upload's record by
@@ -20,7 +24,7 @@ export async function releaseReservedShare(
     else await uploadApi.discard(fileId);
     return null;
   } catch (error) {
-    if (alreadyGone(error)) return null;
+    if (alreadyGone(error) || committed(error)) return null;
     return route === 'url'
       ? i18n.t('upload.errors.cancelUrlUploadFailed', { cause: causeOf(error) })
       : i18n.t('upload.errors.discardFailed', { cause: causeOf(error) });

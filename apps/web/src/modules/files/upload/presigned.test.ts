@@ -33,8 +33,8 @@ function presignServer(route: 's3' | 'url' = 's3', fileId = 'file-9') {
       contentType: 'text/plain',
     }),
     [`POST /${route}/commit`]: () => SHARE,
-    [`DELETE /admin/files/${encodeURIComponent(fileId)}`]: () => null,
-    [`DELETE /user/files/${encodeURIComponent(fileId)}`]: () => null,
+    [`DELETE /admin/files/${encodeURIComponent(fileId)}?uploading_only=1`]: () => null,
+    [`DELETE /user/files/${encodeURIComponent(fileId)}?uploading_only=1`]: () => null,
     'POST /url/cancel': () => null,
   });
 }
@@ -129,7 +129,7 @@ describe('presigned upload of a file', () => {
       expect(DELETES()).toEqual([
         {
           method: 'DELETE',
-          path: '/admin/files/file-9',
+          path: '/admin/files/file-9?uploading_only=1',
           body: undefined,
           authorization: 'Bearer admin-token',
         },
@@ -153,7 +153,7 @@ describe('presigned upload of a file', () => {
     expect(DELETES()).toEqual([
       {
         method: 'DELETE',
-        path: '/user/files/file-9',
+        path: '/user/files/file-9?uploading_only=1',
         body: undefined,
         authorization: 'ApiKey key-123',
       },
@@ -167,7 +167,7 @@ describe('presigned upload of a file', () => {
     const result = outcomeOf(upload(hooks));
     (await thePut()).respond(500);
     await result;
-    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/a%2Fb%20c']);
+    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/a%2Fb%20c?uploading_only=1']);
   });
 
   it('names a network failure of the PUT and deletes the record', async () => {
@@ -189,23 +189,32 @@ describe('presigned upload of a file', () => {
     (await thePut()).respond(200);
     const outcome = await result;
     expect(outcome.message).toBe('Could not finish the upload: object missing');
-    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/file-9']);
+    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/file-9?uploading_only=1']);
   });
 
   it('adds a failed delete to the message, but not a delete of a record already gone', async () => {
     presignServer();
-    routes['DELETE /admin/files/file-9'] = () => failWith(500, 'db locked');
+    routes['DELETE /admin/files/file-9?uploading_only=1'] = () => failWith(500, 'db locked');
     const first = outcomeOf(upload(hooksFor().hooks));
     (await thePut()).respond(500);
     expect((await first).message).toBe(
       'Upload failed: HTTP 500 · The unfinished share could not be removed: db locked',
     );
 
-    routes['DELETE /admin/files/file-9'] = () => failWith(404, 'gone', 'file.not_found');
+    routes['DELETE /admin/files/file-9?uploading_only=1'] = () =>
+      failWith(404, 'gone', 'file.not_found');
     FakeXHR.instances = [];
     const second = outcomeOf(upload(hooksFor().hooks));
     (await thePut()).respond(500);
     expect((await second).message).toBe('Upload failed: HTTP 500');
+
+    // The commit went through and only its answer was lost: the server keeps the share.
+    routes['DELETE /admin/files/file-9?uploading_only=1'] = () =>
+      failWith(409, 'committed', ERROR_CODES.fileAlreadyLive);
+    FakeXHR.instances = [];
+    const third = outcomeOf(upload(hooksFor().hooks));
+    (await thePut()).respond(500);
+    expect((await third).message).toBe('Upload failed: HTTP 500');
   });
 
   it('makes no PUT and deletes nothing when the presign is refused', async () => {
@@ -252,7 +261,7 @@ describe('presigned upload of a file', () => {
     const outcome = await result;
     expect(outcome.message).toBe('Upload cancelled');
     expect(outcome.ok ? null : outcome.error.cancelled).toBe(true);
-    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/file-9']);
+    expect(DELETES().map((call) => call.path)).toEqual(['/admin/files/file-9?uploading_only=1']);
     expect(callsTo('/s3/commit')).toHaveLength(0);
   });
 

@@ -93,10 +93,11 @@ export const uploadApi = {
 
   /**
    * Deletes the share record of a failed presigned upload (SPEC §4): the admin's route for the
-   * admin, the user route for an API key.
+   * admin, the user route for an API key. Only while uncommitted: a commit whose answer was lost
+   * made the share live, and the server keeps it (409 file.already_live).
    */
   discard: (fileId: string) =>
     api.delete<null>(
-      `/${getAuthState().authType === 'admin' ? 'admin' : 'user'}/files/${encodeURIComponent(fileId)}`,
+      `/${getAuthState().authType === 'admin' ? 'admin' : 'user'}/files/${encodeURIComponent(fileId)}?uploading_only=1`,
     ),
 };
