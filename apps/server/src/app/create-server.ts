@@ -31,7 +31,9 @@ import { storageErrorToAppError } from '../modules/storage/storage-errors.mapper
 import { createLocalStorageRoutes } from '../modules/storage/storage-local.routes';
 import { createLocalTransfers } from '../modules/storage/storage-local.usecases';
 import { createStorageTests } from '../modules/storage/storage-test.usecases';
-import { databaseUnavailable } from '../modules/system/system.errors';
+import { createInstanceIdentityRepository } from '../modules/system/instance-identity.repository';
+import { createInstanceIdentityUseCases } from '../modules/system/instance-identity.usecases';
+import { databaseErrorToAppError, databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
 import type { AddressPolicy } from '../modules/url-upload/address-policy';
 import { urlFetchErrorToAppError } from '../modules/url-upload/url-upload.errors';
@@ -114,6 +116,11 @@ export function createServer(deps: ServerDeps) {
     maxUploadBytes,
   });
   const urls = createUrlUploadUseCases({ policy: deps.urlAddressPolicy, maxUploadBytes });
+  const instanceIdentity = createInstanceIdentityUseCases({
+    repository: createInstanceIdentityRepository({ db }),
+    secretKey: deps.secretKey,
+    clock,
+  });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,
@@ -145,7 +152,13 @@ export function createServer(deps: ServerDeps) {
   ];
 
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(logger, [storageErrorToAppError, urlFetchErrorToAppError]));
+  app.onError(
+    errorHandler(logger, [
+      storageErrorToAppError,
+      urlFetchErrorToAppError,
+      databaseErrorToAppError,
+    ]),
+  );
   app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
@@ -170,7 +183,7 @@ export function createServer(deps: ServerDeps) {
   return {
     app,
     routes,
-    useCases: { auth, apiKeys, settings, pastes, storage, files },
+    useCases: { auth, apiKeys, settings, pastes, storage, files, instanceIdentity },
     drivers,
     /** Periodic clean-ups, run by the jobs runner. */
     housekeeping: async () => {

@@ -4,6 +4,7 @@ import { foundation } from './0001_foundation';
 import { pastes } from './0002_pastes';
 import { storageAndFiles } from './0003_storage_and_files';
 import { directDownloads } from './0004_direct_downloads';
+import { instanceIdentity } from './0005_instance_identity';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0002_pastes': pastes,
   '0003_storage_and_files': storageAndFiles,
   '0004_direct_downloads': directDownloads,
+  '0005_instance_identity': instanceIdentity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

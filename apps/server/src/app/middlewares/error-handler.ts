@@ -9,7 +9,7 @@ import type { AnyRoute } from '../route';
 /** The one place where failures become envelopes; unknown ones become a bare 500. */
 export function errorHandler(
   logger: Logger,
-  /** Domain translators of their own error types (storage drivers…). */
+  /** Domain translators of their own error types (storage drivers, the database…). */
   mappers: ((error: unknown) => AppError | undefined)[] = [],
 ): ErrorHandler<AppEnv> {
   return (error, c) => {
@@ -18,7 +18,7 @@ export function errorHandler(
       const mapped = map(error);
       if (mapped) {
         if (mapped.status >= 500)
-          logger.warn({ err: error, requestId: c.get('requestId') }, 'storage failure');
+          logger.warn({ err: error, requestId: c.get('requestId') }, 'dependency failure');
         return errorResponse(c, mapped);
       }
     }

@@ -13,6 +13,7 @@ export interface Database {
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;
   file_shares: FileSharesTable;
+  instance_identity: InstanceIdentityTable;
 }
 
 export interface AdminsTable {
@@ -126,4 +127,10 @@ export interface FileSharesTable {
   created_by: string;
   created_at: number;
   updated_at: number;
+}
+
+export interface InstanceIdentityTable {
+  id: string;
+  secret_key_check: string;
+  created_at: number;
 }

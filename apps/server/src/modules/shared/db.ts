@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -44,6 +45,9 @@ function withStatementCache(sqlite: SQLite.Database) {
 }
 
 export function openSqlite(filename: string): DatabaseHandle {
+  // Created owner-only before SQLite opens it: SQLite gives the WAL and SHM files the
+  // database file's mode, so they stay private too.
+  if (filename !== ':memory:') closeSync(openSync(filename, 'a', 0o600));
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -64,24 +68,126 @@ export interface PostgresOptions {
   /** Schema put first on the search path (tests give each database a schema of its own). */
   schema?: string;
   maxConnections?: number;
+  /** How long to wait for a new connection before the request fails as `database.unavailable`. */
+  connectTimeoutMs?: number;
+  /** Shown in `pg_stat_activity`, so that an operator can tell our connections apart. */
+  applicationName?: string;
+  /**
+   * Told about connections that broke outside a query (a restarted server, a terminated
+   * backend, a network break). The pool drops them and opens new ones when asked.
+   */
+  onConnectionError: (error: Error) => void;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Raised when no connection to the database could be opened; the API answers 503. */
+export class DatabaseUnavailableError extends Error {
+  constructor(options: ErrorOptions) {
+    super('The database cannot be reached', options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * The pool as Kysely sees it. A failed connect becomes a `DatabaseUnavailableError`, and each
+ * client gets an `'error'` listener of its own: `pg` emits a broken connection's error on the
+ * client while it is checked out (between two queries of a transaction), and an `'error'`
+ * event nobody listens to ends the process.
+ */
+function resilientPool(pool: pg.Pool, onConnectionError: (error: Error) => void) {
+  const watched = new WeakSet<pg.PoolClient>();
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new DatabaseUnavailableError({ cause: error });
+      }
+      if (!watched.has(client)) {
+        watched.add(client);
+        client.on('error', onConnectionError);
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }
 
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // Finds connections whose peer vanished without a word (a network break) instead of
+    // waiting on them for ever.
+    keepAlive: true,
+    application_name: options.applicationName ?? 'sharebin',
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // Idle connections that break are reported here; without a listener the process would end.
+  pool.on('error', options.onConnectionError);
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: resilientPool(pool, options.onConnectionError) as unknown as pg.Pool,
+      }),
+    }),
     engine: 'postgres',
   };
 }
 
-export function openDatabase(url: string): DatabaseHandle {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres({ connectionString: url });
+export function openDatabase({
+  url,
+  onConnectionError,
+}: {
+  url: string;
+  onConnectionError: (error: Error) => void;
+}): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(url))
+    return openPostgres({ connectionString: url, onConnectionError });
   return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
+}
+
+/** SQLSTATE codes of a connection that the server ended or refused (class 08, 57P01–57P03). */
+const CONNECTION_LOST_STATE = /^(08...|57P0[1-3])$/;
+
+/**
+ * True when a query failed because the database went away (not because of the query): no
+ * connection could be opened, or the one in use broke.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  const candidate = error as { code?: unknown; message?: unknown } | null;
+  if (typeof candidate?.code === 'string' && CONNECTION_LOST_STATE.test(candidate.code))
+    return true;
+  // What `pg` says when the socket under a running query closes; it carries no code.
+  return (
+    typeof candidate?.message === 'string' && candidate.message.startsWith('Connection terminated')
+  );
+}
+
+/**
+ * Runs `work` while no other instance on this database runs its own: PostgreSQL holds a
+ * session advisory lock (per schema) on one connection while `work` uses the others. SQLite
+ * serves one process, so there is nobody to wait for.
+ */
+export async function withStartupLock<T>(
+  { db, engine }: DatabaseHandle,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (engine === 'sqlite') return work();
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext('sharebin.startup.' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
