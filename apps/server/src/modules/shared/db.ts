@@ -89,14 +89,43 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** SQLSTATE codes of a connection that the server ended or refused (class 08, 57P01–57P03). */
+const CONNECTION_LOST_STATE = /^(08...|57P0[1-3])$/;
+
 /**
- * The pool as Kysely sees it. A failed connect becomes a `DatabaseUnavailableError`, and each
- * client gets an `'error'` listener of its own: `pg` emits a broken connection's error on the
- * client while it is checked out (between two queries of a transaction), and an `'error'`
- * event nobody listens to ends the process.
+ * True when a `pg` query failed because its connection broke, not because of the query: the
+ * server ended it, the socket failed (`ECONNRESET`, `EPIPE`…), or `pg` found it closed.
+ */
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_LOST_STATE.test(code) || /^E[A-Z]+$/.test(code)))
+    return true;
+  return (
+    typeof message === 'string' &&
+    (message.startsWith('Connection terminated') || message.includes('not queryable'))
+  );
+}
+
+/**
+ * The pool as Kysely sees it. Failures of the connection (not of the query) become a
+ * `DatabaseUnavailableError`, and each client gets an `'error'` listener of its own: `pg`
+ * emits a broken connection's error on the client while it is checked out (between two
+ * queries of a transaction), and an `'error'` event nobody listens to ends the process.
  */
 function resilientPool(pool: pg.Pool, onConnectionError: (error: Error) => void) {
+  // The pool and the client both report an idle connection's end; say it once.
+  const reported = new WeakSet<Error>();
+  const report = (error: Error) => {
+    if (reported.has(error)) return;
+    reported.add(error);
+    onConnectionError(error);
+  };
+  // Idle connections that break are reported here; without a listener the process would end.
+  pool.on('error', report);
   const watched = new WeakSet<pg.PoolClient>();
+  const unavailable = (error: unknown) => {
+    throw isConnectionLoss(error) ? new DatabaseUnavailableError({ cause: error }) : error;
+  };
   return {
     async connect() {
       let client: pg.PoolClient;
@@ -107,7 +136,12 @@ function resilientPool(pool: pg.Pool, onConnectionError: (error: Error) => void)
       }
       if (!watched.has(client)) {
         watched.add(client);
-        client.on('error', onConnectionError);
+        client.on('error', report);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          const result = query(...args);
+          return result instanceof Promise ? result.catch(unavailable) : result;
+        };
       }
       return client;
     },
@@ -127,8 +161,6 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // Idle connections that break are reported here; without a listener the process would end.
-  pool.on('error', options.onConnectionError);
   return {
     db: new Kysely<Database>({
       dialect: new PostgresDialect({
@@ -151,22 +183,9 @@ export function openDatabase({
   return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
 }
 
-/** SQLSTATE codes of a connection that the server ended or refused (class 08, 57P01–57P03). */
-const CONNECTION_LOST_STATE = /^(08...|57P0[1-3])$/;
-
-/**
- * True when a query failed because the database went away (not because of the query): no
- * connection could be opened, or the one in use broke.
- */
+/** True when a query failed because the database went away, not because of the query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof DatabaseUnavailableError) return true;
-  const candidate = error as { code?: unknown; message?: unknown } | null;
-  if (typeof candidate?.code === 'string' && CONNECTION_LOST_STATE.test(candidate.code))
-    return true;
-  // What `pg` says when the socket under a running query closes; it carries no code.
-  return (
-    typeof candidate?.message === 'string' && candidate.message.startsWith('Connection terminated')
-  );
+  return error instanceof DatabaseUnavailableError;
 }
 
 /**
