@@ -26,6 +26,22 @@ function describeFsError(error: unknown): string {
 }
 
 /**
+ * `mkdir -p` that reports the real reason: Node's recursive mkdir says ENOENT when a parent
+ * cannot be created (on a read-only file system, for one).
+ */
+async function createFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT' || path.dirname(folder) === folder) throw error;
+    await createFolder(path.dirname(folder));
+    await mkdir(folder, { mode: 0o700 });
+  }
+}
+
+/**
  * Creates `DATA_DIR` readable by the owner only (it holds the database and the secret key)
  * and proves that it can be written, so that a read-only or foreign folder fails here with its
  * path instead of later, deep inside SQLite or an upload.
@@ -33,7 +49,7 @@ function describeFsError(error: unknown): string {
 export async function prepareDataDir(dataDir: string): Promise<void> {
   const probe = path.join(dataDir, `.write-check-${process.pid}`);
   try {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await createFolder(dataDir);
     await access(dataDir, constants.W_OK);
     await writeFile(probe, '', { mode: 0o600 });
     await rm(probe);

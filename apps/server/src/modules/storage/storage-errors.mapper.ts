@@ -8,6 +8,7 @@ import {
   RangeNotSatisfiableError,
   SignedUrlError,
   StorageDriverError,
+  StorageFullError,
 } from './drivers/storage-driver.errors';
 
 /** Driver failures as API errors; anything a client can fix is a 4xx, a sick backend a 502. */
@@ -17,6 +18,12 @@ export function storageErrorToAppError(error: unknown): AppError | undefined {
     return new AppError(404, error.code, 'The object is not in the storage');
   if (error instanceof RangeNotSatisfiableError)
     return new AppError(416, error.code, 'The requested range lies outside the object');
+  if (error instanceof StorageFullError)
+    return new AppError(
+      507,
+      error.code,
+      'The storage is full: nothing was stored. Ask the administrator to free space.',
+    );
   if (error instanceof SignedUrlError) return new AppError(403, error.code, error.message);
   if (
     error instanceof InvalidKeyError ||
