@@ -1,8 +1,8 @@
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../modules/shared/db';
 import { resolveSecretKey } from '../modules/shared/secret-key';
 import { StartupError } from '../modules/shared/startup-error';
@@ -15,7 +15,7 @@ import {
   uploadForm,
   useTestServer,
 } from '../test/harness';
-import { mountTmpfs } from '../test/tmpfs';
+import { mountTmpfs, type Tmpfs } from '../test/tmpfs';
 import { createServer } from './create-server';
 import { initialiseInstance, prepareDataDir } from './start-up';
 
@@ -97,16 +97,19 @@ describe('the data folder', () => {
   });
 });
 
-// A real full disk: local storage on a 1 MiB tmpfs (mounted now, as the server takes its folder).
-const smallDisk = mountTmpfs({ sizeBytes: 1024 * 1024 });
-
 describe('a full disk under local storage', () => {
-  const t = useTestServer('sqlite', {
-    ...(typeof smallDisk === 'string' ? {} : { dataDir: smallDisk.path }),
+  // A real full disk: the server's data folder is a 1 MiB tmpfs, mounted before each server
+  // takes it (useTestServer's beforeEach runs after this beforeAll).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sharebin-small-disk-'));
+  let smallDisk: Tmpfs | string = 'not mounted yet';
+  beforeAll(() => {
+    smallDisk = mountTmpfs({ sizeBytes: 1024 * 1024, at: dataDir });
   });
   afterAll(() => {
     if (typeof smallDisk !== 'string') smallDisk.unmount();
+    rmSync(dataDir, { recursive: true, force: true });
   });
+  const t = useTestServer('sqlite', { dataDir });
 
   it('answers 507 storage.full and keeps nothing of the upload', async (context) => {
     if (typeof smallDisk === 'string') return context.skip(smallDisk);
@@ -122,7 +125,7 @@ describe('a full disk under local storage', () => {
     expect(refused.body.message).toMatch(/storage is full/);
 
     expect(await t.db.selectFrom('file_shares').select('slug').execute()).toEqual([]);
-    const files = readdirSync(smallDisk.path, { recursive: true, withFileTypes: true });
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true });
     expect(files.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
 
     // The disk is usable again once the failed upload is gone.

@@ -12,8 +12,13 @@ export interface Tmpfs {
  * A real, small file system of its own (a full disk, a read-only folder), when this machine
  * lets us mount one (root, or a container with CAP_SYS_ADMIN). Answers why not otherwise.
  */
-export function mountTmpfs(options: { sizeBytes: number; readOnly?: boolean }): Tmpfs | string {
-  const mountPoint = mkdtempSync(path.join(tmpdir(), 'sharebin-tmpfs-'));
+export function mountTmpfs(options: {
+  sizeBytes: number;
+  readOnly?: boolean;
+  /** An empty folder to mount on; a new temporary one by default. */
+  at?: string;
+}): Tmpfs | string {
+  const mountPoint = options.at ?? mkdtempSync(path.join(tmpdir(), 'sharebin-tmpfs-'));
   const flags = [`size=${options.sizeBytes}`, 'mode=0700', ...(options.readOnly ? ['ro'] : [])];
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', flags.join(','), 'tmpfs', mountPoint], {

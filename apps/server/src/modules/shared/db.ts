@@ -81,7 +81,7 @@ export interface PostgresOptions {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
-/** Raised when no connection to the database could be opened; the API answers 503. */
+/** No connection to the database could be opened, or the one in use broke; the API answers 503. */
 export class DatabaseUnavailableError extends Error {
   constructor(options: ErrorOptions) {
     super('The database cannot be reached', options);
@@ -157,6 +157,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     // Finds connections whose peer vanished without a word (a network break) instead of
     // waiting on them for ever.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     application_name: options.applicationName ?? 'sharebin',
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
