@@ -75,7 +75,7 @@ export const CONFIG_VARIABLES = {
       'needs at least 32 characters',
     ),
     default: '',
-    doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600).',
+    doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600). Every instance on one database needs the same key: another one is refused at start.',
   },
   ADMIN_USERNAME: {
     schema: z.string().trim().min(1).max(100),
