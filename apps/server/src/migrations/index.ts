@@ -25,13 +25,18 @@ export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<v
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
           ?.schema
       : undefined;
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    migrationTableSchema,
-  }).migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely's look for its tables reads the catalogue of every schema, and fails when another
+    // program drops a schema of its own meanwhile (a shared database). Nothing ran; try again.
+    const droppedSchema =
+      results === undefined && error instanceof Error
+        ? /^schema "(.+)" does not exist$/.exec(error.message)?.[1]
+        : undefined;
+    if (droppedSchema && droppedSchema !== migrationTableSchema && attempt < 10) continue;
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
