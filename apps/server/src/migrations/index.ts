@@ -15,6 +15,9 @@ export const migrations: Record<string, Migration> = {
   '0005_instance_identity': instanceIdentity,
 };
 
+/** invalid_schema_name, undefined_table, undefined_column. */
+const CATALOGUE_RACE_STATES = new Set(['3F000', '42P01', '42703']);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<void> {
@@ -31,12 +34,11 @@ export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<v
     const failed = results?.find((result) => result.status === 'Error');
     if (!error && !failed) return;
     // Kysely's look for its tables reads the catalogue of every schema, and fails when another
-    // program drops a schema of its own meanwhile (a shared database). Nothing ran; try again.
-    const droppedSchema =
-      results === undefined && error instanceof Error
-        ? /^schema "(.+)" does not exist$/.exec(error.message)?.[1]
-        : undefined;
-    if (droppedSchema && droppedSchema !== migrationTableSchema && attempt < 10) continue;
+    // program drops a schema, table or column of its own meanwhile (a shared database). Nothing
+    // ran yet (no results); try again.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    const catalogueRace = results === undefined && CATALOGUE_RACE_STATES.has(String(code));
+    if (catalogueRace && attempt < 10) continue;
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
