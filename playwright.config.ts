@@ -5,6 +5,8 @@ const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
+  // Run by playwright.two.config.ts against two server processes.
+  testIgnore: ['two-instances/**'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,31 +1,34 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './app/config';
 import { createServer } from './app/create-server';
+import { createHttpServer } from './app/http-server';
 import { createLogger } from './app/logger';
+import { initialiseInstance, prepareDataDir } from './app/start-up';
 import { VERSION } from './app/version';
-import { migrateToLatest, migrations } from './migrations';
+import { migrations } from './migrations';
 import { startJobs } from './modules/jobs/jobs';
 import { systemClock } from './modules/shared/clock';
 import { openDatabase } from './modules/shared/db';
 import { resolveSecretKey } from './modules/shared/secret-key';
+import { StartupError } from './modules/shared/startup-error';
 import { addressPolicy } from './modules/url-upload/address-policy';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const started = performance.now();
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  await prepareDataDir(config.dataDir);
   const secretKey = resolveSecretKey({ configured: config.secretKey, dataDir: config.dataDir });
 
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase({
+    url: config.databaseUrl,
+    onConnectionError: (error) =>
+      logger.warn({ err: error }, 'database connection lost; reconnecting on the next query'),
+  });
   const { db, engine } = database;
-  await migrateToLatest(database);
 
   const server = createServer({
     db,
@@ -45,9 +48,10 @@ async function main() {
       path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
   });
 
-  const admin = await server.useCases.auth.ensureAdmin({
-    username: config.adminUsername,
-    password: config.adminPassword,
+  const { admin } = await initialiseInstance({
+    database,
+    server,
+    admin: { username: config.adminUsername, password: config.adminPassword },
   });
   if (admin.created && admin.generatedPassword) {
     // Printed once, outside the JSON log, so that it does not end up in log collectors.
@@ -56,8 +60,6 @@ async function main() {
     );
   }
 
-  await server.useCases.storage.ensureDefaultStorage();
-
   const jobs = startJobs({
     logger,
     jobs: [
@@ -65,20 +67,18 @@ async function main() {
     ],
   });
 
-  const httpServer = serve(
-    { fetch: server.app.fetch, port: config.port, hostname: config.host },
-    (info) => {
-      logger.info(
-        {
-          port: info.port,
-          engine,
-          migrations: Object.keys(migrations).length,
-          startupMs: Math.round(performance.now() - started),
-        },
-        `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`,
-      );
-    },
-  );
+  const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
+  httpServer.listen(config.port, config.host, () => {
+    logger.info(
+      {
+        port: config.port,
+        engine,
+        migrations: Object.keys(migrations).length,
+        startupMs: Math.round(performance.now() - started),
+      },
+      `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    );
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -89,7 +89,7 @@ async function main() {
     const force = setTimeout(() => {
       logger.warn('requests still open after the grace period; closing anyway');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs);
     force.unref();
     httpServer.close(async () => {
       await server.drivers.closeAll();
@@ -98,14 +98,14 @@ async function main() {
       process.exit(0);
     });
     // Keep-alive connections with no request in flight would otherwise hold the close.
-    (httpServer as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    httpServer.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`sharebin: ${error.message}\n`);
   } else {
     process.stderr.write(

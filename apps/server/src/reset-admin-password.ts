@@ -29,7 +29,10 @@ async function main() {
     return;
   }
   const config = loadConfig(process.env);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase({
+    url: config.databaseUrl,
+    onConnectionError: (error) => process.stderr.write(`sharebin: database: ${error.message}\n`),
+  });
   try {
     await migrateToLatest(database);
     // Only the auth use cases: no HTTP app, storage drivers or jobs are needed to reset it.

@@ -49,7 +49,7 @@ describe.each(ENGINES)('HTTP foundation on %s', (engine) => {
     await t.db.destroy();
     const health = await t.request('GET', '/api/health');
     expect(health.status).toBe(503);
-    expect(health.body.error).toBe('health.database_unavailable');
+    expect(health.body.error).toBe('database.unavailable');
   });
 
   it.each([

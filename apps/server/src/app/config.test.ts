@@ -18,6 +18,8 @@ describe('configuration', () => {
       corsOrigins: [],
       logLevel: 'info',
       publicUrl: undefined,
+      shutdownGraceMs: 10_000,
+      httpTimeouts: { idleMs: 60_000, headersMs: 60_000, keepAliveMs: 5_000 },
     });
   });
 
@@ -32,8 +34,14 @@ describe('configuration', () => {
       TRUST_PROXY: '2',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       PUBLIC_URL: 'https://share.example',
+      SHUTDOWN_GRACE: '45s',
+      HTTP_IDLE_TIMEOUT: '2m',
+      HTTP_HEADERS_TIMEOUT: '20',
+      HTTP_KEEP_ALIVE_TIMEOUT: '10s',
     });
     expect(config).toMatchObject({
+      shutdownGraceMs: 45_000,
+      httpTimeouts: { idleMs: 120_000, headersMs: 20_000, keepAliveMs: 10_000 },
       port: 9000,
       databaseUrl: 'postgres://u@db/sharebin',
       adminSessionTtlMs: 30 * 60_000,
@@ -53,6 +61,8 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'ftp://x'],
     ['SECRET_KEY', 'short'],
     ['ADMIN_PASSWORD', '1234'],
+    ['SHUTDOWN_GRACE', 'soon'],
+    ['HTTP_IDLE_TIMEOUT', '0'],
   ])('rejects %s=%s with one readable line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { HttpTimeouts } from './http-server';
 
 const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -74,7 +75,7 @@ export const CONFIG_VARIABLES = {
       'needs at least 32 characters',
     ),
     default: '',
-    doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600).',
+    doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600). Every instance on one database needs the same key: another one is refused at start.',
   },
   ADMIN_USERNAME: {
     schema: z.string().trim().min(1).max(100),
@@ -124,6 +125,26 @@ export const CONFIG_VARIABLES = {
     default: '',
     doc: 'Public address of this server (for links built outside a browser).',
   },
+  SHUTDOWN_GRACE: {
+    schema: duration,
+    default: '10s',
+    doc: 'On SIGTERM, how long requests in flight may take to finish before the process exits anyway (`30`, `10s`, `2m`).',
+  },
+  HTTP_IDLE_TIMEOUT: {
+    schema: duration,
+    default: '60s',
+    doc: 'A connection with no bytes moving either way for this long is closed. Uploads and downloads that keep moving are never cut, however long they take.',
+  },
+  HTTP_HEADERS_TIMEOUT: {
+    schema: duration,
+    default: '60s',
+    doc: 'Time a client has to send the headers of a request.',
+  },
+  HTTP_KEEP_ALIVE_TIMEOUT: {
+    schema: duration,
+    default: '5s',
+    doc: 'How long an idle kept-alive connection waits for its next request.',
+  },
   WEB_DIST_DIR: {
     schema: optionalString,
     default: '',
@@ -150,6 +171,8 @@ export interface Config {
   logLevel: Parsed['LOG_LEVEL'];
   publicUrl: string | undefined;
   webDistDir: string | undefined;
+  shutdownGraceMs: number;
+  httpTimeouts: HttpTimeouts;
 }
 
 export class ConfigError extends Error {}
@@ -187,5 +210,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR,
+    shutdownGraceMs: values.SHUTDOWN_GRACE,
+    httpTimeouts: {
+      idleMs: values.HTTP_IDLE_TIMEOUT,
+      headersMs: values.HTTP_HEADERS_TIMEOUT,
+      keepAliveMs: values.HTTP_KEEP_ALIVE_TIMEOUT,
+    },
   };
 }

@@ -36,7 +36,9 @@ import { storageErrorToAppError } from '../modules/storage/storage-errors.mapper
 import { createLocalStorageRoutes } from '../modules/storage/storage-local.routes';
 import { createLocalTransfers } from '../modules/storage/storage-local.usecases';
 import { createStorageTests } from '../modules/storage/storage-test.usecases';
-import { databaseUnavailable } from '../modules/system/system.errors';
+import { createInstanceIdentityRepository } from '../modules/system/instance-identity.repository';
+import { createInstanceIdentityUseCases } from '../modules/system/instance-identity.usecases';
+import { databaseErrorToAppError, databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
 import type { AddressPolicy } from '../modules/url-upload/address-policy';
 import { type HostResolver, systemResolver } from '../modules/url-upload/url-fetch';
@@ -149,6 +151,11 @@ export function createServer(deps: ServerDeps) {
     limits: deps.urlFetchLimits ?? DEFAULT_URL_FETCH_LIMITS,
     maxUploadBytes,
   });
+  const instanceIdentity = createInstanceIdentityUseCases({
+    repository: createInstanceIdentityRepository({ db }),
+    secretKey: deps.secretKey,
+    clock,
+  });
   const authenticate = createAuthenticator({
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,
@@ -180,7 +187,13 @@ export function createServer(deps: ServerDeps) {
   ];
 
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(logger, [storageErrorToAppError, urlFetchErrorToAppError]));
+  app.onError(
+    errorHandler(logger, [
+      storageErrorToAppError,
+      urlFetchErrorToAppError,
+      databaseErrorToAppError,
+    ]),
+  );
   app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
@@ -206,7 +219,7 @@ export function createServer(deps: ServerDeps) {
   return {
     app,
     routes,
-    useCases: { auth, apiKeys, settings, pastes, storage, files },
+    useCases: { auth, apiKeys, settings, pastes, storage, files, instanceIdentity },
     drivers,
     /** Periodic clean-ups, run by the jobs runner. */
     housekeeping: async () => {

@@ -4,6 +4,7 @@ import { foundation } from './0001_foundation';
 import { pastes } from './0002_pastes';
 import { storageAndFiles } from './0003_storage_and_files';
 import { directDownloads } from './0004_direct_downloads';
+import { instanceIdentity } from './0005_instance_identity';
 import { pendingDeletions } from './0006_pending_deletions';
 import { shareTombstones } from './0007_share_tombstones';
 
@@ -13,9 +14,13 @@ export const migrations: Record<string, Migration> = {
   '0002_pastes': pastes,
   '0003_storage_and_files': storageAndFiles,
   '0004_direct_downloads': directDownloads,
+  '0005_instance_identity': instanceIdentity,
   '0006_pending_deletions': pendingDeletions,
   '0007_share_tombstones': shareTombstones,
 };
+
+/** invalid_schema_name, undefined_table, undefined_column. */
+const CATALOGUE_RACE_STATES = new Set(['3F000', '42P01', '42703']);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -27,13 +32,17 @@ export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<v
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
           ?.schema
       : undefined;
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    migrationTableSchema,
-  }).migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely's look for its tables reads the catalogue of every schema, and fails when another
+    // program drops a schema, table or column of its own meanwhile (a shared database). Nothing
+    // ran yet (no results); try again.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    const catalogueRace = results === undefined && CATALOGUE_RACE_STATES.has(String(code));
+    if (catalogueRace && attempt < 10) continue;
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }

@@ -22,4 +22,27 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('migrations on PostgreSQL', () => 
       await client.end();
     }
   });
+
+  it('migrate while other programs create and drop schemas of their own', async () => {
+    const churn = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+    await churn.connect();
+    let churning = true;
+    const churned = (async () => {
+      while (churning) {
+        const other = `churn_${randomBytes(4).toString('hex')}`;
+        await churn.query(`create schema ${other}; create table ${other}.t (id int)`);
+        await churn.query(`drop schema ${other} cascade`);
+      }
+    })();
+    try {
+      for (let i = 0; i < 8; i++) {
+        const database = await createTestDatabase('postgres');
+        await database.drop();
+      }
+    } finally {
+      churning = false;
+      await churned;
+      await churn.end();
+    }
+  });
 });

@@ -6,7 +6,7 @@ import type { MultipartInitResponse, StorageConfig } from '@sharebin/shared';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
-import { createServer, type ServerDeps } from '../app/create-server';
+import { createServer, type Server, type ServerDeps } from '../app/create-server';
 import { migrateToLatest } from '../migrations';
 import type { Clock } from '../modules/shared/clock';
 import {
@@ -14,6 +14,7 @@ import {
   type DatabaseHandle,
   openPostgres,
   openSqlite,
+  type PostgresOptions,
 } from '../modules/shared/db';
 import { addressPolicy } from '../modules/url-upload/address-policy';
 
@@ -38,6 +39,37 @@ export function createTestClock(start = Date.parse('2026-06-01T12:00:00Z')): Tes
   };
 }
 
+/** An empty PostgreSQL schema of its own on `TEST_POSTGRES_URL`, dropped with everything in it. */
+export async function createTestSchema(): Promise<{
+  open(options?: Partial<PostgresOptions>): DatabaseHandle;
+  drop(): Promise<void>;
+}> {
+  const connectionString = process.env.TEST_POSTGRES_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    open: (options = {}) =>
+      openPostgres({
+        connectionString,
+        schema,
+        maxConnections: 10,
+        // The pool drops a broken connection by itself; tests that break connections on
+        // purpose pass a handler of their own.
+        onConnectionError: () => {},
+        ...options,
+      }),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A freshly migrated database: in-memory SQLite, or a PostgreSQL schema of its own. */
 export async function createTestDatabase(
   engine: DatabaseEngine,
@@ -47,23 +79,34 @@ export async function createTestDatabase(
     await migrateToLatest(handle);
     return { ...handle, drop: () => handle.db.destroy() };
   }
-  const connectionString = process.env.TEST_POSTGRES_URL as string;
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = openPostgres({ connectionString, schema, maxConnections: 10 });
+  const schema = await createTestSchema();
+  const handle = schema.open();
   await migrateToLatest(handle);
   return {
     ...handle,
     async drop() {
       await handle.db.destroy();
-      const cleanup = new pg.Client({ connectionString });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await schema.drop();
     },
+  };
+}
+
+/** What every test server gets unless the test says otherwise. */
+export function testServerDeps(
+  deps: Pick<ServerDeps, 'db' | 'clock'> & Partial<ServerDeps>,
+): ServerDeps {
+  return {
+    logger: pino({ level: 'silent' }),
+    version: 'test',
+    secretKey: 'test-secret-key-0123456789abcdef',
+    adminSessionTtlMs: 24 * 3_600_000,
+    maxPasteBytes: 64 * 1024,
+    urlAddressPolicy: addressPolicy({ allowPrivate: false }),
+    dataDir: mkdtempSync(path.join(tmpdir(), 'sharebin-test-')),
+    publicUrl: '',
+    trustProxyHops: 1,
+    corsOrigins: [],
+    ...deps,
   };
 }
 
@@ -89,6 +132,43 @@ export function uploadForm(
   return form;
 }
 
+/** One request through `app.request()`, with JSON or a form as the body; the envelope parsed. */
+export async function sendRequest<T = unknown>(
+  app: Server['app'],
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<TestResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] ??= 'application/json';
+  const response = await app.request(path, {
+    method,
+    headers,
+    body:
+      body === undefined || form || typeof body === 'string'
+        ? (body as FormData | string | undefined)
+        : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
+
+/** Signs the test admin in; answers the admin token. */
+export async function signInAdmin(app: Server['app']): Promise<string> {
+  const response = await sendRequest<{ token: string }>(app, 'POST', '/api/admin/login', ADMIN);
+  if (response.status !== 200)
+    throw new Error(`admin login failed: ${JSON.stringify(response.body)}`);
+  return response.body.data.token;
+}
+
 /**
  * A server over a fresh database for each test, with the admin created, a test clock and a
  * small request helper. Call inside a `describe` block.
@@ -103,21 +183,9 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
   beforeEach(async () => {
     context.database = await createTestDatabase(engine);
     context.clock = createTestClock();
-    context.server = createServer({
-      db: context.database.db,
-      clock: context.clock,
-      logger: pino({ level: 'silent' }),
-      version: 'test',
-      secretKey: 'test-secret-key-0123456789abcdef',
-      adminSessionTtlMs: 24 * 3_600_000,
-      maxPasteBytes: 64 * 1024,
-      urlAddressPolicy: addressPolicy({ allowPrivate: false }),
-      dataDir: mkdtempSync(path.join(tmpdir(), 'sharebin-test-')),
-      publicUrl: '',
-      trustProxyHops: 1,
-      corsOrigins: [],
-      ...overrides,
-    });
+    context.server = createServer(
+      testServerDeps({ db: context.database.db, clock: context.clock, ...overrides }),
+    );
     await context.server.useCases.auth.ensureAdmin(ADMIN);
   });
 
@@ -130,39 +198,14 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     }
   });
 
-  async function request<T = unknown>(
+  const request = <T = unknown>(
     method: string,
     path: string,
     body?: unknown,
     options: RequestOptions = {},
-  ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
-    const form = body instanceof FormData;
-    if (body !== undefined && !form) headers['content-type'] ??= 'application/json';
-    const response = await context.server.app.request(path, {
-      method,
-      headers,
-      body:
-        body === undefined || form || typeof body === 'string'
-          ? (body as FormData | string | undefined)
-          : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text ? JSON.parse(text) : undefined,
-    };
-  }
+  ) => sendRequest<T>(context.server.app, method, path, body, options);
 
-  async function loginAsAdmin(): Promise<string> {
-    const response = await request<{ token: string }>('POST', '/api/admin/login', ADMIN);
-    if (response.status !== 200)
-      throw new Error(`admin login failed: ${JSON.stringify(response.body)}`);
-    return response.body.data.token;
-  }
+  const loginAsAdmin = () => signInAdmin(context.server.app);
 
   /** Signs the admin in over a server whose default local storage exists; answers both. */
   async function signInWithLocalStorage(): Promise<{

@@ -9,7 +9,7 @@ import type { AnyRoute } from '../route';
 /** The one place where failures become envelopes; unknown ones become a bare 500. */
 export function errorHandler(
   logger: Logger,
-  /** Domain translators of their own error types (storage drivers…). */
+  /** Domain translators of their own error types (storage drivers, the database…). */
   mappers: ((error: unknown) => AppError | undefined)[] = [],
 ): ErrorHandler<AppEnv> {
   return (error, c) => {

@@ -13,6 +13,7 @@ export interface Database {
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;
   file_shares: FileSharesTable;
+  instance_identity: InstanceIdentityTable;
   pending_deletions: PendingDeletionsTable;
   share_tombstones: ShareTombstonesTable;
 }
@@ -149,4 +150,10 @@ export interface ShareTombstonesTable {
   /** Why the share could no longer be viewed when it was deleted. */
   reason: 'expired' | 'exhausted';
   deleted_at: number;
+}
+
+export interface InstanceIdentityTable {
+  id: string;
+  secret_key_check: string;
+  created_at: number;
 }

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -44,6 +45,9 @@ function withStatementCache(sqlite: SQLite.Database) {
 }
 
 export function openSqlite(filename: string): DatabaseHandle {
+  // Created owner-only before SQLite opens it: SQLite gives the WAL and SHM files the
+  // database file's mode, so they stay private too.
+  if (filename !== ':memory:') closeSync(openSync(filename, 'a', 0o600));
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -64,24 +68,146 @@ export interface PostgresOptions {
   /** Schema put first on the search path (tests give each database a schema of its own). */
   schema?: string;
   maxConnections?: number;
+  /** How long to wait for a new connection before the request fails as `database.unavailable`. */
+  connectTimeoutMs?: number;
+  /** Shown in `pg_stat_activity`, so that an operator can tell our connections apart. */
+  applicationName?: string;
+  /**
+   * Told about connections that broke outside a query (a restarted server, a terminated
+   * backend, a network break). The pool drops them and opens new ones when asked.
+   */
+  onConnectionError: (error: Error) => void;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** No connection to the database could be opened, or the one in use broke; the API answers 503. */
+export class DatabaseUnavailableError extends Error {
+  constructor(options: ErrorOptions) {
+    super('The database cannot be reached', options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** SQLSTATE codes of a connection that the server ended or refused (class 08, 57P01–57P03). */
+const CONNECTION_LOST_STATE = /^(08...|57P0[1-3])$/;
+
+/**
+ * True when a `pg` query failed because its connection broke, not because of the query: the
+ * server ended it, the socket failed (`ECONNRESET`, `EPIPE`…), or `pg` found it closed.
+ */
+function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_LOST_STATE.test(code) || /^E[A-Z]+$/.test(code)))
+    return true;
+  return (
+    typeof message === 'string' &&
+    (message.startsWith('Connection terminated') || message.includes('not queryable'))
+  );
+}
+
+/**
+ * The pool as Kysely sees it. Failures of the connection (not of the query) become a
+ * `DatabaseUnavailableError`, and each client gets an `'error'` listener of its own: `pg`
+ * emits a broken connection's error on the client while it is checked out (between two
+ * queries of a transaction), and an `'error'` event nobody listens to ends the process.
+ */
+function resilientPool(pool: pg.Pool, onConnectionError: (error: Error) => void) {
+  // The pool and the client both report an idle connection's end; say it once.
+  const reported = new WeakSet<Error>();
+  const report = (error: Error) => {
+    if (reported.has(error)) return;
+    reported.add(error);
+    onConnectionError(error);
+  };
+  // Idle connections that break are reported here; without a listener the process would end.
+  pool.on('error', report);
+  const watched = new WeakSet<pg.PoolClient>();
+  const unavailable = (error: unknown) => {
+    throw isConnectionLoss(error) ? new DatabaseUnavailableError({ cause: error }) : error;
+  };
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new DatabaseUnavailableError({ cause: error });
+      }
+      if (!watched.has(client)) {
+        watched.add(client);
+        client.on('error', report);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          const result = query(...args);
+          return result instanceof Promise ? result.catch(unavailable) : result;
+        };
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }
 
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // Finds connections whose peer vanished without a word (a network break) instead of
+    // waiting on them for ever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: options.applicationName ?? 'sharebin',
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: resilientPool(pool, options.onConnectionError) as unknown as pg.Pool,
+      }),
+    }),
     engine: 'postgres',
   };
 }
 
-export function openDatabase(url: string): DatabaseHandle {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres({ connectionString: url });
+export function openDatabase({
+  url,
+  onConnectionError,
+}: {
+  url: string;
+  onConnectionError: (error: Error) => void;
+}): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(url))
+    return openPostgres({ connectionString: url, onConnectionError });
   return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
+}
+
+/** True when a query failed because the database went away, not because of the query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof DatabaseUnavailableError;
+}
+
+/**
+ * Runs `work` while no other instance on this database runs its own: PostgreSQL holds a
+ * session advisory lock (per schema) on one connection while `work` uses the others. SQLite
+ * serves one process, so there is nobody to wait for.
+ */
+export async function withStartupLock<T>(
+  { db, engine }: DatabaseHandle,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (engine === 'sqlite') return work();
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext('sharebin.startup.' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -8,6 +8,7 @@ import {
   RangeNotSatisfiableError,
   SignedUrlError,
   StorageDriverError,
+  StorageFullError,
   StorageTimeoutError,
 } from './drivers/storage-driver.errors';
 
@@ -18,6 +19,12 @@ export function storageErrorToAppError(error: unknown): AppError | undefined {
     return new AppError(404, error.code, 'The object is not in the storage');
   if (error instanceof RangeNotSatisfiableError)
     return new AppError(416, error.code, 'The requested range lies outside the object');
+  if (error instanceof StorageFullError)
+    return new AppError(
+      507,
+      error.code,
+      'The storage is full: nothing was stored. Ask the administrator to free space.',
+    );
   if (error instanceof SignedUrlError) return new AppError(403, error.code, error.message);
   if (
     error instanceof InvalidKeyError ||

@@ -132,3 +132,13 @@ export class StorageTimeoutError extends StorageDriverError {
     this.name = 'StorageTimeoutError';
   }
 }
+
+/** The backend has no room left for the object (a full disk: ENOSPC, EDQUOT); nothing was stored. */
+export class StorageFullError extends StorageDriverError {
+  readonly code = 'storage.full';
+
+  constructor(options?: ErrorOptions) {
+    super('The storage has no space left', options);
+    this.name = 'StorageFullError';
+  }
+}

@@ -7,11 +7,14 @@ import { pipeline } from 'node:stream/promises';
 import { getMimeType } from 'hono/utils/mime';
 import { assertValidKey } from '../driver-arguments';
 import type { ObjectInfo } from '../storage-driver';
-import { InvalidKeyError } from '../storage-driver.errors';
+import { InvalidKeyError, StorageFullError } from '../storage-driver.errors';
 
 /** Top-level folders of the driver's own; no key may start with them, listings hide them. */
 export const MULTIPART_FOLDER = '.multipart';
 export const TEMP_FOLDER = '.tmp';
+/** Stored files are the users' data: readable by the server's account only, like DATA_DIR. */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_FOLDER = 0o700;
 const RESERVED_FOLDERS = new Set([MULTIPART_FOLDER, TEMP_FOLDER]);
 
 export function objectPath(root: string, key: string): string {
@@ -25,6 +28,8 @@ export const errorCode = (error: unknown): string | undefined =>
   error instanceof Error && 'code' in error ? String(error.code) : undefined;
 
 /** Codes meaning "no file there": missing, or a path component that is a file. */
+const isOutOfSpace = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(errorCode(error) ?? '');
+
 export const isMissing = (error: unknown) => {
   const code = errorCode(error);
   return code === 'ENOENT' || code === 'ENOTDIR';
@@ -58,7 +63,7 @@ export async function objectInfo(key: string, path: string): Promise<ObjectInfo 
 
 export async function newTempPath(root: string): Promise<string> {
   const folder = join(root, TEMP_FOLDER);
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
   return join(folder, randomBytes(12).toString('hex'));
 }
 
@@ -101,11 +106,15 @@ export async function writeTempFile(
 ): Promise<string> {
   const temp = await newTempPath(root);
   try {
-    await pipeline([source, ...transforms, createWriteStream(temp, { flags: 'wx', flush: true })]);
+    await pipeline([
+      source,
+      ...transforms,
+      createWriteStream(temp, { flags: 'wx', flush: true, mode: PRIVATE_FILE }),
+    ]);
     return temp;
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
   }
 }
 
@@ -117,7 +126,7 @@ export async function writeTempFile(
 export async function publishFile(temp: string, target: string, key: string): Promise<void> {
   try {
     for (let attempt = 1; ; attempt++) {
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
       try {
         await rename(temp, target);
         return;

@@ -15,6 +15,8 @@ import {
   MULTIPART_FOLDER,
   objectInfo,
   objectPath,
+  PRIVATE_FILE,
+  PRIVATE_FOLDER,
   publishFile,
   writeTempFile,
 } from './local-files';
@@ -88,9 +90,9 @@ export function createLocalMultipart({ root, clock }: { root: string; clock: Clo
       const uploadId = randomBytes(16).toString('hex');
       // Prepared under a name listings skip, then renamed: an upload appears with its manifest.
       const staging = join(uploadsFolder, `.new-${uploadId}`);
-      await mkdir(staging, { recursive: true });
+      await mkdir(staging, { recursive: true, mode: PRIVATE_FOLDER });
       const manifest: Manifest = { key, initiated: new Date(clock.now()).toISOString() };
-      await writeFile(join(staging, MANIFEST), JSON.stringify(manifest));
+      await writeFile(join(staging, MANIFEST), JSON.stringify(manifest), { mode: PRIVATE_FILE });
       await rename(staging, join(uploadsFolder, uploadId));
       return { uploadId };
     },

@@ -1,0 +1,140 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../modules/shared/db';
+import { resolveSecretKey } from '../modules/shared/secret-key';
+import { StartupError } from '../modules/shared/startup-error';
+import {
+  ADMIN,
+  createTestClock,
+  sendRequest,
+  signInAdmin,
+  testServerDeps,
+  uploadForm,
+  useTestServer,
+} from '../test/harness';
+import { mountTmpfs, type Tmpfs } from '../test/tmpfs';
+import { createServer } from './create-server';
+import { initialiseInstance, prepareDataDir } from './start-up';
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+/** Every folder and file under `root`, with its permission bits. */
+function modesUnder(root: string): Record<string, number> {
+  const modes: Record<string, number> = {};
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    modes[path.relative(root, full)] = mode(full);
+  }
+  return modes;
+}
+
+describe('the data folder', () => {
+  const temporary: string[] = [];
+  afterEach(async () => {
+    for (const folder of temporary.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is created owner-only, and so is everything the server writes into it', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'sharebin-data-'));
+    temporary.push(parent);
+    const dataDir = path.join(parent, 'data');
+
+    // What main() does at start, on a fresh folder.
+    await prepareDataDir(dataDir);
+    const secretKey = resolveSecretKey({ configured: undefined, dataDir });
+    const database = openSqlite(path.join(dataDir, 'sharebin.db'));
+    const server = createServer(
+      testServerDeps({ db: database.db, clock: createTestClock(), dataDir, secretKey }),
+    );
+    try {
+      await initialiseInstance({ database, server, admin: ADMIN });
+      const token = await signInAdmin(server.app);
+      const uploaded = await sendRequest(
+        server.app,
+        'POST',
+        '/api/upload',
+        uploadForm(Buffer.from('private bytes'), 'notes.txt'),
+        { token },
+      );
+      expect(uploaded.status).toBe(201);
+
+      const modes = modesUnder(dataDir);
+      expect(Object.keys(modes)).toEqual(
+        expect.arrayContaining(['sharebin.db', 'sharebin.db-wal', 'sharebin.db-shm', 'secret.key']),
+      );
+      expect(Object.values(modes).filter((bits) => bits === 0o600).length).toBeGreaterThan(4);
+      expect(mode(dataDir)).toBe(0o700);
+      for (const [name, bits] of Object.entries(modes)) {
+        const isFolder = statSync(path.join(dataDir, name)).isDirectory();
+        expect(bits.toString(8), name).toBe(isFolder ? '700' : '600');
+      }
+    } finally {
+      await server.drivers.closeAll();
+      await database.db.destroy();
+    }
+  });
+
+  it('that cannot be written stops the start with its path and the reason', async (context) => {
+    const readOnly = mountTmpfs({ sizeBytes: 1024 * 1024, readOnly: true });
+    if (typeof readOnly === 'string') return context.skip(readOnly);
+    try {
+      const dataDir = path.join(readOnly.path, 'data');
+      const refused = prepareDataDir(dataDir);
+      await expect(refused).rejects.toBeInstanceOf(StartupError);
+      await expect(refused).rejects.toThrow(`DATA_DIR ${dataDir} cannot be used`);
+      await expect(refused).rejects.toThrow('read-only file system (EROFS)');
+
+      // An existing folder on a read-only file system, too.
+      const existing = prepareDataDir(readOnly.path);
+      await expect(existing).rejects.toThrow(`DATA_DIR ${readOnly.path} cannot be used`);
+      await expect(existing).rejects.toThrow('read-only');
+    } finally {
+      readOnly.unmount();
+    }
+  });
+});
+
+describe('a full disk under local storage', () => {
+  // A real full disk: the server's data folder is a 1 MiB tmpfs, mounted before each server
+  // takes it (useTestServer's beforeEach runs after this beforeAll).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sharebin-small-disk-'));
+  let smallDisk: Tmpfs | string = 'not mounted yet';
+  beforeAll(() => {
+    smallDisk = mountTmpfs({ sizeBytes: 1024 * 1024, at: dataDir });
+  });
+  afterAll(() => {
+    if (typeof smallDisk !== 'string') smallDisk.unmount();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const t = useTestServer('sqlite', { dataDir });
+
+  it('answers 507 storage.full and keeps nothing of the upload', async (context) => {
+    if (typeof smallDisk === 'string') return context.skip(smallDisk);
+    const { admin } = await t.signInWithLocalStorage();
+    const refused = await t.request(
+      'POST',
+      '/api/upload',
+      uploadForm(Buffer.alloc(2 * 1024 * 1024, 7), 'big.bin'),
+      admin,
+    );
+    expect(refused.status).toBe(507);
+    expect(refused.body.error).toBe('storage.full');
+    expect(refused.body.message).toMatch(/storage is full/);
+
+    expect(await t.db.selectFrom('file_shares').select('slug').execute()).toEqual([]);
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true });
+    expect(files.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+
+    // The disk is usable again once the failed upload is gone.
+    const small = await t.request(
+      'POST',
+      '/api/upload',
+      uploadForm(Buffer.from('fits'), 'small.txt'),
+      admin,
+    );
+    expect(small.status).toBe(201);
+  });
+});
