@@ -71,6 +71,23 @@ describe('the HTTP server', () => {
     expect(body.data.file_size ?? body.data.size).toBe(12 * 1024);
   });
 
+  it('keeps the connection while the server works longer than the idle timeout', async () => {
+    const working = createHttpServer({
+      fetch: async () => {
+        await delay(2.5 * TIMEOUTS.idleMs);
+        return new Response('done');
+      },
+      timeouts: TIMEOUTS,
+    });
+    server = working;
+    working.listen(0, '127.0.0.1');
+    await once(working, 'listening');
+    const { port } = working.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/slow`, { method: 'POST', body: 'x' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('done');
+  });
+
   it('cuts a connection that goes silent mid-request', async () => {
     const port = await listen();
     const token = await t.loginAsAdmin();

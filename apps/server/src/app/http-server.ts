@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 
 export interface HttpTimeouts {
@@ -33,7 +34,30 @@ export function createHttpServer({
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, timeouts.headersMs / 4)),
     },
   }) as Server;
-  // Without a 'timeout' listener, Node destroys a socket that stayed idle this long.
   server.setTimeout(timeouts.idleMs);
+  cutOnlyTheClientsSilence(server);
   return server;
+}
+
+/**
+ * A socket idle for the timeout is closed, unless its request has arrived whole and the answer
+ * has not started: that silence is the server at work (joining parts, copying between
+ * storages), and cutting it would lose an answer whose work goes on. The timer re-arms with the
+ * first byte of the answer, so a client that stops reading a download is still cut.
+ */
+function cutOnlyTheClientsSilence(server: Server) {
+  const current = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const exchange = { req, res };
+    current.set(req.socket, exchange);
+    res.once('close', () => {
+      if (current.get(req.socket) === exchange) current.delete(req.socket);
+    });
+  });
+  // With a listener here, Node leaves the decision to close a timed-out socket to us.
+  server.on('timeout', (socket: Socket) => {
+    const exchange = current.get(socket);
+    if (exchange?.req.complete && !exchange.res.headersSent) return;
+    socket.destroy();
+  });
 }
