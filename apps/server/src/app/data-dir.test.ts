@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,6 +74,27 @@ describe('the data folder', () => {
     } finally {
       await server.drivers.closeAll();
       await database.db.destroy();
+    }
+  });
+
+  it('of an older install (0755, database 0644) is made owner-only at start', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sharebin-old-'));
+    temporary.push(dataDir);
+    chmodSync(dataDir, 0o755);
+    const file = path.join(dataDir, 'sharebin.db');
+    await openSqlite(file).db.destroy();
+    for (const name of ['sharebin.db', 'sharebin.db-wal', 'sharebin.db-shm']) {
+      writeFileSync(path.join(dataDir, name), '', { flag: 'a' });
+      chmodSync(path.join(dataDir, name), 0o644);
+    }
+
+    await prepareDataDir(dataDir);
+    const database = openSqlite(file);
+    await database.db.destroy();
+
+    expect(mode(dataDir).toString(8)).toBe('700');
+    for (const name of ['sharebin.db', 'sharebin.db-wal', 'sharebin.db-shm']) {
+      expect(mode(path.join(dataDir, name)).toString(8), name).toBe('600');
     }
   });
 

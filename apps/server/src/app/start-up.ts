@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrateToLatest } from '../migrations';
 import { type DatabaseHandle, withStartupLock } from '../modules/shared/db';
@@ -50,6 +50,11 @@ export async function prepareDataDir(dataDir: string): Promise<void> {
   const probe = path.join(dataDir, `.write-check-${process.pid}`);
   try {
     await createFolder(dataDir);
+    // A folder from an older install may be 0755: it holds the database and the secret key.
+    // A folder someone else owns (a shared mount) cannot be changed; the write check decides.
+    await chmod(dataDir, 0o700).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPERM') throw error;
+    });
     await access(dataDir, constants.W_OK);
     await writeFile(probe, '', { mode: 0o600 });
     await rm(probe);

@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -47,7 +47,13 @@ function withStatementCache(sqlite: SQLite.Database) {
 export function openSqlite(filename: string): DatabaseHandle {
   // Created owner-only before SQLite opens it: SQLite gives the WAL and SHM files the
   // database file's mode, so they stay private too.
-  if (filename !== ':memory:') closeSync(openSync(filename, 'a', 0o600));
+  if (filename !== ':memory:') {
+    closeSync(openSync(filename, 'a', 0o600));
+    // Installs from before this rule have 0644 files: tighten what exists (owner only).
+    for (const file of [filename, `${filename}-wal`, `${filename}-shm`]) {
+      if (existsSync(file)) chmodSync(file, 0o600);
+    }
+  }
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
