@@ -10,7 +10,17 @@ export const databaseUnavailable = () =>
 
 /** A query that failed because the database went away answers 503, whatever route ran it. */
 export function databaseErrorToAppError(error: unknown): AppError | undefined {
-  return isDatabaseUnavailable(error) ? databaseUnavailable() : undefined;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  const code = (error as { code?: unknown } | null)?.code;
+  // SQLite on a full disk (or over its size cap); PostgreSQL's disk_full.
+  if (code === 'SQLITE_FULL' || code === '53100') {
+    return new AppError(
+      507,
+      ERROR_CODES.storageFull,
+      'The database disk is full: nothing was saved',
+    );
+  }
+  return undefined;
 }
 
 export const secretKeyMismatch = () =>
