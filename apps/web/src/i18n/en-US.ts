@@ -628,6 +628,19 @@ export const enUS = {
         multipart: 'Multipart upload',
         delete: 'Delete',
       },
+      reasons: {
+        bytes_differ: 'The bytes read back differ from those written.',
+        missing_from_listing: 'The probe object is missing from the folder listing.',
+        presigned_put_status: 'The presigned upload was refused with HTTP {{status}}.',
+        cors_not_tried: 'Not tried: the presigned upload failed.',
+        cors_put_denied:
+          'The bucket’s CORS rules do not allow uploads from {{origin}} (Access-Control-Allow-Origin: {{allowed}}): browsers cannot upload directly.',
+        etag_hidden:
+          'The bucket allows uploads but hides the ETag header: add ETag to the CORS rule’s ExposeHeaders, or uploads in parts cannot complete.',
+        cors_get_denied:
+          'The bucket’s CORS rules do not allow downloads from {{origin}}: with direct downloads on, text previews cannot load.',
+        still_there: 'The probe object is still there after deleting it.',
+      },
       checkHints: {
         write: 'Stores a small probe object.',
         read: 'Reads the probe back and compares it.',

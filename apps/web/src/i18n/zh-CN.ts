@@ -612,6 +612,19 @@ export const zhCN = {
         multipart: '分片上传',
         delete: '删除',
       },
+      reasons: {
+        bytes_differ: '读回的字节与写入的不一致。',
+        missing_from_listing: '目录列表中找不到测试对象。',
+        presigned_put_status: '预签名上传被拒绝，HTTP {{status}}。',
+        cors_not_tried: '未执行：预签名上传失败。',
+        cors_put_denied:
+          '存储桶的 CORS 规则不允许来自 {{origin}} 的上传（Access-Control-Allow-Origin: {{allowed}}），浏览器无法直接上传。',
+        etag_hidden:
+          '存储桶允许上传但未暴露 ETag 响应头：请在 CORS 规则的 ExposeHeaders 中加入 ETag，否则分片上传无法完成。',
+        cors_get_denied:
+          '存储桶的 CORS 规则不允许来自 {{origin}} 的下载：开启直接下载后，文本预览无法加载。',
+        still_there: '删除后测试对象仍然存在。',
+      },
       checkHints: {
         write: '写入一个小的探测对象。',
         read: '读回探测对象并比对内容。',

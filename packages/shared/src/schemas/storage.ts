@@ -195,6 +195,19 @@ export const STORAGE_TEST_CHECKS = [
   'multipart',
   'delete',
 ] as const;
+/** Failures the storage test explains itself (SPEC §8 style: the UI words them). */
+export const STORAGE_TEST_REASONS = [
+  'bytes_differ',
+  'missing_from_listing',
+  'presigned_put_status',
+  'cors_not_tried',
+  'cors_put_denied',
+  'etag_hidden',
+  'cors_get_denied',
+  'still_there',
+] as const;
+export type StorageTestReason = (typeof STORAGE_TEST_REASONS)[number];
+
 export const storageTestReportSchema = z.object({
   ok: z.boolean(),
   checks: z.array(
@@ -203,6 +216,15 @@ export const storageTestReportSchema = z.object({
       ok: z.boolean(),
       /** Why it failed, readable; or a note on success. */
       detail: z.string(),
+      /**
+       * What went wrong in words of our own, for the UI to translate (with `params`); absent
+       * when the storage's own answer (`detail`, or `error_code` for a known failure) is all
+       * there is.
+       */
+      reason: z.enum(STORAGE_TEST_REASONS).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      /** A driver failure's stable code (`storage.timeout`, `storage.full`, …), when known. */
+      error_code: z.string().optional(),
       ms: z.number(),
     }),
   ),

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { StorageTestReport } from '@sharebin/shared';
+import type { StorageTestReason, StorageTestReport } from '@sharebin/shared';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/crypto';
 import type { StorageDriver } from './drivers/storage-driver';
+import { StorageDriverError } from './drivers/storage-driver.errors';
 import type { StorageDrivers } from './storage.drivers';
 import type { StorageUseCases } from './storage.usecases';
 import type { LocalTransfers } from './storage-local.usecases';
@@ -23,6 +24,17 @@ const readAll = async (body: Readable) => {
 /** A storage that does not answer the test's browser-like calls in time fails that check. */
 const BROWSER_CALL_TIMEOUT_MS = 15_000;
 
+/** A check that failed for a reason the test itself can name (and the UI translate). */
+class StorageTestFailure extends Error {
+  constructor(
+    readonly reason: StorageTestReason,
+    message: string,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(message);
+  }
+}
+
 export function createStorageTests({
   storage,
   drivers,
@@ -40,10 +52,15 @@ export function createStorageTests({
       const detail = await run();
       return { name, ok: true, detail, ms: clock.now() - started };
     } catch (error) {
+      const code = error instanceof StorageDriverError ? error.code : undefined;
       return {
         name,
         ok: false,
         detail: error instanceof Error ? error.message : String(error),
+        ...(error instanceof StorageTestFailure
+          ? { reason: error.reason, ...(error.params ? { params: error.params } : {}) }
+          : {}),
+        ...(code ? { error_code: code } : {}),
         ms: clock.now() - started,
       };
     }
@@ -101,15 +118,29 @@ export function createStorageTests({
     origin: string,
     readable: boolean | null,
   ): Check {
-    const detail = !result.originAllowed
-      ? `The bucket's CORS rules do not allow PUT from ${origin} (Access-Control-Allow-Origin: ${result.allowed ?? 'none'}); browsers cannot upload directly`
+    const allowed = result.allowed ?? 'none';
+    const failure: Pick<Check, 'reason' | 'params' | 'detail'> | null = !result.originAllowed
+      ? {
+          reason: 'cors_put_denied',
+          params: { origin, allowed },
+          detail: `The bucket's CORS rules do not allow PUT from ${origin} (Access-Control-Allow-Origin: ${allowed}); browsers cannot upload directly`,
+        }
       : !result.etagExposed
-        ? "The bucket allows PUT but does not expose the ETag header (add ETag to the CORS rule's ExposeHeaders); uploads in parts cannot complete"
+        ? {
+            reason: 'etag_hidden',
+            detail:
+              "The bucket allows PUT but does not expose the ETag header (add ETag to the CORS rule's ExposeHeaders); uploads in parts cannot complete",
+          }
         : readable === false
-          ? `The bucket's CORS rules do not allow GET from ${origin}; with direct downloads on, text previews cannot load`
-          : `The bucket allows PUT${readable ? ' and GET' : ''} from ${origin} and exposes ETag`;
-    const ok = result.originAllowed && result.etagExposed && readable !== false;
-    return { name: 'cors', ok, detail, ms: 0 };
+          ? {
+              reason: 'cors_get_denied',
+              params: { origin },
+              detail: `The bucket's CORS rules do not allow GET from ${origin}; with direct downloads on, text previews cannot load`,
+            }
+          : null;
+    if (failure) return { name: 'cors', ok: false, ...failure, ms: 0 };
+    const detail = `The bucket allows PUT${readable ? ' and GET' : ''} from ${origin} and exposes ETag`;
+    return { name: 'cors', ok: true, detail, ms: 0 };
   }
 
   return {
@@ -132,7 +163,7 @@ export function createStorageTests({
         await timed('read', async () => {
           const object = await driver.get(key);
           if (!(await readAll(object.body)).equals(payload))
-            throw new Error('The bytes read back differ');
+            throw new StorageTestFailure('bytes_differ', 'The bytes read back differ');
           return 'Read back the same bytes';
         }),
       );
@@ -140,7 +171,10 @@ export function createStorageTests({
         await timed('list', async () => {
           const listed = await driver.list('.sharebin-test/');
           if (!listed.objects.some((object) => object.key === key))
-            throw new Error('The test object is missing from the listing');
+            throw new StorageTestFailure(
+              'missing_from_listing',
+              'The test object is missing from the listing',
+            );
           return `Listed ${listed.objects.length} object(s)`;
         }),
       );
@@ -149,6 +183,7 @@ export function createStorageTests({
         name: 'cors',
         ok: false,
         detail: 'Not tried: the presigned PUT failed',
+        reason: 'cors_not_tried',
         ms: 0,
       };
       checks.push(
@@ -179,7 +214,13 @@ export function createStorageTests({
                 )
               : null;
           cors = corsCheck(result, origin, readable);
-          if (!stored) throw new Error(`The presigned PUT answered HTTP ${result.status}`);
+          if (!stored) {
+            throw new StorageTestFailure(
+              'presigned_put_status',
+              `The presigned PUT answered HTTP ${result.status}`,
+              { status: result.status },
+            );
+          }
           return 'Uploaded through a presigned URL';
         }),
       );
@@ -213,7 +254,10 @@ export function createStorageTests({
         await timed('delete', async () => {
           await driver.deleteMany([key, presignedKey]);
           if (await driver.head(key))
-            throw new Error('The test object is still there after deleting it');
+            throw new StorageTestFailure(
+              'still_there',
+              'The test object is still there after deleting it',
+            );
           return 'Deleted the test objects';
         }),
       );

@@ -21,6 +21,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
+import { apiErrorText } from '../../../app/error-messages';
 import { useTestStorageConfig } from '../storage.hooks';
 import { kindOf, ProviderIcon } from './StorageBadges';
 
@@ -29,6 +30,11 @@ type Check = StorageTestReport['checks'][number];
 function CheckRow({ check }: { check: Check }) {
   const { t, i18n } = useTranslation();
   const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(check.ms);
+  const ownWords = check.reason
+    ? t(`storageConfig.test.reasons.${check.reason}`, check.params ?? {})
+    : check.error_code
+      ? apiErrorText(check.error_code, undefined, i18n.language)
+      : null;
   return (
     <Group
       gap="sm"
@@ -65,9 +71,19 @@ function CheckRow({ check }: { check: Check }) {
         <Text size="xs" c="dimmed">
           {t(`storageConfig.test.checkHints.${check.name}`)}
         </Text>
-        {/* What the storage answered, word for word: a diagnosis for whoever fixes the bucket,
-            so only shown when a check failed. */}
-        {!check.ok && check.detail && (
+        {/* A failure the test names itself is worded in the reader's language; otherwise what
+            the storage answered, word for word: a diagnosis for whoever fixes the bucket. */}
+        {!check.ok && ownWords && (
+          <Text
+            size="sm"
+            c="red"
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="storage-check-reason"
+          >
+            {ownWords}
+          </Text>
+        )}
+        {!check.ok && !ownWords && check.detail && (
           <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
             {t('storageConfig.test.reason')}{' '}
             <Text span inherit ff="monospace" fz="xs" data-testid="storage-check-detail">
