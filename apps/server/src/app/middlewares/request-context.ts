@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 
 const INCOMING_ID = /^[\w.:-]{1,64}$/;
 
-/** Sets the request id (kept from `X-Request-Id` when well-formed) and the client IP. */
+/**
+ * Sets the request id (kept from `X-Request-Id` when well-formed) and the client address as
+ * rate limits count it (see `limitSubject`).
+ */
 export function requestContext({
   trustProxyHops,
 }: {
@@ -14,7 +18,10 @@ export function requestContext({
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
-    c.set('clientIp', clientIp(c.env, c.req.header('x-forwarded-for'), trustProxyHops));
+    c.set(
+      'clientIp',
+      limitSubject(clientIp(c.env, c.req.header('x-forwarded-for'), trustProxyHops)),
+    );
     c.header('X-Request-Id', requestId);
     await next();
   };
@@ -34,4 +41,26 @@ export function clientIp(env: unknown, forwardedFor: string | undefined, hops: n
     .map((entry) => entry.trim())
     .filter(Boolean);
   return chain[Math.max(0, chain.length - hops)] ?? socketAddress;
+}
+
+/**
+ * The client as rate limits count it. An IPv6 subscriber is handed a whole /64 and can pick
+ * any address in it, so IPv6 clients count by their /64; an IPv4 address written as IPv6
+ * (`::ffff:203.0.113.9`) counts as itself.
+ */
+export function limitSubject(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  const network = groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(':');
+  return `${network}::/64`;
 }

@@ -126,6 +126,19 @@ describe.each(ENGINES)('admin authentication on %s', (engine) => {
       expect(await sessionCount()).toBe(0);
     });
 
+    it('counts an IPv6 client by its /64, whichever address of it each guess comes from', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t.request('POST', '/api/admin/login', wrong, {
+            headers: { 'x-forwarded-for': `2001:db8:7:7::${(i + 1).toString(16)}` },
+          }),
+        ),
+      );
+      const answered = statuses(responses);
+      expect(count(answered, 401)).toBe(LOGIN_RULE_PER_USER.limit);
+      expect(count(answered, 429)).toBe(12 - LOGIN_RULE_PER_USER.limit);
+    });
+
     it('clears the count after a successful login', async () => {
       for (let i = 0; i < LOGIN_RULE_PER_USER.limit - 1; i++) {
         expect((await t.request('POST', '/api/admin/login', wrong, from)).status).toBe(401);
