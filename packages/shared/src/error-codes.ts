@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   storageInsufficient: 'storage.insufficient',
   storageFull: 'storage.full',
   storageTimeout: 'storage.timeout',
+  storageTooLarge: 'storage.too_large',
   fileNotFound: 'file.not_found',
   fileExpired: 'file.expired',
   fileViewsExhausted: 'file.views_exhausted',

@@ -5,6 +5,7 @@ import {
   InvalidKeyError,
   MultipartError,
   ObjectNotFoundError,
+  ObjectTooLargeError,
   RangeNotSatisfiableError,
   SignedUrlError,
   StorageDriverError,
@@ -35,5 +36,8 @@ export function storageErrorToAppError(error: unknown): AppError | undefined {
     return new AppError(400, error.code, error.message);
   }
   if (error instanceof StorageTimeoutError) return new AppError(504, error.code, error.message);
+  if (error instanceof ObjectTooLargeError) {
+    return new AppError(413, error.code, error.message, { maxBytes: error.maxLength });
+  }
   return new AppError(502, error.code, `The storage failed: ${error.message}`);
 }

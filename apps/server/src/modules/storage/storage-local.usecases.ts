@@ -78,6 +78,7 @@ export function createLocalTransfers({
       return driver.put(request.key, body, {
         contentType: request.contentType,
         contentLength: request.contentLength,
+        maxLength: request.maxLength,
       });
     },
 

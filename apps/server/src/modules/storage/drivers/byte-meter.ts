@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import { ContentLengthMismatchError } from './storage-driver.errors';
+import { ContentLengthMismatchError, ObjectTooLargeError } from './storage-driver.errors';
 
 /**
  * Counts (and optionally hashes) bytes as they stream past, and fails the stream as soon as a
@@ -13,13 +13,15 @@ import { ContentLengthMismatchError } from './storage-driver.errors';
  */
 export class ByteMeter extends Transform {
   bytes = 0;
-  failure: ContentLengthMismatchError | null = null;
+  failure: ContentLengthMismatchError | ObjectTooLargeError | null = null;
   private readonly hash: Hash | null;
   private held: Buffer | null = null;
 
   constructor(
     private readonly expectedLength?: number,
     hashAlgorithm?: 'md5' | 'sha256',
+    /** For a body of undeclared length: more than this many bytes fails the stream. */
+    private readonly maxLength?: number,
   ) {
     super();
     this.hash = hashAlgorithm ? createHash(hashAlgorithm) : null;
@@ -29,6 +31,10 @@ export class ByteMeter extends Transform {
     this.bytes += chunk.length;
     if (this.expectedLength !== undefined && this.bytes > this.expectedLength) {
       return callback(this.fail());
+    }
+    if (this.maxLength !== undefined && this.bytes > this.maxLength) {
+      this.failure = new ObjectTooLargeError(this.maxLength);
+      return callback(this.failure);
     }
     this.hash?.update(chunk);
     if (this.expectedLength === undefined) return callback(null, chunk);

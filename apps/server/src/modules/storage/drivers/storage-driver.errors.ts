@@ -91,6 +91,16 @@ export class ContentLengthMismatchError extends StorageDriverError {
   }
 }
 
+/** A body of undeclared length went past the most bytes it was allowed; nothing was stored. */
+export class ObjectTooLargeError extends StorageDriverError {
+  readonly code = 'storage.too_large';
+
+  constructor(readonly maxLength: number) {
+    super(`The upload is larger than the ${maxLength} bytes it may carry`);
+    this.name = 'ObjectTooLargeError';
+  }
+}
+
 /** A malformed argument other than a key: a negative range, an expiry beyond 7 days… */
 export class InvalidArgumentError extends StorageDriverError {
   readonly code = 'storage.invalid_argument';

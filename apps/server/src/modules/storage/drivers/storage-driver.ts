@@ -26,6 +26,8 @@ export interface PutOptions {
   contentType?: string;
   /** When given, the body must deliver exactly this many bytes or nothing is stored. */
   contentLength?: number;
+  /** A body of undeclared length that goes past this many bytes is refused; nothing is stored. */
+  maxLength?: number;
 }
 
 export interface GetResult {
@@ -55,6 +57,11 @@ export interface PresignPutOptions {
   contentType?: string;
   /** Bound into the signature: the upload must carry exactly this many bytes. */
   contentLength?: number;
+  /**
+   * Without a `contentLength`: the most bytes the upload may carry, where the driver can bind
+   * it (local storage signs and enforces it; an S3 PUT cannot, so the commit checks the size).
+   */
+  maxLength?: number;
   expiresInSeconds: number;
 }
 

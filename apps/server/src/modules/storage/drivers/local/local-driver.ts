@@ -82,7 +82,7 @@ export function createLocalDriver({
   return {
     kind: 'local',
 
-    async put(key, body, { contentLength } = {}) {
+    async put(key, body, { contentLength, maxLength } = {}) {
       let target: string;
       try {
         target = objectPath(root, key);
@@ -91,7 +91,7 @@ export function createLocalDriver({
         discardBody(body);
         throw error;
       }
-      const meter = new ByteMeter(contentLength);
+      const meter = new ByteMeter(contentLength, undefined, maxLength);
       await publishFile(await writeTempFile(root, body, meter), target, key);
       const info = await objectInfo(key, target);
       return { etag: info?.etag ?? null, size: meter.bytes };
@@ -181,10 +181,14 @@ export function createLocalDriver({
       await publishFile(temp, target, targetKey);
     },
 
-    async presignPut(key, { contentType, contentLength, expiresInSeconds }) {
+    async presignPut(key, { contentType, contentLength, maxLength, expiresInSeconds }) {
       objectPath(root, key);
       assertContentLength(contentLength);
-      const url = signedUrl('put', { key, contentType, contentLength }, expiresInSeconds);
+      const url = signedUrl(
+        'put',
+        { key, contentType, contentLength, ...(contentLength === undefined ? { maxLength } : {}) },
+        expiresInSeconds,
+      );
       const headers: Record<string, string> = contentType ? { 'Content-Type': contentType } : {};
       return { url, headers };
     },

@@ -29,6 +29,7 @@ const PARAM = {
   uploadId: 'uploadId',
   partNumber: 'partNumber',
   contentLength: 'len',
+  maxLength: 'max',
   contentType: 'type',
   downloadName: 'name',
   inline: 'inline',
@@ -44,6 +45,7 @@ const SIGNED_FIELDS: SignedField[] = [
   'uploadId',
   'partNumber',
   'contentLength',
+  'maxLength',
   'contentType',
   'downloadName',
   'inline',
@@ -70,6 +72,8 @@ export interface LocalSignedFields {
   uploadId?: string;
   partNumber?: number;
   contentLength?: number;
+  /** For a PUT of undeclared length: the most bytes it may carry. */
+  maxLength?: number;
   contentType?: string;
   downloadName?: string;
   inline?: boolean;
@@ -93,6 +97,7 @@ export function buildLocalSignedUrl({
     uploadId: fields.uploadId,
     partNumber: fields.partNumber?.toString(),
     contentLength: fields.contentLength?.toString(),
+    maxLength: fields.maxLength?.toString(),
     contentType: fields.contentType,
     downloadName: fields.downloadName,
     inline: fields.inline ? '1' : undefined,
@@ -114,7 +119,7 @@ export type LocalSignedRequest =
       /** What the route puts in Content-Type and (via contentDisposition) Content-Disposition. */
       download: { downloadName?: string; contentType?: string; inline: boolean };
     }
-  | { op: 'put'; key: string; contentLength?: number; contentType?: string }
+  | { op: 'put'; key: string; contentLength?: number; maxLength?: number; contentType?: string }
   | { op: 'part'; key: string; uploadId: string; partNumber: number; contentLength?: number };
 
 type QueryInput = URLSearchParams | Record<string, string | undefined>;
@@ -167,10 +172,12 @@ export function verifyLocalSignedRequest({
       };
     case 'put':
       if (values.contentLength !== undefined && !isDecimal(values.contentLength)) break;
+      if (values.maxLength !== undefined && !isDecimal(values.maxLength)) break;
       return {
         op,
         key,
         contentLength: signedLength(values),
+        ...(values.maxLength === undefined ? {} : { maxLength: Number(values.maxLength) }),
         contentType: values.contentType,
       };
     case 'part':
