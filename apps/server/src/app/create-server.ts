@@ -8,6 +8,8 @@ import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createAuthUseCases } from '../modules/auth/auth.usecases';
 import { createAuthenticator } from '../modules/auth/authenticator';
+import { createFileRecords } from '../modules/files/file-records';
+import { createFilesHousekeeping } from '../modules/files/files.housekeeping';
 import { createFilesRepository } from '../modules/files/files.repository';
 import { createFilesRoutes } from '../modules/files/files.routes';
 import { createFilesUseCases } from '../modules/files/files.usecases';
@@ -22,9 +24,9 @@ import type { Clock } from '../modules/shared/clock';
 import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
-import { createSharePasswordGuard } from '../modules/shared/share-password';
-import { createShareTombstones } from '../modules/shared/share-tombstones';
-import { createShareTombstonesRepository } from '../modules/shared/share-tombstones.repository';
+import { createSharePasswordGuard } from '../modules/shares/share-password';
+import { createShareTombstones } from '../modules/shares/share-tombstones';
+import { createShareTombstonesRepository } from '../modules/shares/share-tombstones.repository';
 import { DEFAULT_S3_TIMEOUTS, type S3Timeouts } from '../modules/storage/drivers/s3/s3-driver';
 import { createObjectDeletions } from '../modules/storage/object-deletions.usecases';
 import { createPendingDeletionsRepository } from '../modules/storage/pending-deletions.repository';
@@ -40,6 +42,7 @@ import { createInstanceIdentityRepository } from '../modules/system/instance-ide
 import { createInstanceIdentityUseCases } from '../modules/system/instance-identity.usecases';
 import { databaseErrorToAppError, databaseUnavailable } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
+import { createTransfersUseCases } from '../modules/transfers/transfers.usecases';
 import type { AddressPolicy } from '../modules/url-upload/address-policy';
 import { type HostResolver, systemResolver } from '../modules/url-upload/url-fetch';
 import { urlFetchErrorToAppError } from '../modules/url-upload/url-upload.errors';
@@ -134,16 +137,37 @@ export function createServer(deps: ServerDeps) {
     clock,
   });
   const maxUploadBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
+  const filesRepository = createFilesRepository({ db });
+  const fileRecords = createFileRecords({
+    repository: filesRepository,
+    storage,
+    tombstones,
+    objectDeletions,
+  });
   const files = createFilesUseCases({
-    repository: createFilesRepository({ db }),
+    repository: filesRepository,
+    records: fileRecords,
     storage,
     drivers,
     passwordGuard,
     accessTokens,
     tombstones,
     clock,
+  });
+  const transfers = createTransfersUseCases({
+    repository: filesRepository,
+    records: fileRecords,
+    storage,
+    drivers,
+    clock,
     maxUploadBytes,
-    objectDeletions,
+  });
+  const filesHousekeeping = createFilesHousekeeping({
+    repository: filesRepository,
+    records: fileRecords,
+    storage,
+    drivers,
+    clock,
   });
   const urls = createUrlUploadUseCases({
     policy: deps.urlAddressPolicy,
@@ -182,8 +206,8 @@ export function createServer(deps: ServerDeps) {
       publicUrl: deps.publicUrl,
     }),
     ...createLocalStorageRoutes({ transfers: localTransfers }),
-    ...createFilesRoutes({ files, publicUrl: deps.publicUrl }),
-    ...createUrlUploadRoutes({ urls, files, publicUrl: deps.publicUrl }),
+    ...createFilesRoutes({ files, transfers, publicUrl: deps.publicUrl }),
+    ...createUrlUploadRoutes({ urls, transfers, publicUrl: deps.publicUrl }),
   ];
 
   const app = new Hono<AppEnv>();
@@ -219,14 +243,24 @@ export function createServer(deps: ServerDeps) {
   return {
     app,
     routes,
-    useCases: { auth, apiKeys, settings, pastes, storage, files, instanceIdentity },
+    useCases: {
+      auth,
+      apiKeys,
+      settings,
+      pastes,
+      storage,
+      files,
+      transfers,
+      filesHousekeeping,
+      instanceIdentity,
+    },
     drivers,
     /** Periodic clean-ups, run by the jobs runner. */
     housekeeping: async () => {
       const sessions = await auth.deleteExpiredSessions();
       const limits = await rateLimiter.deleteExpired();
       const { deleted: pastesDeleted } = await pastes.clearFinished();
-      const { deleted: filesDeleted } = await files.cleanUp();
+      const { deleted: filesDeleted } = await filesHousekeeping.cleanUp();
       const objects = await objectDeletions.retryDue();
       const tombstonesPruned = await tombstones.prune();
       return {

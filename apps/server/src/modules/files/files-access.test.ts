@@ -9,7 +9,7 @@ import type {
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
-import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
+import { PASSWORD_RULE_PER_SHARE } from '../shares/share-password';
 
 /** The three calls that reserve a share before any byte is sent. */
 const RESERVING_ROUTES = ['/api/s3/presign', '/api/s3/multipart/init', '/api/url/presign'];

@@ -176,7 +176,9 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
     // Not a share's key (another program's upload in the same bucket): left alone.
     const foreign = await driver.createMultipart('backups/db.tar', {});
     t.clock.advance(24 * 3_600_000 + 1);
-    expect(await t.server.useCases.files.cleanUp()).toMatchObject({ orphansAborted: 1 });
+    expect(await t.server.useCases.filesHousekeeping.cleanUp()).toMatchObject({
+      orphansAborted: 1,
+    });
     const left = (await driver.listMultipartUploads()).map((upload) => upload.uploadId);
     expect(left).toContain(foreign.uploadId);
     expect(left).not.toContain(orphan.uploadId);
@@ -360,7 +362,9 @@ describe('the clean-up job on local storage', () => {
       await writeFile(path.join(temp, name), 'partial');
       await utimes(path.join(temp, name), new Date(mtime), new Date(mtime));
     }
-    expect(await t.server.useCases.files.cleanUp()).toMatchObject({ temporaryFilesRemoved: 1 });
+    expect(await t.server.useCases.filesHousekeeping.cleanUp()).toMatchObject({
+      temporaryFilesRemoved: 1,
+    });
     expect(await readdir(temp)).toEqual(['writing']);
   });
 });

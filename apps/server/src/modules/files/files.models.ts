@@ -1,7 +1,7 @@
 import { type FileShare, isActiveContent, normalizeMediaType } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { FileSharesTable } from '../shared/db.schema';
-import { accessScopeOf, remainingViews } from '../shared/share-state';
+import { accessScopeOf, remainingViews } from '../shares/share-state';
 
 export const accessScope = (row: FileSharesTable) => accessScopeOf('file', row);
 

@@ -1,8 +1,8 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../shared/db';
 import type { Database, FileSharesTable } from '../shared/db.schema';
-import { preparedQuery } from '../shared/prepared-query';
 import { containsPattern, lowerLike } from '../shared/sql-search';
+import { createViewCounter, finishedAt } from '../shares/shares.sql';
 
 export interface FileListFilter {
   /** Creator tags whose shares to list; all when absent. */
@@ -30,24 +30,7 @@ function matches(filter: Pick<FileListFilter, 'createdBy' | 'search'>) {
   };
 }
 
-/** One counted view of a live share, in one conditional update (ARCHITECTURE.md §4). */
-function countViewQuery(db: Db, passwordless: boolean) {
-  return preparedQuery(db, (args: { slug: string; now: number }) => {
-    let query = db
-      .updateTable('file_shares')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('slug', '=', args.slug)
-      .where('status', '=', 'live')
-      .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', args.now)]));
-    if (passwordless) query = query.where('password_hash', 'is', null);
-    return query.returningAll();
-  });
-}
-
 export function createFilesRepository({ db }: { db: Db }) {
-  const countViewOpen = countViewQuery(db, true);
-  const countViewAny = countViewQuery(db, false);
   return {
     insert: async (row: FileSharesTable) => {
       await db.insertInto('file_shares').values(row).execute();
@@ -65,13 +48,12 @@ export function createFilesRepository({ db }: { db: Db }) {
         .where('status', '=', 'live')
         .executeTakeFirst(),
 
-    countView: async (input: { slug: string; now: number; passwordless: boolean }) =>
-      (
-        await (input.passwordless ? countViewOpen : countViewAny)({
-          slug: input.slug,
-          now: input.now,
-        })
-      )[0],
+    /** One counted view of a live share, or undefined when it may not be viewed. */
+    countView: createViewCounter({
+      db,
+      table: 'file_shares',
+      scope: sql<boolean>`status = ${'live'}`,
+    }),
 
     async list(filter: FileListFilter) {
       const rows = await db
@@ -142,13 +124,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'uploading'), eb('created_at', '<', staleBefore)]),
-            eb.and([
-              eb('status', '=', 'live'),
-              eb.or([
-                eb('expires_at', '<=', now),
-                eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
-              ]),
-            ]),
+            eb.and([eb('status', '=', 'live'), finishedAt(eb, now)]),
           ]),
         )
         .limit(500)

@@ -30,6 +30,7 @@ import { publicOrigin } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { objectResponse, parseRange } from '../storage/object-response';
+import type { TransfersUseCases } from '../transfers/transfers.usecases';
 import { shareLinks } from './files.models';
 import type { FilesUseCases } from './files.usecases';
 
@@ -147,7 +148,7 @@ function managementRoutes(
  * same calls serve uploads from a URL under `/url` (the browser fetched the file first).
  */
 export function uploadFlowRoutes(
-  files: FilesUseCases,
+  transfers: TransfersUseCases,
   prefix: '/s3' | '/url',
   publicUrl: string,
 ): AnyRoute[] {
@@ -172,7 +173,7 @@ export function uploadFlowRoutes(
       body: singlePutBody,
       response: presignResponseSchema,
       errors: [403, 404, 409, 413],
-      handler: ({ principal, body }) => files.presign(principal, body),
+      handler: ({ principal, body }) => transfers.presign(principal, body),
     }),
     route({
       method: 'post',
@@ -185,7 +186,7 @@ export function uploadFlowRoutes(
       // 400: the object is missing or of another size; the reservation is gone then.
       errors: [400, 404, 409],
       handler: async ({ principal, body }, c) =>
-        withLinks(c, publicUrl, await files.commit(principal, body)),
+        withLinks(c, publicUrl, await transfers.commit(principal, body)),
     }),
     route({
       method: 'post',
@@ -196,7 +197,7 @@ export function uploadFlowRoutes(
       body: presignBody,
       response: multipartInitResponseSchema,
       errors: [403, 404, 409, 413],
-      handler: ({ principal, body }) => files.multipartInit(principal, body),
+      handler: ({ principal, body }) => transfers.multipartInit(principal, body),
     }),
     route({
       method: 'post',
@@ -207,7 +208,7 @@ export function uploadFlowRoutes(
       body: multipartPartsRequestSchema,
       response: multipartPartsResponseSchema,
       errors: [404, 409],
-      handler: ({ principal, body }) => files.multipartParts(principal, body),
+      handler: ({ principal, body }) => transfers.multipartParts(principal, body),
     }),
     route({
       method: 'post',
@@ -219,7 +220,7 @@ export function uploadFlowRoutes(
       response: createdFileShareSchema,
       errors: [400, 404, 409],
       handler: async ({ principal, body }, c) =>
-        withLinks(c, publicUrl, await files.multipartComplete(principal, body)),
+        withLinks(c, publicUrl, await transfers.multipartComplete(principal, body)),
     }),
     route({
       method: 'post',
@@ -231,7 +232,7 @@ export function uploadFlowRoutes(
       response: z.null(),
       errors: [404, 409],
       handler: async ({ principal, body }) => {
-        await files.abortUpload(principal, body);
+        await transfers.abortUpload(principal, body);
         return null;
       },
     }),
@@ -240,9 +241,11 @@ export function uploadFlowRoutes(
 
 export function createFilesRoutes({
   files,
+  transfers,
   publicUrl,
 }: {
   files: FilesUseCases;
+  transfers: TransfersUseCases;
   /** Origin of absolute links in answers; empty: the request's origin. */
   publicUrl: string;
 }): AnyRoute[] {
@@ -264,7 +267,7 @@ export function createFilesRoutes({
       handler: async ({ principal }, c) => {
         // Refused before a byte of the body is read: the form can be no larger than the file
         // plus the parser's bounded allowance for fields.
-        await files.checkUploadLength(
+        await transfers.checkUploadLength(
           Number(c.req.header('content-length') ?? Number.NaN) - MAX_FORM_OVERHEAD_BYTES,
         );
         return receiveUpload(
@@ -273,7 +276,7 @@ export function createFilesRoutes({
           async (incoming) => {
             const filename = parseFormPart(filenameSchema, incoming.filename, 'file');
             let password: string | undefined;
-            const share = await files.uploadStream(principal, {
+            const share = await transfers.uploadStream(principal, {
               filename,
               mimetype: incoming.mimeType,
               fieldsBefore: parseFormPart(uploadFormSchema, incoming.fieldsBefore),
@@ -289,7 +292,7 @@ export function createFilesRoutes({
         );
       },
     }),
-    ...uploadFlowRoutes(files, '/s3', publicUrl),
+    ...uploadFlowRoutes(transfers, '/s3', publicUrl),
     ...managementRoutes(files, '/admin', 'admin'),
     ...managementRoutes(files, '/user', uploader),
     route({

@@ -1,11 +1,9 @@
 import type { Paste, PasteSummary, PasteView } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { PastesTable } from '../shared/db.schema';
-import { accessScopeOf, remainingViews } from '../shared/share-state';
+import { accessScopeOf, remainingViews } from '../shares/share-state';
 
 export const PREVIEW_LENGTH = 200;
-/** Generated slugs: 6 base62 characters (about 36 bits), longer after a collision. */
-export const GENERATED_SLUG_LENGTH = 6;
 export const RAW_ACCESS_TTL_MS = 10 * 60_000;
 
 export const byteLength = (content: string) => Buffer.byteLength(content, 'utf8');

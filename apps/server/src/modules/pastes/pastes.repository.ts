@@ -3,6 +3,7 @@ import type { Db } from '../shared/db';
 import type { Database, PastesTable } from '../shared/db.schema';
 import { preparedQuery } from '../shared/prepared-query';
 import { containsPattern, lowerLike } from '../shared/sql-search';
+import { createViewCounter, finishedAt } from '../shares/shares.sql';
 import { PREVIEW_LENGTH } from './pastes.models';
 
 export interface PasteListFilter {
@@ -25,31 +26,9 @@ function matches(filter: Pick<PasteListFilter, 'createdBy' | 'search'>) {
   };
 }
 
-type ViewArgs = { slug: string; now: number };
-
-/**
- * Counts one view in a single conditional update, so that concurrent viewers of a paste
- * with `max_views = k` get exactly k rows back (ARCHITECTURE.md §4). Prepared once: it is the
- * hot path of every paste view.
- */
-function countViewQuery(db: Db, passwordless: boolean) {
-  return preparedQuery(db, (args: ViewArgs) => {
-    let query = db
-      .updateTable('pastes')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('slug', '=', args.slug)
-      .where((eb) => eb.or([eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', args.now)]));
-    if (passwordless) query = query.where('password_hash', 'is', null);
-    return query.returningAll();
-  });
-}
-
 const DELETED_COLUMNS = ['slug', 'expires_at', 'max_views', 'views'] as const;
 
 export function createPastesRepository({ db }: { db: Db }) {
-  const countViewOpen = countViewQuery(db, true);
-  const countViewAny = countViewQuery(db, false);
   const selectBySlug = preparedQuery(db, (args: { slug: string }) =>
     db.selectFrom('pastes').selectAll().where('slug', '=', args.slug),
   );
@@ -64,13 +43,7 @@ export function createPastesRepository({ db }: { db: Db }) {
       db.selectFrom('pastes').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The paste after counting one view, or undefined when it may not be viewed. */
-    countView: async (input: { slug: string; now: number; passwordless: boolean }) =>
-      (
-        await (input.passwordless ? countViewOpen : countViewAny)({
-          slug: input.slug,
-          now: input.now,
-        })
-      )[0],
+    countView: createViewCounter({ db, table: 'pastes' }),
 
     async list(filter: PasteListFilter) {
       const rows = await db
@@ -124,12 +97,7 @@ export function createPastesRepository({ db }: { db: Db }) {
     deleteFinished: (now: number) =>
       db
         .deleteFrom('pastes')
-        .where((eb) =>
-          eb.or([
-            eb('expires_at', '<=', now),
-            eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
-          ]),
-        )
+        .where((eb) => finishedAt(eb, now))
         .returning(DELETED_COLUMNS)
         .execute(),
   };

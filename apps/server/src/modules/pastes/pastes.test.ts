@@ -1,8 +1,8 @@
 import type { CreatedApiKey, CreatedPaste, Paste, PasteList, PasteView } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
-import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
-import { TOMBSTONE_TTL_MS } from '../shared/share-tombstones';
+import { PASSWORD_RULE_PER_SHARE } from '../shares/share-password';
+import { TOMBSTONE_TTL_MS } from '../shares/share-tombstones';
 
 describe.each(ENGINES)('pastes on %s', (engine) => {
   const t = useTestServer(engine);

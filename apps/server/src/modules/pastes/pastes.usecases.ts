@@ -11,14 +11,14 @@ import {
 import type { z } from 'zod';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
-import { hashPassword, newId, randomBase62 } from '../shared/crypto';
-import { isUniqueViolation } from '../shared/db';
+import { hashPassword, newId } from '../shared/crypto';
 import type { PastesTable } from '../shared/db.schema';
 import { ownerTags } from '../shared/ownership';
-import { invalidAccessToken } from '../shared/share.errors';
-import type { SharePasswordGuard } from '../shared/share-password';
-import { expiryFrom, shareAccessChanges, shareState } from '../shared/share-state';
-import type { ShareTombstones } from '../shared/share-tombstones';
+import { createShareAccess } from '../shares/share-access';
+import type { SharePasswordGuard } from '../shares/share-password';
+import { expiryFrom, shareAccessChanges } from '../shares/share-state';
+import type { ShareTombstones } from '../shares/share-tombstones';
+import { insertWithSlug, updateWithSlug } from '../shares/slugs';
 import {
   pasteExpired,
   pasteNotFound,
@@ -31,15 +31,12 @@ import {
 import {
   accessScope,
   byteLength,
-  GENERATED_SLUG_LENGTH,
   RAW_ACCESS_TTL_MS,
   toPaste,
   toPasteSummary,
   toPasteView,
 } from './pastes.models';
 import type { PastesRepository } from './pastes.repository';
-
-const SLUG_ATTEMPTS = 5;
 
 type CreateInput = z.output<typeof createPasteRequestSchema>;
 type UpdateInput = z.output<typeof updatePasteRequestSchema>;
@@ -61,53 +58,28 @@ export function createPastesUseCases({
   clock,
   maxContentBytes,
 }: PastesDeps) {
+  const access = createShareAccess<PastesTable>({
+    kind: 'paste',
+    find: repository.findBySlug,
+    countView: repository.countView,
+    accessScope,
+    errors: {
+      notFound: pasteNotFound,
+      expired: pasteExpired,
+      exhausted: pasteViewsExhausted,
+      passwordRequired: pastePasswordRequired,
+      wrongPassword: pasteWrongPassword,
+    },
+    passwordGuard,
+    accessTokens,
+    tombstones,
+    clock,
+  });
+
   function checkSize(content: string) {
     const size = byteLength(content);
     if (size > maxContentBytes) throw pasteTooLarge(maxContentBytes);
     return size;
-  }
-
-  /** A paste that does not exist: expired or used up when the clean-up removed it, else unknown. */
-  async function missing(slug: string): Promise<never> {
-    const reason = await tombstones.reasonFor('paste', slug);
-    if (reason === 'expired') throw pasteExpired();
-    if (reason === 'exhausted') throw pasteViewsExhausted();
-    throw pasteNotFound();
-  }
-
-  /** Why a paste cannot be viewed (the conditional update found nothing to count). */
-  async function refusal(slug: string, passwordless: boolean): Promise<never> {
-    const row = await repository.findBySlug(slug);
-    if (!row) return missing(slug);
-    const state = shareState(row, clock.now());
-    if (state === 'expired') throw pasteExpired();
-    if (state === 'exhausted') throw pasteViewsExhausted();
-    if (passwordless && row.password_hash !== null) throw pastePasswordRequired();
-    throw pasteNotFound();
-  }
-
-  async function countView(slug: string, passwordless: boolean): Promise<PastesTable> {
-    return (
-      (await repository.countView({ slug, now: clock.now(), passwordless })) ??
-      refusal(slug, passwordless)
-    );
-  }
-
-  /** Checks a share password under the rate limit; answers the paste, uncounted. */
-  async function unlock(slug: string, password: string, clientIp: string): Promise<PastesTable> {
-    const share = `paste:${slug}`;
-    await passwordGuard.countAttempt(share, clientIp);
-    const row = await repository.findBySlug(slug);
-    if (!row) return missing(slug);
-    const state = shareState(row, clock.now());
-    if (state === 'expired') throw pasteExpired();
-    if (state === 'exhausted') throw pasteViewsExhausted();
-    if (
-      !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
-    ) {
-      throw pasteWrongPassword();
-    }
-    return row;
   }
 
   async function requireOwned(principal: Principal, id: string): Promise<PastesTable> {
@@ -117,26 +89,12 @@ export function createPastesUseCases({
     return row;
   }
 
-  async function insertWithSlug(row: Omit<PastesTable, 'slug'>, customSlug: string | undefined) {
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      const slug = customSlug ?? randomBase62(GENERATED_SLUG_LENGTH + attempt);
-      try {
-        await repository.insert({ ...row, slug });
-        return { ...row, slug };
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        if (customSlug) throw pasteSlugTaken();
-      }
-    }
-    throw pasteSlugTaken();
-  }
-
   return {
     async create(principal: Principal, input: CreateInput): Promise<Paste> {
       const size = checkSize(input.content);
       const now = clock.now();
-      const row = await insertWithSlug(
-        {
+      const row = await insertWithSlug<PastesTable>({
+        row: {
           id: newId(),
           content: input.content,
           size,
@@ -151,18 +109,19 @@ export function createPastesUseCases({
           created_at: now,
           updated_at: now,
         },
-        input.slug || undefined,
-      );
+        customSlug: input.slug || undefined,
+        insert: repository.insert,
+        taken: pasteSlugTaken,
+      });
       return toPaste(row);
     },
 
     /** A visitor's view without a password: counted, refused for a protected paste. */
-    view: async (slug: string): Promise<PasteView> => toPasteView(await countView(slug, true)),
+    view: async (slug: string): Promise<PasteView> => toPasteView(await access.viewOpen(slug)),
 
     /** A visitor's view with a password: checked, counted, with a token for the raw link. */
     async viewWithPassword(slug: string, password: string, clientIp: string): Promise<PasteView> {
-      const row = await unlock(slug, password, clientIp);
-      const counted = await countView(slug, row.password_hash === null);
+      const counted = await access.viewWith(slug, password, clientIp);
       return {
         ...toPasteView(counted),
         ...(counted.password_hash === null
@@ -181,18 +140,8 @@ export function createPastesUseCases({
       password?: string;
       clientIp: string;
     }): Promise<string> {
-      if (input.token) {
-        const row = await repository.findBySlug(input.slug);
-        if (!row) return missing(input.slug);
-        if (!accessTokens.verify(accessScope(row), input.token)) throw invalidAccessToken();
-        if (shareState(row, clock.now()) === 'expired') throw pasteExpired();
-        return row.content;
-      }
-      if (input.password !== undefined) {
-        const row = await unlock(input.slug, input.password, input.clientIp);
-        return (await countView(input.slug, row.password_hash === null)).content;
-      }
-      return (await countView(input.slug, true)).content;
+      if (input.token) return (await access.withToken(input.slug, input.token)).content;
+      return (await access.viewWith(input.slug, input.password, input.clientIp)).content;
     },
 
     async list(
@@ -216,17 +165,13 @@ export function createPastesUseCases({
       await requireOwned(principal, id);
       const { content, password, expires_in, ...rest } = input;
       const now = clock.now();
-      try {
-        await repository.update(id, {
-          ...rest,
-          ...(content === undefined ? {} : { content, size: checkSize(content) }),
-          ...(await shareAccessChanges({ password, expires_in }, now)),
-          updated_at: now,
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw pasteSlugTaken();
-        throw error;
-      }
+      const changes = {
+        ...rest,
+        ...(content === undefined ? {} : { content, size: checkSize(content) }),
+        ...(await shareAccessChanges({ password, expires_in }, now)),
+        updated_at: now,
+      };
+      await updateWithSlug(() => repository.update(id, changes), pasteSlugTaken);
       return toPaste(await requireOwned(principal, id));
     },
 

@@ -3,16 +3,16 @@ import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { toWebStream } from '../../app/web-stream';
 import { uploadFlowRoutes } from '../files/files.routes';
-import type { FilesUseCases } from '../files/files.usecases';
+import type { TransfersUseCases } from '../transfers/transfers.usecases';
 import type { UrlUploadUseCases } from './url-upload.usecases';
 
 export function createUrlUploadRoutes({
   urls,
-  files,
+  transfers,
   publicUrl,
 }: {
   urls: UrlUploadUseCases;
-  files: FilesUseCases;
+  transfers: TransfersUseCases;
   /** Origin of absolute links in answers; empty: the request's origin. */
   publicUrl: string;
 }): AnyRoute[] {
@@ -53,7 +53,7 @@ export function createUrlUploadRoutes({
         });
       },
     }),
-    ...uploadFlowRoutes(files, '/url', publicUrl),
+    ...uploadFlowRoutes(transfers, '/url', publicUrl),
     route({
       method: 'post',
       path: '/url/cancel',
@@ -64,7 +64,7 @@ export function createUrlUploadRoutes({
       response: z.null(),
       errors: [404, 409],
       handler: async ({ principal, body }) => {
-        await files.abortUpload(principal, body);
+        await transfers.abortUpload(principal, body);
         return null;
       },
     }),

@@ -1,4 +1,4 @@
-import type { Clock } from './clock';
+import type { Clock } from '../shared/clock';
 import { shareState } from './share-state';
 import type { ShareKind, ShareTombstonesRepository } from './share-tombstones.repository';
 

@@ -1,5 +1,5 @@
-import type { Db } from './db';
-import type { ShareTombstonesTable } from './db.schema';
+import type { Db } from '../shared/db';
+import type { ShareTombstonesTable } from '../shared/db.schema';
 
 export type ShareKind = ShareTombstonesTable['kind'];
 

@@ -1,5 +1,5 @@
 import { EXPIRY_OPTION_MS, type ExpiryOption } from '@sharebin/shared';
-import { hashPassword, sha256Hex } from './crypto';
+import { hashPassword, sha256Hex } from '../shared/crypto';
 
 export type ShareState = 'live' | 'expired' | 'exhausted';
 

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
-import { verifyPassword } from './crypto';
-import { attemptAll, type RateLimiter, type RateLimitRule } from './rate-limiter';
+import { verifyPassword } from '../shared/crypto';
+import { attemptAll, type RateLimiter, type RateLimitRule } from '../shared/rate-limiter';
 
 /** Share password attempts allowed per client IP and share, and per client IP alone. */
 export const PASSWORD_RULE_PER_SHARE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };

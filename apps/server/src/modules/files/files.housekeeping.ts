@@ -1,0 +1,63 @@
+import type { Clock } from '../shared/clock';
+import type { StorageDrivers } from '../storage/storage.drivers';
+import type { StorageUseCases } from '../storage/storage.usecases';
+import type { FileRecords } from './file-records';
+import { isShareObjectKey } from './files.models';
+import type { FilesRepository } from './files.repository';
+
+/** Uploads never committed are removed after this long. */
+export const STALE_UPLOAD_MS = 24 * 3_600_000;
+
+/** The periodic clean-up of file shares and of what unfinished uploads leave in the storages. */
+export function createFilesHousekeeping({
+  repository,
+  records,
+  storage,
+  drivers,
+  clock,
+}: {
+  repository: FilesRepository;
+  records: FileRecords;
+  storage: Pick<StorageUseCases, 'configIds'>;
+  drivers: Pick<StorageDrivers, 'forConfig'>;
+  clock: Clock;
+}) {
+  return {
+    /**
+     * Expired and used-up shares and uploads abandoned for a day, records and objects; then
+     * multipart uploads a storage still holds that no share knows of (an abort that failed).
+     */
+    async cleanUp() {
+      const staleBefore = clock.now() - STALE_UPLOAD_MS;
+      const rows = await repository.findFinished(clock.now(), staleBefore);
+      await records.deleteObjects(rows);
+      const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      await records.settleDeleted(rows);
+      const known = new Set(await repository.uploadIdsInProgress());
+      let orphansAborted = 0;
+      let temporaryFilesRemoved = 0;
+      for (const configId of await storage.configIds()) {
+        try {
+          const driver = await drivers.forConfig(configId);
+          // Idle for as long as an upload may stay uncommitted: no live upload writes that slowly.
+          temporaryFilesRemoved += await driver.removeStaleTemporaryFiles(new Date(staleBefore));
+          for (const upload of await driver.listMultipartUploads()) {
+            if (
+              known.has(upload.uploadId) ||
+              !isShareObjectKey(upload.key) ||
+              (upload.initiated && upload.initiated.getTime() > staleBefore)
+            )
+              continue;
+            await driver.abortMultipart(upload.key, upload.uploadId);
+            orphansAborted++;
+          }
+        } catch {
+          // An unreachable storage is retried on the next run.
+        }
+      }
+      return { deleted, orphansAborted, temporaryFilesRemoved };
+    },
+  };
+}
+
+export type FilesHousekeeping = ReturnType<typeof createFilesHousekeeping>;

@@ -1,0 +1,134 @@
+import type { AccessTokens } from '../shared/access-token';
+import type { Clock } from '../shared/clock';
+import type { SharePasswordGuard } from './share-password';
+import { shareState } from './share-state';
+import type { ShareTombstones } from './share-tombstones';
+import type { ShareKind } from './share-tombstones.repository';
+import { invalidAccessToken } from './shares.errors';
+
+/** What the access rules read of a share. */
+export interface AccessibleShare {
+  slug: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  max_views: number;
+  views: number;
+}
+
+/** The kind's own errors (their codes differ between pastes and file shares). */
+export interface ShareAccessErrors {
+  notFound: () => Error;
+  expired: () => Error;
+  exhausted: () => Error;
+  passwordRequired: () => Error;
+  wrongPassword: () => Error;
+}
+
+/**
+ * How a visitor gets at a share, for pastes and file shares alike: views counted atomically,
+ * passwords checked under the rate limits, access tokens bound to the share's current state, and
+ * the reason a share that is gone went away (tombstones).
+ */
+export function createShareAccess<Row extends AccessibleShare>({
+  kind,
+  find,
+  countView,
+  accessScope,
+  errors,
+  passwordGuard,
+  accessTokens,
+  tombstones,
+  clock,
+}: {
+  kind: ShareKind;
+  /** The share under a slug, as visitors may see it (uncounted). */
+  find: (slug: string) => Promise<Row | undefined>;
+  /** The share after counting one view, or undefined when it may not be viewed. */
+  countView: (input: {
+    slug: string;
+    now: number;
+    passwordless: boolean;
+  }) => Promise<Row | undefined>;
+  accessScope: (row: Row) => string;
+  errors: ShareAccessErrors;
+  passwordGuard: SharePasswordGuard;
+  accessTokens: AccessTokens;
+  tombstones: ShareTombstones;
+  clock: Clock;
+}) {
+  /** A share that does not exist: expired or used up when it was deleted, else unknown. */
+  async function missing(slug: string): Promise<never> {
+    const reason = await tombstones.reasonFor(kind, slug);
+    if (reason === 'expired') throw errors.expired();
+    if (reason === 'exhausted') throw errors.exhausted();
+    throw errors.notFound();
+  }
+
+  /** The share, failing when it has expired or used up its views. */
+  async function findViewable(slug: string): Promise<Row> {
+    const row = await find(slug);
+    if (!row) return missing(slug);
+    const state = shareState(row, clock.now());
+    if (state === 'expired') throw errors.expired();
+    if (state === 'exhausted') throw errors.exhausted();
+    return row;
+  }
+
+  /** Why a share cannot be viewed, once the counting update found nothing. */
+  async function refusal(slug: string, passwordless: boolean): Promise<never> {
+    const row = await findViewable(slug);
+    if (passwordless && row.password_hash !== null) throw errors.passwordRequired();
+    throw errors.notFound();
+  }
+
+  async function counted(slug: string, passwordless: boolean): Promise<Row> {
+    return (
+      (await countView({ slug, now: clock.now(), passwordless })) ?? refusal(slug, passwordless)
+    );
+  }
+
+  /** Checks a share password under the rate limit; answers the share, uncounted. */
+  async function unlock(slug: string, password: string, clientIp: string): Promise<Row> {
+    const share = `${kind}:${slug}`;
+    await passwordGuard.countAttempt(share, clientIp);
+    const row = await findViewable(slug);
+    if (
+      !(await passwordGuard.check({ share, clientIp, password, passwordHash: row.password_hash }))
+    ) {
+      throw errors.wrongPassword();
+    }
+    return row;
+  }
+
+  return {
+    missing,
+    refusal,
+
+    /** A counted view with no password; a protected share is refused. */
+    viewOpen: (slug: string) => counted(slug, true),
+
+    /**
+     * A counted view with a password (checked, rate limited), or without one for a share that
+     * has none.
+     */
+    async viewWith(slug: string, password: string | undefined, clientIp: string): Promise<Row> {
+      if (password === undefined) return counted(slug, true);
+      const row = await unlock(slug, password, clientIp);
+      return counted(slug, row.password_hash === null);
+    },
+
+    /**
+     * The share for a holder of an access token from an earlier view: not counted again; a
+     * token issued before the share's password, views or expiry changed is refused.
+     */
+    async withToken(slug: string, token: string): Promise<Row> {
+      const row = await find(slug);
+      if (!row) return missing(slug);
+      if (!accessTokens.verify(accessScope(row), token)) throw invalidAccessToken();
+      if (shareState(row, clock.now()) === 'expired') throw errors.expired();
+      return row;
+    },
+  };
+}
+
+export type ShareAccess<Row extends AccessibleShare> = ReturnType<typeof createShareAccess<Row>>;

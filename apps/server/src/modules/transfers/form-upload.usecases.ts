@@ -1,0 +1,126 @@
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileShare, Principal, uploadFormSchema } from '@sharebin/shared';
+import type { z } from 'zod';
+import { fileSlugTaken, fileTooLarge, sizeMismatch } from '../files/files.errors';
+import { mimetypeFor } from '../files/files.models';
+import { hashPassword } from '../shared/crypto';
+import { expiryFrom } from '../shares/share-state';
+import { updateWithSlug } from '../shares/slugs';
+import type { FlowDeps } from './transfers.usecases';
+
+type UploadFields = z.output<typeof uploadFormSchema>;
+
+/** Counts bytes as they pass and fails the stream as soon as there are too many. */
+function byteLimit(limit: number, tooMany: () => Error) {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      callback(seen > limit ? tooMany() : null, chunk);
+    },
+  });
+  return { counter, bytes: () => seen };
+}
+
+/** POST /upload: a multipart form whose file streams to the storage as it arrives. */
+export function createFormUpload(deps: FlowDeps) {
+  const { repository, records, storage, drivers, clock, reservations } = deps;
+  const { discard, describeShare } = records;
+  const { limitsFor, reserve, relocate } = reservations;
+
+  return {
+    /**
+     * POST /upload, before its body is read: a form whose length alone is over the upload limit
+     * (`fileBytesAtMost`: its length less the most its fields can take) is refused.
+     */
+    async checkUploadLength(fileBytesAtMost: number): Promise<void> {
+      if (!Number.isFinite(fileBytesAtMost)) return;
+      const maxUpload = await deps.maxUploadBytes();
+      if (fileBytesAtMost > maxUpload) throw fileTooLarge(maxUpload);
+    },
+
+    /**
+     * POST /upload: the file streams to the storage as it arrives, within every limit, placed by
+     * the fields that came before it. The share goes live only once the whole form has been
+     * read and its fields (those after the file too) are valid; any failure on the way,
+     * the client going away included, leaves neither a record nor an object.
+     */
+    async uploadStream(
+      principal: Principal,
+      input: {
+        filename: string;
+        /** The type the file part declared. */
+        mimetype: string | undefined;
+        fieldsBefore: UploadFields;
+        /** Every field, validated, once the form has been read whole; rejects if it fails. */
+        allFields: () => Promise<UploadFields>;
+        body: Readable;
+      },
+    ): Promise<FileShare> {
+      const early = input.fieldsBefore;
+      const config = await storage.resolveForUpload(principal, early.s3_config_id || undefined);
+      const limits = await limitsFor(config);
+      if (early.size !== undefined) limits.check(early.size);
+      let row = await reserve(
+        principal,
+        config,
+        {
+          filename: input.filename,
+          mimetype: mimetypeFor(input.filename, early.mimetype || input.mimetype),
+          size: 0,
+        },
+        early,
+      );
+      const { counter, bytes } = byteLimit(
+        limits.limit,
+        () => limits.refusal(bytes()) ?? fileTooLarge(limits.limit),
+      );
+      try {
+        const driver = await drivers.forConfig(config.id);
+        const stored = driver.put(row.storage_path, counter, {
+          contentType: row.mimetype,
+          ...(early.size === undefined ? {} : { contentLength: early.size }),
+        });
+        const transfer = [pipeline(input.body, counter), stored];
+        try {
+          await Promise.all(transfer);
+        } catch (error) {
+          // Both sides let go of their files and sockets before the record goes.
+          await Promise.allSettled(transfer);
+          throw error;
+        }
+        row = { ...row, size: bytes(), etag: (await stored).etag };
+        const fields = await input.allFields();
+        if (fields.size !== undefined && fields.size !== row.size) {
+          throw sizeMismatch(fields.size, row.size);
+        }
+        row = await relocate(principal, row, fields);
+        const now = clock.now();
+        const live = {
+          ...row,
+          slug: fields.slug || row.slug,
+          mimetype: mimetypeFor(input.filename, fields.mimetype || input.mimetype),
+          remark: fields.remark,
+          password_hash:
+            fields.password === early.password
+              ? row.password_hash
+              : fields.password
+                ? await hashPassword(fields.password)
+                : null,
+          expires_at: expiryFrom(fields.expires_in, now),
+          max_views: fields.max_views,
+          status: 'live' as const,
+          updated_at: now,
+        };
+        const { id: _id, created_by: _by, created_at: _at, ...changes } = live;
+        await updateWithSlug(() => repository.update(row.id, changes), fileSlugTaken);
+        return describeShare(live);
+      } catch (error) {
+        input.body.resume();
+        await discard(row);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type {
+  FileShare,
+  MultipartInitResponse,
+  Principal,
+  presignRequestSchema,
+} from '@sharebin/shared';
+import type { z } from 'zod';
+import { validationFailed } from '../../app/errors';
+import { notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
+import { mimetypeFor } from '../files/files.models';
+import { multipartLayout } from '../files/multipart-layout';
+import type { FlowDeps } from './transfers.usecases';
+
+type PresignInput = z.output<typeof presignRequestSchema>;
+
+/** Multipart uploads: the client sends parts to presigned URLs, the server joins them. */
+export function createMultipartUpload(deps: FlowDeps) {
+  const { repository, records, storage, drivers, clock, reservations } = deps;
+  const { discard, describeShare, requireOwned } = records;
+  const { limitsFor, reserve, releasedOnFailure } = reservations;
+
+  async function requireMultipart(principal: Principal, id: string) {
+    const row = await requireOwned(principal, id);
+    if (row.status !== 'uploading' || !row.upload_id) throw notUploading();
+    return { row, uploadId: row.upload_id };
+  }
+
+  return {
+    /** Multipart flow, step 1: reserve the share and start the upload in the storage. */
+    async multipartInit(principal: Principal, input: PresignInput): Promise<MultipartInitResponse> {
+      const config = await storage.resolveForUpload(principal, input.s3_config_id);
+      (await limitsFor(config)).check(input.size);
+      const mimetype = mimetypeFor(input.filename, input.mimetype);
+      const row = await reserve(
+        principal,
+        config,
+        { filename: input.filename, mimetype, size: input.size },
+        input,
+      );
+      const uploadId = await releasedOnFailure(row, async () => {
+        const driver = await drivers.forConfig(config.id);
+        const started = await driver.createMultipart(row.storage_path, { contentType: mimetype });
+        await repository.update(row.id, { upload_id: started.uploadId });
+        return started.uploadId;
+      });
+      const layout = multipartLayout(input.size);
+      return {
+        file_id: row.id,
+        upload_id: uploadId,
+        slug: row.slug,
+        storage_path: row.storage_path,
+        part_size: layout.partSize,
+        part_count: layout.partCount,
+      };
+    },
+
+    /**
+     * Multipart flow, step 2: presigned URLs for some parts (asked for in batches), each signed
+     * for the length the declared size gives it, so that no part can hold more.
+     */
+    async multipartParts(principal: Principal, input: { file_id: string; part_numbers: number[] }) {
+      const { row, uploadId } = await requireMultipart(principal, input.file_id);
+      const layout = multipartLayout(row.size);
+      const beyond = input.part_numbers.filter((partNumber) => partNumber > layout.partCount);
+      if (beyond.length > 0) {
+        throw validationFailed(
+          { part_numbers: beyond, part_count: layout.partCount },
+          `This upload has ${layout.partCount} part(s)`,
+        );
+      }
+      const { urlExpirySeconds } = await storage.deliveryOf(row.storage_config_id);
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const parts = await Promise.all(
+        input.part_numbers.map(async (partNumber) => ({
+          partNumber,
+          url: await driver.presignPart(
+            row.storage_path,
+            uploadId,
+            partNumber,
+            urlExpirySeconds,
+            layout.lengthOf(partNumber),
+          ),
+        })),
+      );
+      return { parts };
+    },
+
+    /** Multipart flow, step 3: join the parts; the share goes live if the object is whole. */
+    async multipartComplete(
+      principal: Principal,
+      input: { file_id: string; parts: { partNumber: number; etag: string }[] },
+    ): Promise<FileShare> {
+      const { row, uploadId } = await requireMultipart(principal, input.file_id);
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const parts = input.parts.map((part) => ({
+        partNumber: part.partNumber,
+        etag: part.etag.replace(/"/g, ''),
+      }));
+      try {
+        // Checked before joining: a storage that does not enforce signed lengths (or a part sent
+        // through another path) must not turn oversized parts into a live share.
+        const stored = await driver.listParts(row.storage_path, uploadId);
+        const { whole, total } = multipartLayout(row.size).check(
+          parts,
+          new Map(stored.map((part) => [part.partNumber, part.size])),
+        );
+        if (!whole) throw sizeMismatch(row.size, total);
+        await driver.completeMultipart(row.storage_path, uploadId, parts);
+      } catch (error) {
+        await discard(row);
+        throw error;
+      }
+      const stored = await driver.head(row.storage_path);
+      if (!stored || stored.size !== row.size) {
+        await discard({ ...row, upload_id: null });
+        throw stored ? sizeMismatch(row.size, stored.size) : objectMissing();
+      }
+      await repository.update(row.id, {
+        etag: stored.etag,
+        status: 'live',
+        upload_id: null,
+        updated_at: clock.now(),
+      });
+      return describeShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { FileShare, PresignResponse, Principal, presignRequestSchema } from '@sharebin/shared';
+import type { z } from 'zod';
+import { notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
+import { mimetypeFor } from '../files/files.models';
+import type { FlowDeps } from './transfers.usecases';
+
+type PresignInput = z.output<typeof presignRequestSchema>;
+
+/**
+ * What a presign without a size reserves. A declared 0 is held to it by the signed length, so
+ * only an undeclared upload can store more; its commit takes the stored size, within the limits.
+ */
+const UNDECLARED_SIZE = 0;
+
+/** Presign and commit: the client PUTs the bytes to the storage itself. */
+export function createPresignedUpload(deps: FlowDeps) {
+  const { repository, records, storage, drivers, clock, reservations } = deps;
+  const { discard, describeShare, requireOwned } = records;
+  const { limitsFor, reserve, releasedOnFailure } = reservations;
+
+  return {
+    /** Presigned flow, step 1: a record in `uploading` state and a URL to PUT the bytes to. */
+    async presign(
+      principal: Principal,
+      input: Omit<PresignInput, 'size'> & { size?: number | undefined },
+    ): Promise<PresignResponse> {
+      const config = await storage.resolveForUpload(principal, input.s3_config_id);
+      (await limitsFor(config)).check(input.size ?? 0);
+      const mimetype = mimetypeFor(input.filename, input.mimetype);
+      const row = await reserve(
+        principal,
+        config,
+        { filename: input.filename, mimetype, size: input.size ?? UNDECLARED_SIZE },
+        input,
+      );
+      const upload = await releasedOnFailure(row, async () =>
+        (await drivers.forConfig(config.id)).presignPut(row.storage_path, {
+          contentType: mimetype,
+          contentLength: input.size,
+          expiresInSeconds: config.url_expiry_seconds,
+        }),
+      );
+      return {
+        file_id: row.id,
+        upload_url: upload.url,
+        upload_headers: upload.headers,
+        storage_path: row.storage_path,
+        s3_url: upload.url.split('?')[0] ?? upload.url,
+        slug: row.slug,
+        provider_type: config.provider ?? config.storage_type,
+        contentType: mimetype,
+      };
+    },
+
+    /** Presigned flow, step 2: the share goes live only if the object is there, whole. */
+    async commit(principal: Principal, input: { file_id: string }): Promise<FileShare> {
+      const row = await requireOwned(principal, input.file_id);
+      if (row.status !== 'uploading') throw notUploading();
+      const driver = await drivers.forConfig(row.storage_config_id);
+      const stored = await driver.head(row.storage_path);
+      if (!stored) {
+        // A multipart reservation has an upload in the storage to abort as well.
+        await discard(row);
+        throw objectMissing();
+      }
+      // Undeclared, the size is the stored object's, within the limits of now.
+      const refused =
+        row.size === UNDECLARED_SIZE
+          ? (await limitsFor(await storage.get(row.storage_config_id))).refusal(stored.size)
+          : stored.size !== row.size && sizeMismatch(row.size, stored.size);
+      if (refused) {
+        await discard(row);
+        throw refused;
+      }
+      await repository.update(row.id, {
+        size: stored.size,
+        etag: stored.etag,
+        status: 'live',
+        updated_at: clock.now(),
+      });
+      return describeShare({ ...row, size: stored.size, etag: stored.etag, status: 'live' });
+    },
+  };
+}

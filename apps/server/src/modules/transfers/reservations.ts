@@ -1,0 +1,166 @@
+import {
+  creatorTag,
+  hasPathPermission,
+  type Principal,
+  type StorageConfig,
+  type shareOptionsSchema,
+  type uploadFormSchema,
+} from '@sharebin/shared';
+import type { z } from 'zod';
+import {
+  fileSlugTaken,
+  fileTooLarge,
+  pathForbidden,
+  storageInsufficient,
+} from '../files/files.errors';
+import { objectKey } from '../files/files.models';
+import { hashPassword, newId } from '../shared/crypto';
+import type { FileSharesTable } from '../shared/db.schema';
+import { expiryFrom } from '../shares/share-state';
+import { insertWithSlug } from '../shares/slugs';
+import { remainingBytes } from '../storage/storage.models';
+import type { TransfersDeps } from './transfers.usecases';
+
+type ShareOptions = z.output<typeof shareOptionsSchema>;
+type UploadFields = z.output<typeof uploadFormSchema>;
+
+/**
+ * What every upload flow does around the bytes: check them against the limits, reserve the share
+ * (slug taken, object key decided), file it where the caller may, and drop it on failure.
+ */
+export function createReservations(deps: TransfersDeps) {
+  const { repository, records, storage, drivers, clock } = deps;
+  const { deleteObjects } = records;
+
+  /** Largest upload the settings and the storage's free space allow, and the error for more. */
+  async function limitsFor(config: StorageConfig) {
+    const maxUpload = await deps.maxUploadBytes();
+    const remaining = remainingBytes(config);
+    /** Why `size` bytes may not be uploaded, or undefined when they may. */
+    const refusal = (size: number) => {
+      if (size > maxUpload) return fileTooLarge(maxUpload);
+      if (remaining !== null && size > remaining) {
+        return storageInsufficient(size, remaining, config.total_capacity_bytes ?? 0);
+      }
+      return undefined;
+    };
+    return {
+      limit: remaining === null ? maxUpload : Math.min(maxUpload, remaining),
+      refusal,
+      check(size: number) {
+        const error = refusal(size);
+        if (error) throw error;
+      },
+    };
+  }
+
+  /** A share record in `uploading` state, with its slug taken and its object key decided. */
+  async function reserve(
+    principal: Principal,
+    config: StorageConfig,
+    file: { filename: string; mimetype: string; size: number },
+    options: ShareOptions,
+  ): Promise<FileSharesTable> {
+    const now = clock.now();
+    const id = newId();
+    const path = sharePath(principal, options.path);
+    const base: Omit<FileSharesTable, 'slug'> = {
+      id,
+      filename: file.filename,
+      mimetype: file.mimetype,
+      size: file.size,
+      storage_config_id: config.id,
+      path,
+      storage_path: objectKey(path, id, file.filename),
+      etag: null,
+      remark: options.remark,
+      password_hash: options.password ? await hashPassword(options.password) : null,
+      expires_at: expiryFrom(options.expires_in, now),
+      max_views: options.max_views,
+      views: 0,
+      status: 'uploading',
+      upload_id: null,
+      created_by: creatorTag(principal),
+      created_at: now,
+      updated_at: now,
+    };
+    return insertWithSlug<FileSharesTable>({
+      row: base,
+      customSlug: options.slug || undefined,
+      insert: repository.insert,
+      taken: fileSlugTaken,
+    });
+  }
+
+  /**
+   * The folder a new share is filed under: the one asked for, else the key's base path; a key
+   * may not file shares outside its base path (SPEC §5 path permission).
+   */
+  function sharePath(principal: Principal, asked: string | undefined): string {
+    const path = asked ?? (principal.type === 'apikey' ? principal.basicPath : '/');
+    if (!hasPathPermission(principal, path)) throw pathForbidden(path);
+    return path;
+  }
+
+  /**
+   * Moves a stored upload to the storage and folder its late form fields asked for (fields
+   * after the file, as `curl -F file=@x -F path=/y` sends them). On failure the copy is removed;
+   * the original stays for the caller to discard.
+   */
+  async function relocate(
+    principal: Principal,
+    row: FileSharesTable,
+    fields: UploadFields,
+  ): Promise<FileSharesTable> {
+    const config = await storage.resolveForUpload(principal, fields.s3_config_id || undefined);
+    const path = sharePath(principal, fields.path);
+    if (config.id === row.storage_config_id && path === row.path) return row;
+    const moved = {
+      ...row,
+      storage_config_id: config.id,
+      path,
+      storage_path: objectKey(path, row.id, row.filename),
+    };
+    const source = await drivers.forConfig(row.storage_config_id);
+    const target = await drivers.forConfig(config.id);
+    try {
+      if (config.id === row.storage_config_id) {
+        await source.copy(row.storage_path, moved.storage_path);
+        moved.etag = (await source.head(moved.storage_path))?.etag ?? null;
+      } else {
+        (await limitsFor(config)).check(row.size);
+        const object = await source.get(row.storage_path);
+        const stored = await target.put(moved.storage_path, object.body, {
+          contentType: row.mimetype,
+          contentLength: object.info.size,
+        });
+        moved.etag = stored.etag;
+      }
+      await repository.update(row.id, {
+        storage_config_id: moved.storage_config_id,
+        path,
+        storage_path: moved.storage_path,
+        etag: moved.etag,
+      });
+    } catch (error) {
+      await deleteObjects([{ ...moved, upload_id: null }]);
+      throw error;
+    }
+    await deleteObjects([row]);
+    return moved;
+  }
+
+  /** Runs the storage side of a new reservation; a failure there drops the reservation. */
+  async function releasedOnFailure<T>(row: FileSharesTable, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await repository.deleteMany([row.id]);
+      throw error;
+    }
+  }
+
+  return { limitsFor, reserve, relocate, releasedOnFailure };
+}
+
+export type Reservations = ReturnType<typeof createReservations>;
