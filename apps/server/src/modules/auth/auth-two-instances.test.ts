@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../../test/harness';
 import { useTwoInstances } from '../../test/two-instances';
-import { PASSWORD_RULE_PER_SHARE } from '../shared/share-password';
+import { PASSWORD_RULE_PER_SHARE } from '../shares/share-password';
 import { LOGIN_RULE_PER_USER } from './auth.usecases';
 
 /** Guesses spread over two instances share one count: it lives in the database, not a process. */

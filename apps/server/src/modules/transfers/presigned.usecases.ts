@@ -25,7 +25,8 @@ export function createPresignedUpload(deps: FlowDeps) {
       input: Omit<PresignInput, 'size'> & { size?: number | undefined },
     ): Promise<PresignResponse> {
       const config = await storage.resolveForUpload(principal, input.s3_config_id);
-      (await limitsFor(config)).check(input.size ?? 0);
+      const limits = await limitsFor(config);
+      limits.check(input.size ?? 0);
       const mimetype = mimetypeFor(input.filename, input.mimetype);
       const row = await reserve(
         principal,
@@ -37,6 +38,9 @@ export function createPresignedUpload(deps: FlowDeps) {
         (await drivers.forConfig(config.id)).presignPut(row.storage_path, {
           contentType: mimetype,
           contentLength: input.size,
+          // Undeclared, the upload is still held to what the limits allow (where the storage
+          // can bind it: local storage does; on S3 the commit checks the stored size).
+          ...(input.size === undefined ? { maxLength: limits.limit } : {}),
           expiresInSeconds: config.url_expiry_seconds,
         }),
       );

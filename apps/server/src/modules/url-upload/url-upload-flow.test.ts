@@ -79,12 +79,24 @@ describe.each(ENGINES)('URL upload flow on %s (local storage)', (engine) => {
     expect(sha((await downloadPublic('sizeless')).bytes)).toBe(sha(bytes));
   });
 
-  it('applies the upload limit at the commit when no size was declared, keeping nothing', async () => {
+  it('holds an upload of undeclared size to the limit at the signed PUT, keeping nothing', async () => {
     await t.limitUploads(admin, 1, 'KB');
     const presigned = await presign({ url: REMOTE, filename: 'big.pdf' });
+    expect(new URL(presigned.upload_url, 'http://x').searchParams.get('max')).toBe('1024');
+    const put = await putTo(presigned.upload_url, randomBytes(4096), presigned.upload_headers);
+    expect(put.status).toBe(413);
+    expect(((await put.json()) as { error: string }).error).toBe('storage.too_large');
+    expect(await (await driver()).head(presigned.storage_path)).toBeNull();
+  });
+
+  it('applies the upload limit at the commit when no size was declared, keeping nothing', async () => {
+    await t.limitUploads(admin, 2, 'KB');
+    const presigned = await presign({ url: REMOTE, filename: 'big.pdf' });
+    // Within the limit at the PUT; the limit is lowered before the commit.
     expect(
-      (await putTo(presigned.upload_url, randomBytes(4096), presigned.upload_headers)).status,
+      (await putTo(presigned.upload_url, randomBytes(2000), presigned.upload_headers)).status,
     ).toBe(200);
+    await t.limitUploads(admin, 1, 'KB');
     const committed = await t.request(
       'POST',
       '/api/url/commit',
