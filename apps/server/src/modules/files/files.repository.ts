@@ -80,6 +80,25 @@ export function createFilesRepository({ db }: { db: Db }) {
       await db.updateTable('file_shares').set(changes).where('id', '=', id).execute();
     },
 
+    /**
+     * Makes an upload live, only while it is still uploading: a record the clean-up (or the
+     * uploader's own clean-up call) removed meanwhile stays gone. Answers whether it went live.
+     */
+    goLive: async (
+      id: string,
+      changes: Partial<Omit<FileSharesTable, 'id' | 'created_by' | 'created_at'>>,
+    ) =>
+      Number(
+        (
+          await db
+            .updateTable('file_shares')
+            .set({ ...changes, status: 'live' })
+            .where('id', '=', id)
+            .where('status', '=', 'uploading')
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
+
     findManyOwned: (ids: string[], createdBy?: string[]) => {
       let query = db.selectFrom('file_shares').selectAll().where('id', 'in', ids);
       if (createdBy) query = query.where('created_by', 'in', createdBy);

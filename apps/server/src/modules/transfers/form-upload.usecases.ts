@@ -2,7 +2,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileShare, Principal, uploadFormSchema } from '@sharebin/shared';
 import type { z } from 'zod';
-import { fileSlugTaken, fileTooLarge, sizeMismatch } from '../files/files.errors';
+import { fileNotFound, fileSlugTaken, fileTooLarge, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import { hashPassword } from '../shared/crypto';
 import { expiryFrom } from '../shares/share-state';
@@ -114,7 +114,12 @@ export function createFormUpload(deps: FlowDeps) {
           updated_at: now,
         };
         const { id: _id, created_by: _by, created_at: _at, ...changes } = live;
-        await updateWithSlug(() => repository.update(row.id, changes), fileSlugTaken);
+        const wentLive = await updateWithSlug(
+          () => repository.goLive(row.id, changes),
+          fileSlugTaken,
+        );
+        // Removed while the bytes were arriving (an admin, the clean-up): nothing to answer for.
+        if (!wentLive) throw fileNotFound();
         return describeShare(live);
       } catch (error) {
         input.body.resume();

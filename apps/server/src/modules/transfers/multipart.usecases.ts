@@ -6,7 +6,7 @@ import type {
 } from '@sharebin/shared';
 import type { z } from 'zod';
 import { validationFailed } from '../../app/errors';
-import { notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
+import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import { multipartLayout } from '../files/multipart-layout';
 import type { FlowDeps } from './transfers.usecases';
@@ -16,7 +16,7 @@ type PresignInput = z.output<typeof presignRequestSchema>;
 /** Multipart uploads: the client sends parts to presigned URLs, the server joins them. */
 export function createMultipartUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
-  const { discard, describeShare, requireOwned } = records;
+  const { deleteObjects, discard, describeShare, requireOwned } = records;
   const { limitsFor, reserve, releasedOnFailure } = reservations;
 
   async function requireMultipart(principal: Principal, id: string) {
@@ -96,31 +96,34 @@ export function createMultipartUpload(deps: FlowDeps) {
         partNumber: part.partNumber,
         etag: part.etag.replace(/"/g, ''),
       }));
-      try {
-        // Checked before joining: a storage that does not enforce signed lengths (or a part sent
-        // through another path) must not turn oversized parts into a live share.
-        const stored = await driver.listParts(row.storage_path, uploadId);
-        const { whole, total } = multipartLayout(row.size).check(
-          parts,
-          new Map(stored.map((part) => [part.partNumber, part.size])),
-        );
-        if (!whole) throw sizeMismatch(row.size, total);
-        await driver.completeMultipart(row.storage_path, uploadId, parts);
-      } catch (error) {
+      // Checked before joining: a storage that does not enforce signed lengths (or a part sent
+      // through another path) must not turn oversized parts into a live share.
+      const listed = await driver.listParts(row.storage_path, uploadId);
+      const { whole, total } = multipartLayout(row.size).check(
+        parts,
+        new Map(listed.map((part) => [part.partNumber, part.size])),
+      );
+      if (!whole) {
         await discard(row);
-        throw error;
+        throw sizeMismatch(row.size, total);
       }
+      // A storage that fails or times out here leaves the upload as it was: the client may
+      // complete it again, and the stale-upload clean-up aborts it if nobody does.
+      await driver.completeMultipart(row.storage_path, uploadId, parts);
       const stored = await driver.head(row.storage_path);
       if (!stored || stored.size !== row.size) {
         await discard({ ...row, upload_id: null });
         throw stored ? sizeMismatch(row.size, stored.size) : objectMissing();
       }
-      await repository.update(row.id, {
+      const wentLive = await repository.goLive(row.id, {
         etag: stored.etag,
-        status: 'live',
         upload_id: null,
         updated_at: clock.now(),
       });
+      if (!wentLive) {
+        await deleteObjects([{ ...row, upload_id: null }]);
+        throw fileNotFound();
+      }
       return describeShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
     },
   };

@@ -1,6 +1,6 @@
 import type { FileShare, PresignResponse, Principal, presignRequestSchema } from '@sharebin/shared';
 import type { z } from 'zod';
-import { notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
+import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import type { FlowDeps } from './transfers.usecases';
 
@@ -15,7 +15,7 @@ const UNDECLARED_SIZE = 0;
 /** Presign and commit: the client PUTs the bytes to the storage itself. */
 export function createPresignedUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
-  const { discard, describeShare, requireOwned } = records;
+  const { deleteObjects, discard, describeShare, requireOwned } = records;
   const { limitsFor, reserve, releasedOnFailure } = reservations;
 
   return {
@@ -76,12 +76,16 @@ export function createPresignedUpload(deps: FlowDeps) {
         await discard(row);
         throw refused;
       }
-      await repository.update(row.id, {
+      const wentLive = await repository.goLive(row.id, {
         size: stored.size,
         etag: stored.etag,
-        status: 'live',
         updated_at: clock.now(),
       });
+      if (!wentLive) {
+        // The record was cleaned up between the check and now: its object must not linger.
+        await deleteObjects([row]);
+        throw fileNotFound();
+      }
       return describeShare({ ...row, size: stored.size, etag: stored.etag, status: 'live' });
     },
   };

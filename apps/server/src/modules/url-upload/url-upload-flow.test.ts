@@ -89,6 +89,36 @@ describe.each(ENGINES)('URL upload flow on %s (local storage)', (engine) => {
     expect(await (await driver()).head(presigned.storage_path)).toBeNull();
   });
 
+  it('does not make live an upload whose record was cleaned up during the commit', async () => {
+    const bytes = randomBytes(2000);
+    const presigned = await presign({ url: REMOTE, filename: 'raced.pdf', size: bytes.length });
+    expect((await putTo(presigned.upload_url, bytes, presigned.upload_headers)).status).toBe(200);
+    // The clean-up call (or the stale-upload job) removes the record between the commit's look
+    // at the stored object and its going live.
+    const storageDriver = await driver();
+    const head = storageDriver.head.bind(storageDriver);
+    storageDriver.head = async (key) => {
+      const info = await head(key);
+      await t.request(
+        'DELETE',
+        `/api/admin/files/${presigned.file_id}?uploading_only=1`,
+        undefined,
+        admin,
+      );
+      return info;
+    };
+    const committed = await t.request(
+      'POST',
+      '/api/url/commit',
+      { file_id: presigned.file_id },
+      admin,
+    );
+    storageDriver.head = head;
+    expect(committed.status).toBe(404);
+    expect(await shares()).toEqual([]);
+    expect(await storageDriver.head(presigned.storage_path)).toBeNull();
+  });
+
   it('applies the upload limit at the commit when no size was declared, keeping nothing', async () => {
     await t.limitUploads(admin, 2, 'KB');
     const presigned = await presign({ url: REMOTE, filename: 'big.pdf' });
