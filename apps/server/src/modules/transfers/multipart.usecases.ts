@@ -9,6 +9,7 @@ import { validationFailed } from '../../app/errors';
 import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import { multipartLayout } from '../files/multipart-layout';
+import { MultipartError } from '../storage/drivers/storage-driver.errors';
 import type { FlowDeps } from './transfers.usecases';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
@@ -107,9 +108,15 @@ export function createMultipartUpload(deps: FlowDeps) {
         await discard(row);
         throw sizeMismatch(row.size, total);
       }
-      // A storage that fails or times out here leaves the upload as it was: the client may
-      // complete it again, and the stale-upload clean-up aborts it if nobody does.
-      await driver.completeMultipart(row.storage_path, uploadId, parts);
+      try {
+        await driver.completeMultipart(row.storage_path, uploadId, parts);
+      } catch (error) {
+        // Parts the storage refused (a wrong ETag, a missing part) end the upload. A storage
+        // that fails or times out leaves it as it was: the client may complete it again, and
+        // the stale-upload clean-up aborts it if nobody does.
+        if (error instanceof MultipartError) await discard(row);
+        throw error;
+      }
       const stored = await driver.head(row.storage_path);
       if (!stored || stored.size !== row.size) {
         await discard({ ...row, upload_id: null });
