@@ -8,6 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -48,9 +49,11 @@ const secretKey = process.env.SECRET_KEY ?? randomBytes(32).toString('base64url'
 // Both start at once on the empty schema: the start-up race is part of what this set proves.
 const backends = backendPorts.map((backendPort) =>
   spawn(process.execPath, [serverMain], {
-    stdio: 'inherit',
+    // stdout carries the JSON log, read below for the line that says the server listens.
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
+      LOG_LEVEL: 'info',
       PORT: String(backendPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -123,20 +126,20 @@ const proxy = http.createServer((request, response) => {
   request.pipe(upstream);
 });
 
-/** Listens only when both processes answer, so that the first test finds both up. */
-async function bothHealthy() {
-  for (;;) {
-    const states = await Promise.all(
-      backendPorts.map((backendPort) =>
-        fetch(`http://127.0.0.1:${backendPort}/api/health`)
-          .then((answer) => answer.ok)
-          .catch(() => false),
-      ),
-    );
-    if (states.every(Boolean)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/**
+ * Resolves when the process logs that it listens (its start-up, migrations included, is done).
+ * The log is read to its end, so the pipe never fills and stalls the server.
+ */
+function listening(backend) {
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: backend.stdout });
+    lines.on('line', (line) => {
+      if (line.includes('"port"') && line.includes('listening on')) resolve();
+    });
+    lines.on('close', () => reject(new Error('a server closed its log before listening')));
+  });
 }
 
-await bothHealthy();
+// The proxy listens only once both processes do, so that the first test finds both up.
+await Promise.all(backends.map(listening));
 proxy.listen(port, host);
