@@ -206,8 +206,8 @@ export function createServer(deps: ServerDeps) {
       publicUrl: deps.publicUrl,
     }),
     ...createLocalStorageRoutes({ transfers: localTransfers }),
-    ...createFilesRoutes({ files, transfers, publicUrl: deps.publicUrl }),
-    ...createUrlUploadRoutes({ urls, transfers, publicUrl: deps.publicUrl }),
+    ...createFilesRoutes({ files, transfers }),
+    ...createUrlUploadRoutes({ urls, transfers }),
   ];
 
   const app = new Hono<AppEnv>();

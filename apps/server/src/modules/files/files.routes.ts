@@ -22,11 +22,9 @@ import {
   uploadFormSchema,
   urlRequestSchema,
 } from '@sharebin/shared';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { validationFailed } from '../../app/errors';
 import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
-import { publicOrigin } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { objectResponse, parseRange } from '../storage/object-response';
@@ -35,9 +33,9 @@ import { shareLinks } from './files.models';
 import type { FilesUseCases } from './files.usecases';
 
 /** A new share's answer: the share with its absolute page and download addresses. */
-const withLinks = (c: Context, publicUrl: string, share: FileShare, password?: string) => ({
+const withLinks = (origin: string, share: FileShare, password?: string) => ({
   ...share,
-  ...shareLinks(publicOrigin(c, publicUrl), share, password),
+  ...shareLinks(origin, share, password),
 });
 
 /** Checks one part of an upload form; a refusal names the field, or `file` for the file itself. */
@@ -147,11 +145,7 @@ function managementRoutes(
  * Presigned and multipart uploads: the browser sends the bytes straight to the storage. The
  * same calls serve uploads from a URL under `/url` (the browser fetched the file first).
  */
-export function uploadFlowRoutes(
-  transfers: TransfersUseCases,
-  prefix: '/s3' | '/url',
-  publicUrl: string,
-): AnyRoute[] {
+export function uploadFlowRoutes(transfers: TransfersUseCases, prefix: '/s3' | '/url'): AnyRoute[] {
   const auth: RouteAuth = { permission: 'file' };
   const flow = prefix === '/s3' ? 'Presigned upload' : 'URL upload';
   const presignBody =
@@ -185,8 +179,8 @@ export function uploadFlowRoutes(
       response: createdFileShareSchema,
       // 400: the object is missing or of another size; the reservation is gone then.
       errors: [400, 404, 409],
-      handler: async ({ principal, body }, c) =>
-        withLinks(c, publicUrl, await transfers.commit(principal, body)),
+      handler: async ({ principal, body, origin }) =>
+        withLinks(origin, await transfers.commit(principal, body)),
     }),
     route({
       method: 'post',
@@ -219,8 +213,8 @@ export function uploadFlowRoutes(
       body: multipartCompleteRequestSchema,
       response: createdFileShareSchema,
       errors: [400, 404, 409],
-      handler: async ({ principal, body }, c) =>
-        withLinks(c, publicUrl, await transfers.multipartComplete(principal, body)),
+      handler: async ({ principal, body, origin }) =>
+        withLinks(origin, await transfers.multipartComplete(principal, body)),
     }),
     route({
       method: 'post',
@@ -242,12 +236,9 @@ export function uploadFlowRoutes(
 export function createFilesRoutes({
   files,
   transfers,
-  publicUrl,
 }: {
   files: FilesUseCases;
   transfers: TransfersUseCases;
-  /** Origin of absolute links in answers; empty: the request's origin. */
-  publicUrl: string;
 }): AnyRoute[] {
   const uploader: RouteAuth = { permission: 'file' };
   return [
@@ -264,7 +255,7 @@ export function createFilesRoutes({
       response: createdFileShareSchema,
       status: 201,
       errors: [403, 404, 409, 413],
-      handler: async ({ principal }, c) => {
+      handler: async ({ principal, origin }, c) => {
         // Refused before a byte of the body is read: the form can be no larger than the file
         // plus the parser's bounded allowance for fields.
         await transfers.checkUploadLength(
@@ -287,12 +278,12 @@ export function createFilesRoutes({
               },
               body: incoming.stream,
             });
-            return withLinks(c, publicUrl, share, password);
+            return withLinks(origin, share, password);
           },
         );
       },
     }),
-    ...uploadFlowRoutes(transfers, '/s3', publicUrl),
+    ...uploadFlowRoutes(transfers, '/s3'),
     ...managementRoutes(files, '/admin', 'admin'),
     ...managementRoutes(files, '/user', uploader),
     route({

@@ -9,12 +9,9 @@ import type { UrlUploadUseCases } from './url-upload.usecases';
 export function createUrlUploadRoutes({
   urls,
   transfers,
-  publicUrl,
 }: {
   urls: UrlUploadUseCases;
   transfers: TransfersUseCases;
-  /** Origin of absolute links in answers; empty: the request's origin. */
-  publicUrl: string;
 }): AnyRoute[] {
   const auth: RouteAuth = { permission: 'file' };
   return [
@@ -53,7 +50,7 @@ export function createUrlUploadRoutes({
         });
       },
     }),
-    ...uploadFlowRoutes(transfers, '/url', publicUrl),
+    ...uploadFlowRoutes(transfers, '/url'),
     route({
       method: 'post',
       path: '/url/cancel',
