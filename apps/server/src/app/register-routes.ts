@@ -42,7 +42,10 @@ export function registerRoutes({
         principal: auth.principal,
         auth,
         clientIp: c.get('clientIp'),
-        origin: publicOrigin || new URL(c.req.url).origin,
+        // Parsed only by the few handlers that build links, not on every request.
+        get origin() {
+          return publicOrigin || new URL(c.req.url).origin;
+        },
       };
       const result = await spec.handler(input, c as Context);
       return result instanceof Response ? result : successResponse(c, result, spec.status);
