@@ -7,7 +7,7 @@ import { migrateToLatest } from './migrations';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthUseCases } from './modules/auth/auth.usecases';
 import { systemClock } from './modules/shared/clock';
-import { openDatabase } from './modules/shared/db';
+import { openDatabase, withStartupLock } from './modules/shared/db';
 import { createRateLimiter } from './modules/shared/rate-limiter';
 
 const USAGE = `Usage: npm run reset-admin-password [-- --username NAME] [--password NEW]
@@ -34,7 +34,8 @@ async function main() {
     onConnectionError: (error) => process.stderr.write(`sharebin: database: ${error.message}\n`),
   });
   try {
-    await migrateToLatest(database);
+    // Under the start-up lock: a server starting at the same moment migrates in turn.
+    await withStartupLock(database, () => migrateToLatest(database));
     // Only the auth use cases: no HTTP app, storage drivers or jobs are needed to reset it.
     const auth = createAuthUseCases({
       repository: createAuthRepository({ db: database.db }),
