@@ -2,9 +2,10 @@
 // JSON, the baseline of the paste benchmark. Run with tsx; prints "ready <token>" when up.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import pino from 'pino';
+import { loadConfig } from '../apps/server/src/app/config';
 import { createServer } from '../apps/server/src/app/create-server';
+import { createHttpServer } from '../apps/server/src/app/http-server';
 import { migrateToLatest } from '../apps/server/src/migrations';
 import { systemClock } from '../apps/server/src/modules/shared/clock';
 import { openSqlite } from '../apps/server/src/modules/shared/db';
@@ -41,7 +42,12 @@ server.app.get('/bench/wal', (c) => {
   return c.json({ walBytes: size, dbBytes: statSync(dbFile).size });
 });
 
-serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' }, () => console.log('ready'));
+// The production HTTP server with its default timeouts, as `main.ts` builds it.
+createHttpServer({ fetch: server.app.fetch, timeouts: loadConfig({}).httpTimeouts }).listen(
+  port,
+  '127.0.0.1',
+  () => console.log('ready'),
+);
 
 // Exit normally on a signal so that `--cpu-prof` can write its profile.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

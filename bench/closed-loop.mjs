@@ -96,6 +96,7 @@ function p99WithWrkCorrection(elapsedMicros) {
 const ms = (ns) => Math.round(ns / 1e4) / 100;
 console.log(
   JSON.stringify({
+    requests: completed,
     rps: Math.round(completed / ((Date.now() - started) / 1000)),
     p50: ms(latency.percentile(50)),
     p90: ms(latency.percentile(90)),

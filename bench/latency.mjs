@@ -7,7 +7,8 @@
 // preloaded into the server (`bench/server-probe.mjs`) reports the event-loop delay and the time
 // requests spend inside the server during each load. The same loads also go to a control
 // server with no Sharebin code in it (`bench/control-server.mjs`).
-// Run after `npm run build`: `node bench/latency.mjs` (BENCH_ROUNDS, BENCH_SECONDS).
+// Run after `npm run build`: `node bench/latency.mjs` (BENCH_ROUNDS, BENCH_SECONDS; BENCH_ENTRY
+// runs another build of the server).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +41,7 @@ const server = startServer({
   // The default log level: one log line per request is part of every request's cost.
   env: { BENCH_PROBE_FILE: probeFile, LOG_LEVEL: 'info' },
   nodeArgs: ['--import', path.join(root, 'bench/server-probe.mjs')],
+  entry: process.env.BENCH_ENTRY ? path.resolve(process.env.BENCH_ENTRY) : serverEntry,
 });
 const controlProbeFile = path.join(dataDir, 'control-probe.json');
 const control = spawn(

@@ -10,9 +10,9 @@ export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 
 export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-bench-'));
 
-/** `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`). */
-export function startServer({ port, dataDir, env = {}, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+/** `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`); `entry` another build. */
+export function startServer({ port, dataDir, env = {}, nodeArgs = [], entry = serverEntry }) {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -27,7 +27,7 @@ export function startServer({ port, dataDir, env = {}, nodeArgs = [] }) {
   return child;
 }
 
-export async function waitForHealth(port, { intervalMs = 2, timeoutMs = 20_000 } = {}) {
+export async function waitForHealth(port, { intervalMs = 2, timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -8,6 +8,8 @@ for (const script of [
   'web-bundle.mjs',
   'first-load-bytes.mjs',
   'uploads.ts',
+  'search.ts',
+  'cache.ts',
 ]) {
   console.log(`\n## ${script}`);
   const file = new URL(script, import.meta.url).pathname;

@@ -7,14 +7,12 @@ import { createLogger } from './app/logger';
 import { initialiseInstance, prepareDataDir } from './app/start-up';
 import { VERSION } from './app/version';
 import { migrations } from './migrations';
-import { startJobs } from './modules/jobs/jobs';
+import { openCacheCoordination } from './modules/cache/coordination';
 import { systemClock } from './modules/shared/clock';
 import { openDatabase } from './modules/shared/db';
 import { resolveSecretKey } from './modules/shared/secret-key';
 import { StartupError } from './modules/shared/startup-error';
 import { addressPolicy } from './modules/url-upload/address-policy';
-
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 async function main() {
   const started = performance.now();
@@ -29,6 +27,13 @@ async function main() {
       logger.warn({ err: error }, 'database connection lost; reconnecting on the next query'),
   });
   const { db, engine } = database;
+  const cacheCoordination = await openCacheCoordination({
+    database,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+    logger,
+    clock: systemClock,
+  });
 
   const server = createServer({
     db,
@@ -43,6 +48,7 @@ async function main() {
     publicUrl: config.publicUrl?.replace(/\/+$/, '') ?? '',
     trustProxyHops: config.trustProxyHops,
     corsOrigins: config.corsOrigins,
+    cacheCoordination,
     webDistDir:
       config.webDistDir ??
       path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
@@ -60,12 +66,7 @@ async function main() {
     );
   }
 
-  const jobs = startJobs({
-    logger,
-    jobs: [
-      { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: server.housekeeping },
-    ],
-  });
+  server.jobs.start();
 
   const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
   httpServer.listen(config.port, config.host, () => {
@@ -85,14 +86,16 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    jobs.stop();
+    const jobsStopped = server.jobs.stop();
     const force = setTimeout(() => {
       logger.warn('requests still open after the grace period; closing anyway');
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
     httpServer.close(async () => {
+      await jobsStopped;
       await server.drivers.closeAll();
+      await server.caches.close();
       await db.destroy();
       logger.info('stopped');
       process.exit(0);

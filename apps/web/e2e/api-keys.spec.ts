@@ -1,22 +1,96 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
+  adminToken,
   createKeyViaApi,
+  createMountViaApi,
   openAdminModule,
   signInAsAdmin,
   signInWithApiKey,
   uniqueName,
 } from './support';
 
-test.describe('key management', () => {
-  test('a key created in the UI is shown once and signs in', async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInAsAdmin(page);
-    await openAdminModule(page, 'Key management');
-    const name = uniqueName('ui key');
+/** Signs in as the admin and opens the new key form with the name filled in. */
+async function openNewKeyForm(page: Page, name: string) {
+  await signInAsAdmin(page);
+  await openAdminModule(page, 'Key management');
+  await page.getByRole('button', { name: 'Create key' }).first().click();
+  const form = page.getByTestId('api-key-form');
+  await form.getByLabel('Name').fill(name);
+  return form;
+}
 
-    await page.getByRole('button', { name: 'Create key' }).first().click();
-    const form = page.getByTestId('api-key-form');
-    await form.getByLabel('Name').fill(name);
+test.describe('key management', () => {
+  test('a key made read-only on mounts browses but cannot write', async ({ page, request }) => {
+    // Creates a key in the UI, then signs in with it: two journeys in one test.
+    test.setTimeout(90_000);
+    const mount = await createMountViaApi(request);
+    const admin = { Authorization: `Bearer ${await adminToken(request)}` };
+    const made = await request.post('/api/admin/fs/mkdir', {
+      headers: admin,
+      data: { path: `${mount.mount_path}/reports` },
+    });
+    expect(made.status()).toBe(201);
+
+    const name = uniqueName('reader');
+    const form = await openNewKeyForm(page, name);
+    // The read-only switch belongs to mount access: hidden until that is on.
+    await expect(form.getByLabel('Read only')).toHaveCount(0);
+    await form.getByLabel('Mount').check();
+    await expect(form.getByLabel('Read only')).not.toBeChecked();
+    await form.getByLabel('Read only').check();
+    await form.getByLabel('Base path').fill(mount.mount_path);
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'API key created' });
+    const key = (await dialog.getByTestId('created-api-key').textContent())?.trim() ?? '';
+    await dialog.getByRole('button', { name: 'I have saved the key' }).click();
+
+    const keyRow = page.locator(`[data-testid="api-key-row"][data-key-name="${name}"]`);
+    await expect(keyRow.locator('[data-permission="mount"]')).toHaveText('Mount (read only)');
+    const keys = await request.get('/api/admin/api-keys', { headers: admin });
+    const saved = ((await keys.json()) as { data: { name: string; mount_read_only: boolean }[] })
+      .data;
+    expect(saved.find((entry) => entry.name === name)?.mount_read_only).toBe(true);
+
+    await page.getByTestId('sign-out').click();
+    await signInWithApiKey(page, key);
+    // Signed in once the header offers the explorer (only for who has mount access).
+    await expect(
+      page.getByRole('link', { name: 'Mount explorer', exact: true }).first(),
+    ).toBeVisible();
+    await page.goto('/mount-explorer');
+    await expect(page).toHaveURL(new RegExp(`/mount-explorer${mount.mount_path}$`));
+    const folder = page.locator('[data-testid="entry-row"][data-name="reports"]');
+    await expect(folder).toBeVisible();
+    await expect(page.getByTestId('read-only-badge')).toBeVisible();
+    await expect(page.getByTestId('open-upload')).toHaveCount(0);
+    await expect(page.getByTestId('open-new-folder')).toHaveCount(0);
+    await folder.getByTestId('entry-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'Open', exact: true })).toBeVisible();
+    for (const write of ['Rename', 'Move', 'Delete']) {
+      await expect(page.getByRole('menuitem', { name: write, exact: true })).toHaveCount(0);
+    }
+
+    // The server refuses the write the page does not offer, and nothing is made.
+    const refused = await page.request.post('/api/user/fs/mkdir', {
+      headers: { Authorization: `ApiKey ${key}` },
+      data: { path: `${mount.mount_path}/sneaky` },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe('fs.read_only');
+    const listing = await request.get(
+      `/api/admin/fs/list?path=${encodeURIComponent(mount.mount_path)}`,
+      { headers: admin },
+    );
+    const names = ((await listing.json()) as { data: { items: { name: string }[] } }).data.items;
+    expect(names.map((item) => item.name)).toEqual(['reports']);
+  });
+
+  test('a key created in the UI is shown once and signs in', async ({ page, context }) => {
+    // Creates, copies, signs out and in again: more than one page's default budget.
+    test.setTimeout(60_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = uniqueName('ui key');
+    const form = await openNewKeyForm(page, name);
     // A new key grants nothing until ticked, and expires in 30 days unless changed.
     for (const permission of ['Text', 'File', 'Mount']) {
       await expect(form.getByLabel(permission)).not.toBeChecked();

@@ -84,6 +84,8 @@ test.describe('signing in', () => {
       file_permission: false,
       mount_permission: true,
       basic_path: '/projects/e2e',
+      // Left out, a key made through the API expires in 30 days.
+      expires_at: null,
     });
     await signInWithApiKey(page, created.key);
     await expect(page.getByTestId('account-panel')).toBeVisible();

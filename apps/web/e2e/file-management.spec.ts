@@ -56,6 +56,8 @@ async function openFileManagement(page: Page) {
 
 test.describe('file management', () => {
   test('the admin edits a file share and sees the change', async ({ page, request }) => {
+    // Refused saves, an accepted one and the checks after it: a long journey.
+    test.setTimeout(60_000);
     const token = await adminToken(request);
     const id = tag();
     const share = await upload(request, `Bearer ${token}`, `edit-${id}.txt`, {

@@ -27,7 +27,7 @@ test.describe('not found and the admin drawer', () => {
     page,
   }) => {
     await signInAsAdmin(page);
-    for (const module of ['dashboard', 'mount-management', 'nonsense']) {
+    for (const module of ['dashboard', 'nonsense']) {
       await page.goto(`/admin/${module}`);
       await expect(page).toHaveURL(new RegExp(`/admin/${module}$`));
       await expect(page.getByTestId('not-found')).toBeVisible();

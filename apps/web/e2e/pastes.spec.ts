@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { ErrorCode, ErrorEnvelope } from '@sharebin/shared';
 import { adminToken, createPasteViaApi, uniqueName } from './support';
 
 const RICH_MARKDOWN = `# Quarterly numbers
@@ -436,8 +437,8 @@ test.describe('pastes that cannot be shown', () => {
         body: JSON.stringify({
           code: 410,
           message: 'This paste has expired',
-          error: 'paste.expired',
-        }),
+          error: 'paste.expired' satisfies ErrorCode,
+        } satisfies ErrorEnvelope),
       }),
     );
     await page.goto('/paste/expired-one');

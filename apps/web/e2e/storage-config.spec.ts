@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, openAdminModule, signInAsAdmin, uniqueName } from './support';
+import {
+  adminToken,
+  createLocalStorageViaApi,
+  getAsAdmin,
+  openAdminModule,
+  signInAsAdmin,
+  uniqueName,
+} from './support';
 
 interface StoredConfig {
   id: string;
@@ -12,22 +19,8 @@ interface StoredConfig {
   path_style: boolean;
 }
 
-async function listConfigs(request: APIRequestContext, token: string): Promise<StoredConfig[]> {
-  const response = await request.get('/api/s3-configs', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: StoredConfig[] }).data;
-}
-
-async function createLocalConfig(request: APIRequestContext, token: string, name: string) {
-  const response = await request.post('/api/s3-configs', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name, storage_type: 'local' },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: StoredConfig }).data;
-}
+const listConfigs = (request: APIRequestContext, token: string) =>
+  getAsAdmin<StoredConfig[]>(request, token, '/api/s3-configs');
 
 async function setDefaultViaApi(request: APIRequestContext, token: string, id: string) {
   const response = await request.put(`/api/s3-configs/${id}/set-default`, {
@@ -106,7 +99,7 @@ test.describe('storage configuration', () => {
     await expect(page.getByTestId('default-badge')).toHaveCount(1);
 
     // A second storage becomes the default; the old default, holding no shares, can go.
-    await createLocalConfig(request, token, second);
+    await createLocalStorageViaApi(request, token, second);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await rowOf(page, second)
       .getByRole('button', { name: `Make default ${second}` })
@@ -258,7 +251,7 @@ test.describe('storage configuration', () => {
   test('the test button shows a report of the seven checks', async ({ page, request }) => {
     const token = await adminToken(request);
     const name = uniqueName('Local test');
-    await createLocalConfig(request, token, name);
+    await createLocalStorageViaApi(request, token, name);
 
     await openStorageConfig(page);
     await rowOf(page, name)

@@ -45,6 +45,31 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return body.data.token;
 }
 
+/** An admin GET that must answer 200; its `data`. */
+export async function getAsAdmin<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+): Promise<T> {
+  const response = await request.get(url, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A local storage (in the server's data folder) for tests that need one of their own. */
+export async function createLocalStorageViaApi(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  const response = await request.post('/api/s3-configs', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name, storage_type: 'local' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: string; name: string } }).data;
+}
+
 export interface CreatedKey {
   id: string;
   name: string;
@@ -108,4 +133,36 @@ export async function uploadFileViaApi(
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: UploadedFile }).data;
+}
+
+export interface CreatedMount {
+  id: string;
+  mount_path: string;
+}
+
+/**
+ * A mount at a fresh path over a local storage of its own: mounts of one storage show the same
+ * files, so each test gets a storage nobody else writes to. Listings are not cached unless a
+ * `cacheTtl` (seconds) says so.
+ */
+export async function createMountViaApi(
+  request: APIRequestContext,
+  { cacheTtl = 0 }: { cacheTtl?: number } = {},
+): Promise<CreatedMount> {
+  const token = await adminToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const name = uniqueName('e2e').replace(/\s+/g, '-');
+  const { id } = await createLocalStorageViaApi(request, token, name);
+  const response = await request.post('/api/admin/mounts', {
+    headers,
+    data: {
+      name,
+      storage_type: 'local',
+      storage_config_id: id,
+      mount_path: `/${name}`,
+      cache_ttl: cacheTtl,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: CreatedMount }).data;
 }

@@ -41,6 +41,8 @@ async function search(page: Page, keyword: string) {
 
 test.describe('text management', () => {
   test('the admin edits a paste and sees the change', async ({ page, request }) => {
+    // Three refused saves, one accepted, a preview and a password check: a long journey.
+    test.setTimeout(60_000);
     const token = await adminToken(request);
     const id = tag();
     const paste = await createPaste(

@@ -12,6 +12,10 @@ export const FILE_PAGE_SIZE = 50;
 export const RECENT_UPLOADS_SHOWN = 3;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEFAULT_LIMIT = 50;
+/** Most results one search page may ask for. */
+export const SEARCH_MAX_LIMIT = 200;
+/** Longest query accepted, in characters. */
+export const SEARCH_QUERY_MAX_LENGTH = 255;
 export const MULTIPART_CHUNK_SIZE = 5 * 1024 * 1024;
 export const MULTIPART_PARALLEL_PARTS = 3;
 export const MULTIPART_PART_TIMEOUT_MS = 5 * 60_000;
@@ -28,6 +32,8 @@ export const API_KEY_CUSTOM_MIN_LENGTH = 16;
 export const API_KEY_MAX_LENGTH = 128;
 export const API_KEY_NAME_MAX_LENGTH = 100;
 export const API_KEY_LIST_PREFIX_LENGTH = 8;
+/** How long a key created without an `expires_at` lasts (30 days; `null` means never). */
+export const API_KEY_DEFAULT_EXPIRY_MS = 30 * 86_400_000;
 export const API_KEY_EXPIRY_PRESETS = ['1d', '7d', '30d', 'never', 'custom'] as const;
 export type ApiKeyExpiryPreset = (typeof API_KEY_EXPIRY_PRESETS)[number];
 
@@ -100,3 +106,25 @@ export const SHARE_PASSWORD_MAX_LENGTH = 128;
 export const BATCH_DELETE_MAX_IDS = 1000;
 /** The name the server gives the local storage it creates on first start (the web app translates it). */
 export const DEFAULT_LOCAL_STORAGE_NAME = 'Local storage';
+
+/** SPEC §5: a mount name is 1 to 50 characters. */
+export const MOUNT_NAME_MAX_LENGTH = 50;
+export const MOUNT_REMARK_MAX_LENGTH = 200;
+/**
+ * SPEC §5: a mount path is `/xxx` of letters, digits, `_`, `-`, Chinese characters and slashes.
+ * (CJK Unified Ideographs and Extension A.)
+ */
+export const MOUNT_PATH_PATTERN = /^(\/[A-Za-z0-9_\u3400-\u4dbf\u4e00-\u9fff-]+)+$/;
+/**
+ * First segments a mount path may not take: they name the app's own routes and well-known
+ * locations that WebDAV clients and browsers probe (SPEC §5 "system-reserved path").
+ */
+export const MOUNT_RESERVED_SEGMENTS = [
+  'api',
+  'dav',
+  'webdav',
+  'admin',
+  'assets',
+  'proxy',
+  'well-known',
+] as const;

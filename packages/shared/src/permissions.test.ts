@@ -23,6 +23,7 @@ function apiKey(
     name: `Key ${id}`,
     basicPath,
     permissions: { text: false, file: false, mount: false, ...permissions },
+    mountReadOnly: false,
   };
 }
 

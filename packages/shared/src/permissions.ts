@@ -11,6 +11,8 @@ export type Principal =
       name: string;
       basicPath: string;
       permissions: { text: boolean; file: boolean; mount: boolean };
+      /** Mount access limited to reading (SPEC §6). */
+      mountReadOnly: boolean;
     };
 
 /** text/file/mount: the admin or a key holding the flag; 'admin': the admin only. */

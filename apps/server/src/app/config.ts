@@ -145,6 +145,11 @@ export const CONFIG_VARIABLES = {
     default: '5s',
     doc: 'How long an idle kept-alive connection waits for its next request.',
   },
+  REDIS_URL: {
+    schema: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    default: '',
+    doc: 'A `redis://…` URL: cache invalidations travel between instances through Redis instead of PostgreSQL `LISTEN/NOTIFY`.',
+  },
   WEB_DIST_DIR: {
     schema: optionalString,
     default: '',
@@ -171,6 +176,7 @@ export interface Config {
   logLevel: Parsed['LOG_LEVEL'];
   publicUrl: string | undefined;
   webDistDir: string | undefined;
+  redisUrl: string | undefined;
   shutdownGraceMs: number;
   httpTimeouts: HttpTimeouts;
 }
@@ -210,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR,
+    redisUrl: values.REDIS_URL,
     shutdownGraceMs: values.SHUTDOWN_GRACE,
     httpTimeouts: {
       idleMs: values.HTTP_IDLE_TIMEOUT,

@@ -1,5 +1,8 @@
+import { hostname } from 'node:os';
+import type { FsEntry } from '@sharebin/shared';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { PostgresAdapter } from 'kysely';
 import type { Logger } from 'pino';
 import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
@@ -8,19 +11,54 @@ import { createAuthRepository } from '../modules/auth/auth.repository';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createAuthUseCases } from '../modules/auth/auth.usecases';
 import { createAuthenticator } from '../modules/auth/authenticator';
+import { createCacheRoutes } from '../modules/cache/cache.routes';
+import { createCaches } from '../modules/cache/cache.usecases';
+import type { CacheCoordination } from '../modules/cache/cache-coordination';
+import { inProcessCoordination } from '../modules/cache/coordination';
+import { connectResolversToBus } from '../modules/cache/resolvers-bus';
 import { createFileRecords } from '../modules/files/file-records';
 import { createFilesHousekeeping } from '../modules/files/files.housekeeping';
 import { createFilesRepository } from '../modules/files/files.repository';
 import { createFilesRoutes } from '../modules/files/files.routes';
 import { createFilesUseCases } from '../modules/files/files.usecases';
+import { createFsRoutes } from '../modules/fs/fs.routes';
+import { createDeleteJobs } from '../modules/fs/fs-delete-job';
+import { createFsChangeFollower, createListingFollower } from '../modules/fs/fs-followers';
+import { createFsLocator } from '../modules/fs/fs-locator';
+import { createFsQuota } from '../modules/fs/fs-quota';
+import { createFsReadUseCases, type DirectoryCache } from '../modules/fs/fs-read.usecases';
+import { createFsSearchRoutes } from '../modules/fs/fs-search.routes';
+import { createFsSearch } from '../modules/fs/fs-search.usecases';
+import { createTransferJobs } from '../modules/fs/fs-transfer-job';
+import { createFsUploadUseCases } from '../modules/fs/fs-upload.usecases';
+import { createFsUploadsHousekeeping } from '../modules/fs/fs-uploads.housekeeping';
+import { createFsUploadsRepository } from '../modules/fs/fs-uploads.repository';
+import { createFsWriteUseCases } from '../modules/fs/fs-write.usecases';
+import { createJobsRepository } from '../modules/jobs/jobs.repository';
+import { createJobsRoutes } from '../modules/jobs/jobs.routes';
+import { createJobScheduler, scheduledJobHandler } from '../modules/jobs/jobs.schedules';
+import { createJobsUseCases } from '../modules/jobs/jobs.usecases';
+import {
+  createJobWorker,
+  DEFAULT_JOB_TIMINGS,
+  type JobContext,
+  type JobTimings,
+} from '../modules/jobs/jobs.worker';
+import { createMountResolver } from '../modules/mounts/mount-resolver';
+import { createMountsRepository } from '../modules/mounts/mounts.repository';
+import { createMountsRoutes } from '../modules/mounts/mounts.routes';
+import { createMountsUseCases } from '../modules/mounts/mounts.usecases';
 import { createPastesRepository } from '../modules/pastes/pastes.repository';
 import { createPastesRoutes } from '../modules/pastes/pastes.routes';
 import { createPastesUseCases } from '../modules/pastes/pastes.usecases';
+import { createSearchRepository } from '../modules/search/search.repository';
+import { createSearchUseCases } from '../modules/search/search.usecases';
 import { createSettingsRepository } from '../modules/settings/settings.repository';
 import { createSettingsRoutes } from '../modules/settings/settings.routes';
 import { createSettingsUseCases } from '../modules/settings/settings.usecases';
 import { createAccessTokens } from '../modules/shared/access-token';
 import type { Clock } from '../modules/shared/clock';
+import { randomBase62 } from '../modules/shared/crypto';
 import { type Db, pingDatabase } from '../modules/shared/db';
 import { createRateLimiter } from '../modules/shared/rate-limiter';
 import { createSecretBox } from '../modules/shared/secret-box';
@@ -52,6 +90,10 @@ import {
   DEFAULT_URL_FETCH_LIMITS,
   type UrlFetchLimits,
 } from '../modules/url-upload/url-upload.usecases';
+import { createCrcCache } from '../modules/zip/crc-cache';
+import { createZipRoutes } from '../modules/zip/zip.routes';
+import { createZipUseCases } from '../modules/zip/zip.usecases';
+import { createZipLinks } from '../modules/zip/zip-links';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
 import { compressJsonAnswers } from './middlewares/compress-json';
@@ -89,7 +131,16 @@ export interface ServerDeps {
   corsOrigins: string[];
   /** Folder of the built web app; without it only `/api` is served. */
   webDistDir?: string | undefined;
+  /** How caches reach the other instances (PostgreSQL or Redis); this process alone unless given. */
+  cacheCoordination?: CacheCoordination;
+  /** Lease, heartbeat and poll periods of the job worker; the defaults unless given. */
+  jobTimings?: JobTimings;
+  /** A folder with more files than this is deleted by a job (LARGE_DELETE_FILES unless given). */
+  largeDeleteFiles?: number;
 }
+
+/** The periodic clean-ups run once per period across all instances. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 /** The one composition root: builds every repository, use case and route from `deps`. */
 export function createServer(deps: ServerDeps) {
@@ -122,6 +173,38 @@ export function createServer(deps: ServerDeps) {
     secrets: createSecretBox(deps.secretKey),
     clock,
   });
+  const caches = createCaches({
+    coordination: deps.cacheCoordination ?? inProcessCoordination(),
+    clock,
+    findMountPath: async (mountId) => (await mountsRepository.findById(mountId))?.mount_path,
+  });
+  const directories = caches.cache<FsEntry[]>('directories') satisfies DirectoryCache;
+  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const search = createSearchUseCases({
+    repository: createSearchRepository({ db, engine }),
+    clock,
+  });
+  const mountsRepository = createMountsRepository({ db });
+  const mountResolver = createMountResolver({
+    loadActiveMounts: () => mounts.listActive(),
+    clock,
+  });
+  const mounts = createMountsUseCases({
+    repository: mountsRepository,
+    storageTypeOf: storage.typeOf,
+    clock,
+    // Every instance's tree and listings, before the change answers; a deleted mount's index goes.
+    onChange: async ({ mountId, paths, removed }) => {
+      await Promise.all(paths.map((path) => directories.invalidatePrefix(path)));
+      await resolversBus.mountsChanged();
+      if (removed) await search.dropMount(mountId);
+    },
+  });
+  // A storage config edited or deleted: the listings of the mounts on it.
+  storage.onConfigChanged(async (configId) => {
+    const affected = (await mounts.list()).filter((m) => m.storage_config_id === configId);
+    await Promise.all(affected.map((mount) => directories.invalidatePrefix(mount.mount_path)));
+  });
   const drivers = createStorageDrivers({
     storage,
     dataDir: deps.dataDir,
@@ -129,15 +212,29 @@ export function createServer(deps: ServerDeps) {
     publicUrl: deps.publicUrl,
     clock,
     s3Timeouts: deps.s3Timeouts ?? DEFAULT_S3_TIMEOUTS,
+    logger,
   });
-  const localTransfers = createLocalTransfers({ drivers, clock, publicUrl: deps.publicUrl });
+  const resolversBus = connectResolversToBus({ bus: caches.bus, drivers, mountResolver, logger });
+  const filesRepository = createFilesRepository({ db });
+  const localTransfers = createLocalTransfers({
+    drivers,
+    clock,
+    publicUrl: deps.publicUrl,
+    noteUploadActivity: (configId, key) =>
+      filesRepository.noteUploadActivity(
+        { storage_config_id: configId, storage_path: key },
+        clock.now(),
+      ),
+  });
   const objectDeletions = createObjectDeletions({
     drivers,
     repository: createPendingDeletionsRepository({ db }),
     clock,
   });
   const maxUploadBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
-  const filesRepository = createFilesRepository({ db });
+  const fsLocator = createFsLocator({ mounts: mountResolver, drivers });
+  // Every file-system write reports here, whichever flow made it (caches, search index).
+  const onFsChange = createFsChangeFollower({ directories, search, clock, logger });
   const fileRecords = createFileRecords({
     repository: filesRepository,
     storage,
@@ -169,6 +266,9 @@ export function createServer(deps: ServerDeps) {
     drivers,
     clock,
   });
+  const fsUploads = createFsUploadsRepository({ db });
+  const fsQuota = createFsQuota({ uploads: fsUploads, clock });
+  const fsUploadsHousekeeping = createFsUploadsHousekeeping({ uploads: fsUploads, drivers, clock });
   const urls = createUrlUploadUseCases({
     policy: deps.urlAddressPolicy,
     resolve: deps.urlResolver ?? systemResolver,
@@ -184,6 +284,83 @@ export function createServer(deps: ServerDeps) {
     adminToken: auth.authenticateAdminToken,
     apiKey: apiKeys.authenticate,
   });
+
+  const jobsRepository = createJobsRepository({ db, engine });
+  const jobs = createJobsUseCases({
+    repository: jobsRepository,
+    clock,
+    principalById: apiKeys.principalById,
+  });
+  const principalOf = (context: JobContext) => jobs.principalOf(context.job);
+  const fsWrite = createFsWriteUseCases({
+    locator: fsLocator,
+    quota: fsQuota,
+    onChange: onFsChange,
+  });
+  const transferJobs = createTransferJobs({
+    locator: fsLocator,
+    quota: fsQuota,
+    onChange: onFsChange,
+    principalOf,
+    enqueue: (kind, principal, payload) => jobs.enqueue(kind, principal, payload),
+  });
+  const deleteJobs = createDeleteJobs({
+    locator: fsLocator,
+    write: fsWrite,
+    onChange: onFsChange,
+    principalOf,
+    enqueue: (principal, payload) => jobs.enqueue('delete', principal, payload),
+    largeDeleteFiles: deps.largeDeleteFiles,
+  });
+  const housekeeping = {
+    type: 'housekeeping',
+    intervalMs: HOUSEKEEPING_INTERVAL_MS,
+    run: async () => ({
+      sessions: await auth.deleteExpiredSessions(),
+      limits: await rateLimiter.deleteExpired(),
+      pastes: (await pastes.clearFinished()).deleted,
+      files: (await filesHousekeeping.cleanUp()).deleted,
+      fsUploads: await fsUploadsHousekeeping.cleanUp(),
+      objects: await objectDeletions.retryDue(),
+      tombstones: await tombstones.prune(),
+      cacheScopes: await caches.pruneGenerations(),
+      jobs: await jobs.pruneFinished(),
+    }),
+  };
+  const worker = createJobWorker({
+    repository: jobsRepository,
+    handlers: {
+      copy: transferJobs.copy,
+      move: transferJobs.move,
+      delete: deleteJobs.handler,
+      housekeeping: scheduledJobHandler(housekeeping, logger),
+    },
+    clock,
+    logger,
+    workerId: `${hostname()}:${process.pid}:${randomBase62(8)}`,
+    timings: deps.jobTimings ?? DEFAULT_JOB_TIMINGS,
+  });
+  const scheduler = createJobScheduler({
+    repository: jobsRepository,
+    enqueue: (type) => jobs.enqueue(type, 'system', {}),
+    clock,
+    logger,
+    schedules: [housekeeping],
+  });
+  const jobRunner = {
+    useCases: jobs,
+    worker,
+    scheduler,
+    start() {
+      worker.start();
+      scheduler.start();
+    },
+    /** Hands running jobs back to the queue for another instance (or this one's next start). */
+    async stop() {
+      scheduler.stop();
+      await worker.stop();
+    },
+  };
 
   const checkDatabase = async () => {
     try {
@@ -206,8 +383,54 @@ export function createServer(deps: ServerDeps) {
       publicUrl: deps.publicUrl,
     }),
     ...createLocalStorageRoutes({ transfers: localTransfers }),
+    ...createMountsRoutes({ mounts }),
+    ...createFsRoutes({
+      read: createFsReadUseCases({
+        locator: fsLocator,
+        mounts: mountResolver,
+        clock,
+        directories,
+        onListed: createListingFollower({
+          search,
+          noteRefreshed: mounts.noteRefreshed,
+          clock,
+          logger,
+        }),
+      }),
+      write: fsWrite,
+      jobs: { transfers: transferJobs, deletes: deleteJobs },
+      uploads: createFsUploadUseCases({
+        locator: fsLocator,
+        quota: fsQuota,
+        drivers,
+        onChange: onFsChange,
+        maxUploadBytes,
+        tokens: accessTokens,
+        clock,
+      }),
+      maxUploadBytes,
+    }),
+    ...createZipRoutes({
+      zip: createZipUseCases({
+        locator: fsLocator,
+        links: createZipLinks({ tokens: accessTokens, apiKeyPrincipal: apiKeys.principalById }),
+        crcs: createCrcCache(),
+        clock,
+      }),
+    }),
+    ...createFsSearchRoutes({
+      fsSearch: createFsSearch({
+        search,
+        activeMounts: mounts.listActive,
+        mountById: mounts.get,
+        storageOf: (mount) => drivers.forConfig(mount.storage_config_id),
+        logger,
+      }),
+    }),
     ...createFilesRoutes({ files, transfers }),
     ...createUrlUploadRoutes({ urls, transfers }),
+    ...createCacheRoutes({ caches }),
+    ...createJobsRoutes({ jobs }),
   ];
 
   const app = new Hono<AppEnv>();
@@ -249,29 +472,21 @@ export function createServer(deps: ServerDeps) {
       settings,
       pastes,
       storage,
+      mounts,
       files,
       transfers,
       filesHousekeeping,
       instanceIdentity,
     },
     drivers,
-    /** Periodic clean-ups, run by the jobs runner. */
-    housekeeping: async () => {
-      const sessions = await auth.deleteExpiredSessions();
-      const limits = await rateLimiter.deleteExpired();
-      const { deleted: pastesDeleted } = await pastes.clearFinished();
-      const { deleted: filesDeleted } = await filesHousekeeping.cleanUp();
-      const objects = await objectDeletions.retryDue();
-      const tombstonesPruned = await tombstones.prune();
-      return {
-        sessions,
-        limits,
-        pastes: pastesDeleted,
-        files: filesDeleted,
-        tombstones: tombstonesPruned,
-        objects,
-      };
-    },
+    /** Where virtual paths land among the active mounts; the cache bus calls its `invalidate()`. */
+    mountResolver,
+    /** Named caches and the bus (`bus.subscribe` / `bus.publish` for per-process caches elsewhere). */
+    caches,
+    /** The durable job queue: `start()` runs this instance's worker and scheduler. */
+    jobs: jobRunner,
+    /** The periodic clean-ups at once (the scheduled `housekeeping` job runs the same). */
+    housekeeping: housekeeping.run,
   };
 }
 

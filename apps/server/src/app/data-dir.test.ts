@@ -1,4 +1,14 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +27,7 @@ import {
 } from '../test/harness';
 import { mountTmpfs, type Tmpfs } from '../test/tmpfs';
 import { createServer } from './create-server';
+import { MODES_TIGHTENED_MARKER, tightenDataDirModes } from './data-dir-modes';
 import { initialiseInstance, prepareDataDir } from './start-up';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
@@ -96,6 +107,53 @@ describe('the data folder', () => {
     for (const name of ['sharebin.db', 'sharebin.db-wal', 'sharebin.db-shm']) {
       expect(mode(path.join(dataDir, name)).toString(8), name).toBe('600');
     }
+  });
+
+  it('of an older install has its stored files made owner-only once, links left alone', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sharebin-old-files-'));
+    const outside = await mkdtemp(path.join(tmpdir(), 'sharebin-outside-'));
+    temporary.push(dataDir, outside);
+    const folder = path.join(dataDir, 'storage', 'local-1', 'docs');
+    mkdirSync(folder, { recursive: true, mode: 0o755 });
+    chmodSync(path.join(dataDir, 'storage'), 0o755);
+    const upload = path.join(folder, 'report.pdf');
+    writeFileSync(upload, 'old upload', { mode: 0o644 });
+    chmodSync(upload, 0o644);
+    const target = path.join(outside, 'not-ours.txt');
+    writeFileSync(target, 'elsewhere');
+    chmodSync(target, 0o644);
+    symlinkSync(target, path.join(folder, 'link-out'));
+    symlinkSync(outside, path.join(dataDir, 'folder-link-out'));
+
+    await prepareDataDir(dataDir);
+
+    expect(mode(upload).toString(8)).toBe('600');
+    expect(mode(folder).toString(8)).toBe('700');
+    expect(mode(path.join(dataDir, 'storage')).toString(8)).toBe('700');
+    expect(mode(target).toString(8)).toBe('644');
+    expect(mode(outside).toString(8)).toBe('700'); // mkdtemp's own mode, untouched
+    expect(lstatSync(path.join(folder, 'link-out')).isSymbolicLink()).toBe(true);
+
+    // Once: a later start does not walk the folder again.
+    const later = path.join(folder, 'later.bin');
+    writeFileSync(later, '');
+    chmodSync(later, 0o644);
+    await prepareDataDir(dataDir);
+    expect(mode(later).toString(8)).toBe('644');
+  });
+
+  it('is tightened even while another instance removes files from it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sharebin-shared-dir-'));
+    temporary.push(dataDir);
+    const names = Array.from({ length: 400 }, (_, index) => `.write-check-${index}`);
+    for (const name of names) writeFileSync(path.join(dataDir, name), '', { mode: 0o644 });
+
+    // The other instance's probes vanish while this walk runs over them.
+    const walking = tightenDataDirModes(dataDir);
+    await Promise.all(names.map((name) => rm(path.join(dataDir, name))));
+
+    await expect(walking).resolves.toBeGreaterThanOrEqual(0);
+    expect(lstatSync(path.join(dataDir, MODES_TIGHTENED_MARKER)).isFile()).toBe(true);
   });
 
   it('that cannot be written stops the start with its path and the reason', async (context) => {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppError } from './errors';
 
-export type SuccessStatus = 200 | 201;
+export type SuccessStatus = 200 | 201 | 202;
 
 /**
  * JSON this server wrote. Marked so that `compressJsonAnswers` compresses it and never a

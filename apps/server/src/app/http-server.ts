@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { handlersTakingTurns } from './turn-taking';
 
 export interface HttpTimeouts {
   /** A connection with no bytes moving either way for this long is closed. */
@@ -10,6 +11,9 @@ export interface HttpTimeouts {
   /** How long a kept-alive connection waits for its next request. */
   keepAliveMs: number;
 }
+
+/** Measured in bench/RESULTS.md ("Tail latency"): one per turn lost the group commits' batches. */
+const HANDLERS_PER_TURN = 4;
 
 /**
  * The Node HTTP server in front of the app. Node's `requestTimeout` (5 minutes for the whole
@@ -24,7 +28,8 @@ export function createHttpServer({
   timeouts: HttpTimeouts;
 }): Server {
   const server = createAdaptorServer({
-    fetch,
+    // Under load, new connections are accepted between a few requests' work (see turn-taking).
+    fetch: handlersTakingTurns(fetch, HANDLERS_PER_TURN),
     serverOptions: {
       requestTimeout: 0,
       headersTimeout: timeouts.headersMs,
@@ -36,7 +41,36 @@ export function createHttpServer({
   }) as Server;
   server.setTimeout(timeouts.idleMs);
   cutOnlyTheClientsSilence(server);
+  boundRefusedBodies(server);
   return server;
+}
+
+/** The most of a request's unread body the server reads after answering it. */
+export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024;
+
+/**
+ * A request answered before its body was read (refused by its length, its credentials, a bad
+ * field, the quota) must not make the server read the rest: a client could declare 200 MB and
+ * keep a worker reading. Its answer says `Connection: close`, which makes Node close the socket
+ * once the answer is out; until then at most a bounded number of bytes is drained, enough for a
+ * client that writes before it reads to get to the answer.
+ */
+function boundRefusedBodies(server: Server) {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+      if (!req.complete) this.shouldKeepAlive = false;
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    res.once('finish', () => {
+      if (req.complete) return;
+      let drained = 0;
+      req.on('data', (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > REFUSED_BODY_DRAIN_BYTES) req.socket.destroy();
+      });
+    });
+  });
 }
 
 /**

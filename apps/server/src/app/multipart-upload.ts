@@ -71,8 +71,9 @@ export function receiveUpload<T>(
       body.unpipe(parser);
       // Also destroys the file stream with the error, which fails the storage write under way.
       parser.destroy(error instanceof Error ? error : new Error(String(error)));
-      // Drain what the client still sends so the answer reaches it (a no-op once it is gone).
-      if (!body.destroyed) body.resume();
+      // The rest of the body is left unread: the HTTP server drains a bounded amount after the
+      // answer and closes the connection (see http-server.ts), so a refused client cannot keep
+      // it reading.
       const settled = handling ?? Promise.resolve();
       settled.then(
         () => reject(error),

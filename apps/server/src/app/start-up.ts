@@ -5,6 +5,7 @@ import { migrateToLatest } from '../migrations';
 import { type DatabaseHandle, withStartupLock } from '../modules/shared/db';
 import { StartupError } from '../modules/shared/startup-error';
 import type { Server } from './create-server';
+import { tightenDataDirModes } from './data-dir-modes';
 
 /** Why a folder cannot hold our data, in words an operator can act on. */
 function describeFsError(error: unknown): string {
@@ -58,6 +59,7 @@ export async function prepareDataDir(dataDir: string): Promise<void> {
     await access(dataDir, constants.W_OK);
     await writeFile(probe, '', { mode: 0o600 });
     await rm(probe);
+    await tightenDataDirModes(dataDir);
   } catch (error) {
     throw new StartupError(
       `DATA_DIR ${dataDir} cannot be used: ${describeFsError(error)}. Point DATA_DIR at a ` +

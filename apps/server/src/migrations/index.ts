@@ -7,6 +7,15 @@ import { directDownloads } from './0004_direct_downloads';
 import { instanceIdentity } from './0005_instance_identity';
 import { pendingDeletions } from './0006_pending_deletions';
 import { shareTombstones } from './0007_share_tombstones';
+import { storageRootPath } from './0008_storage_root_path';
+import { mounts } from './0009_mounts';
+import { searchIndex } from './0010_search_index';
+import { cacheGenerations } from './0011_cache_generations';
+import { uploadActivity } from './0012_upload_activity';
+import { apiKeyMountReadOnly } from './0013_api_key_mount_read_only';
+import { searchRanking } from './0014_search_ranking';
+import { fsUploads } from './0015_fs_uploads';
+import { jobs } from './0016_jobs';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +26,15 @@ export const migrations: Record<string, Migration> = {
   '0005_instance_identity': instanceIdentity,
   '0006_pending_deletions': pendingDeletions,
   '0007_share_tombstones': shareTombstones,
+  '0008_storage_root_path': storageRootPath,
+  '0009_mounts': mounts,
+  '0010_search_index': searchIndex,
+  '0011_cache_generations': cacheGenerations,
+  '0012_upload_activity': uploadActivity,
+  '0013_api_key_mount_read_only': apiKeyMountReadOnly,
+  '0014_search_ranking': searchRanking,
+  '0015_fs_uploads': fsUploads,
+  '0016_jobs': jobs,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -178,14 +178,18 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     server: ReturnType<typeof createServer>;
     database: Awaited<ReturnType<typeof createTestDatabase>>;
     clock: TestClock;
+    deps: ServerDeps;
   };
 
   beforeEach(async () => {
     context.database = await createTestDatabase(engine);
     context.clock = createTestClock();
-    context.server = createServer(
-      testServerDeps({ db: context.database.db, clock: context.clock, ...overrides }),
-    );
+    context.deps = testServerDeps({
+      db: context.database.db,
+      clock: context.clock,
+      ...overrides,
+    });
+    context.server = createServer(context.deps);
     await context.server.useCases.auth.ensureAdmin(ADMIN);
   });
 
@@ -286,6 +290,8 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     get clock() {
       return context.clock;
     },
+    /** Another server on this test's database, data folder and clock, as a second instance. */
+    secondServer: () => createServer(context.deps),
     request,
     loginAsAdmin,
     signInWithLocalStorage,

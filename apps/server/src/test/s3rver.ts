@@ -42,8 +42,10 @@ export const CORS_CONFIG = `<CORSConfiguration>
 </CORSConfiguration>`;
 
 /**
- * Runs in the child (CommonJS). s3rver 3.7 lacks ListParts, AbortMultipartUpload
- * and ListMultipartUploads; the drivers need all three, so this answers them from s3rver's own
+ * Runs in the child (CommonJS). s3rver 3.7 lacks ListParts, AbortMultipartUpload,
+ * ListMultipartUploads and UploadPartCopy, and its delimited ListObjectsV2 misses common
+ * prefixes of keys two folders down and pages them wrongly; the drivers need all of it, so this
+ * answers them from s3rver's own store and
  * upload folder (`<bucket>/._S3rver_uploads/<uploadId>/{key, <n>, <n>.md5}`) in the XML shapes
  * of the S3 API reference, and hands every other request to s3rver.
  */
@@ -117,6 +119,55 @@ function abortMultipartUpload(res, name, key, uploadId) {
   send(res, 204);
 }
 
+const compareKeys = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** ListObjectsV2 with a delimiter, as S3 does it: prefixes and keys share MaxKeys and order. */
+async function listObjectsDelimited(res, name, params) {
+  const prefix = params.get('prefix') || '';
+  const delimiter = params.get('delimiter');
+  const maxKeys = Number(params.get('max-keys') || 1000);
+  const token = params.get('continuation-token');
+  const after = token ? Buffer.from(token, 'base64url').toString() : params.get('start-after') || '';
+  const { objects } = await s3rver.store.listObjects(name, { prefix });
+  const entries = new Map();
+  for (const object of objects) {
+    const index = object.key.indexOf(delimiter, prefix.length);
+    const prefixOf = index === -1 ? null : object.key.slice(0, index + delimiter.length);
+    if (prefixOf) entries.set(prefixOf, { prefix: prefixOf });
+    else entries.set(object.key, { object });
+  }
+  const sorted = [...entries.entries()]
+    .filter(([entryKey]) => !after || compareKeys(entryKey, after) > 0)
+    .sort(([a], [b]) => compareKeys(a, b));
+  const page = sorted.slice(0, maxKeys);
+  const truncated = sorted.length > maxKeys;
+  const last = page.length ? page[page.length - 1][0] : '';
+  send(res, 200, '<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    '<Name>' + escapeXml(name) + '</Name><Prefix>' + escapeXml(prefix) + '</Prefix>' +
+    '<Delimiter>' + escapeXml(delimiter) + '</Delimiter><MaxKeys>' + maxKeys + '</MaxKeys>' +
+    '<KeyCount>' + page.length + '</KeyCount><IsTruncated>' + truncated + '</IsTruncated>' +
+    (truncated ? '<NextContinuationToken>' + Buffer.from(last).toString('base64url') + '</NextContinuationToken>' : '') +
+    page.map(([, entry]) => entry.prefix
+      ? '<CommonPrefixes><Prefix>' + escapeXml(entry.prefix) + '</Prefix></CommonPrefixes>'
+      : '<Contents><Key>' + escapeXml(entry.object.key) + '</Key><LastModified>' +
+        entry.object.lastModifiedDate.toISOString() + '</LastModified><ETag>' +
+        escapeXml(entry.object.metadata.etag) + '</ETag><Size>' + entry.object.size +
+        '</Size><StorageClass>STANDARD</StorageClass></Contents>').join('') +
+    '</ListBucketResult>');
+}
+
+/** UploadPartCopy: the byte range of the source object becomes a part of the upload. */
+async function uploadPartCopy(req, res, name, uploadId, partNumber) {
+  const source = decodeURIComponent(req.headers['x-amz-copy-source']).replace(/^\//, '');
+  const [sourceBucket, ...sourceKey] = source.split('/');
+  const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers['x-amz-copy-source-range'] || '');
+  const object = await s3rver.store.getObject(sourceBucket, sourceKey.join('/'),
+    range ? { start: Number(range[1]), end: Number(range[2]) } : undefined);
+  const { md5 } = await s3rver.store.putPart(name, uploadId, partNumber, object.content);
+  send(res, 200, '<CopyPartResult><LastModified>' + new Date().toISOString() +
+    '</LastModified><ETag>&quot;' + md5 + '&quot;</ETag></CopyPartResult>');
+}
+
 const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [cors] }] });
 const s3rverHandler = s3rver.callback();
 
@@ -134,6 +185,13 @@ const server = http.createServer((req, res) => {
   }
   if (req.method === 'DELETE' && key && uploadId !== null) {
     return abortMultipartUpload(res, bucketName, key, uploadId);
+  }
+  const fail = (error) => send(res, 500, '<Error><Code>InternalError</Code><Message>' + escapeXml(error.message) + '</Message></Error>');
+  if (req.method === 'GET' && bucketName && !key && url.searchParams.get('list-type') === '2' && url.searchParams.get('delimiter')) {
+    return listObjectsDelimited(res, bucketName, url.searchParams).catch(fail);
+  }
+  if (req.method === 'PUT' && key && uploadId !== null && req.headers['x-amz-copy-source']) {
+    return uploadPartCopy(req, res, bucketName, uploadId, Number(url.searchParams.get('partNumber'))).catch(fail);
   }
   return s3rverHandler(req, res);
 });

@@ -33,38 +33,50 @@ export interface TestInstance {
  * Nothing is started: a test calls `start()` on each, together or in turn. Needs
  * `TEST_POSTGRES_URL`; call inside a `describe` block.
  */
-export function useTwoInstances(deps: [Partial<ServerDeps>, Partial<ServerDeps>] = [{}, {}]) {
+/** One instance of the app (a server of its own) on `database`. */
+export function testInstance(
+  database: DatabaseHandle,
+  clock: TestClock,
+  overrides: Partial<ServerDeps> = {},
+): TestInstance {
+  const server = createServer(testServerDeps({ db: database.db, clock, ...overrides }));
+  return {
+    server,
+    database,
+    start: () => initialiseInstance({ database, server, admin: ADMIN }),
+    request: (method, path, body, options) => sendRequest(server.app, method, path, body, options),
+    loginAsAdmin: () => signInAdmin(server.app),
+  };
+}
+
+/** What an instance gets beyond the defaults; a function for what needs the instance's database. */
+export type InstanceDepsFactory = (database: DatabaseHandle) => Promise<Partial<ServerDeps>>;
+export type InstanceDeps = Partial<ServerDeps> | InstanceDepsFactory;
+
+export function useTwoInstances(deps: [InstanceDeps, InstanceDeps] = [{}, {}]) {
   const context = {} as {
     instances: [TestInstance, TestInstance];
     schema: Awaited<ReturnType<typeof createTestSchema>>;
     clock: TestClock;
   };
 
-  function instance(overrides: Partial<ServerDeps>): TestInstance {
+  async function instance(extra: InstanceDeps): Promise<TestInstance> {
     const database = context.schema.open();
-    const server = createServer(
-      testServerDeps({ db: database.db, clock: context.clock, ...overrides }),
-    );
-    return {
-      server,
-      database,
-      start: () => initialiseInstance({ database, server, admin: ADMIN }),
-      request: (method, path, body, options) =>
-        sendRequest(server.app, method, path, body, options),
-      loginAsAdmin: () => signInAdmin(server.app),
-    };
+    const overrides = typeof extra === 'function' ? await extra(database) : extra;
+    return testInstance(database, context.clock, overrides);
   }
 
   beforeEach(async () => {
     context.schema = await createTestSchema();
     context.clock = createTestClock();
-    context.instances = [instance(deps[0]), instance(deps[1])];
+    context.instances = [await instance(deps[0]), await instance(deps[1])];
   });
 
   afterEach(async () => {
     try {
       for (const { server, database } of context.instances ?? []) {
         await server.drivers.closeAll();
+        await server.caches.close();
         await database.db.destroy();
       }
     } finally {

@@ -9,6 +9,7 @@ const HomePage = lazy(() => import('../modules/home/pages/HomePage'));
 const PasteViewPage = lazy(() => import('../modules/pastes/pages/PasteViewPage'));
 const UploadPage = lazy(() => import('../modules/files/pages/UploadPage'));
 const FileSharePage = lazy(() => import('../modules/files/pages/FileSharePage'));
+const MountExplorerPage = lazy(() => import('../modules/mount-explorer/pages/MountExplorerPage'));
 const AdminPage = lazy(() => import('../modules/admin/pages/AdminPage'));
 const AdminIndexPage = lazy(() => import('../modules/admin/pages/AdminIndexPage'));
 const AdminModulePage = lazy(() => import('../modules/admin/pages/AdminModulePage'));
@@ -23,6 +24,8 @@ export function createRouter() {
         { path: 'paste/:slug', element: <PasteViewPage /> },
         { path: 'upload', element: <UploadPage /> },
         { path: 'file/:slug', element: <FileSharePage /> },
+        { path: 'mount-explorer', element: <MountExplorerPage /> },
+        { path: 'mount-explorer/*', element: <MountExplorerPage /> },
         {
           path: 'admin',
           element: (

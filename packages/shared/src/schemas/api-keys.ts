@@ -34,6 +34,8 @@ export const apiKeySchema = z.object({
   text_permission: z.boolean(),
   file_permission: z.boolean(),
   mount_permission: z.boolean(),
+  /** With mount permission: browse and download only, never write (SPEC §6). */
+  mount_read_only: z.boolean(),
   basic_path: z.string(),
   custom_key: z.boolean(),
   expires_at: z.iso.datetime().nullable(),
@@ -50,11 +52,15 @@ const apiKeyNameSchema = z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH);
 
 export const createApiKeyRequestSchema = z.object({
   name: apiKeyNameSchema,
-  /** ISO date-time in the future, or null for a key that never expires. */
-  expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  /**
+   * ISO date-time in the future, or null for a key that never expires. Omitted, the key expires
+   * in `API_KEY_DEFAULT_EXPIRY_MS` (30 days), as the admin form proposes (SPEC: new keys).
+   */
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
   text_permission: z.boolean().default(false),
   file_permission: z.boolean().default(false),
   mount_permission: z.boolean().default(false),
+  mount_read_only: z.boolean().default(false),
   basic_path: basePathSchema.default(DEFAULT_API_KEY_BASE_PATH),
   /** A key of the user's choosing; generated when absent or null (clients send either). */
   custom_key: z
@@ -74,6 +80,7 @@ export const updateApiKeyRequestSchema = z
     text_permission: z.boolean(),
     file_permission: z.boolean(),
     mount_permission: z.boolean(),
+    mount_read_only: z.boolean(),
     basic_path: basePathSchema,
   })
   .partial()
@@ -83,7 +90,12 @@ export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequestSchema>;
 /** GET /test/api-key. */
 export const apiKeyVerificationSchema = z.object({
   permissions: apiKeyPermissionsSchema,
-  key_info: z.object({ id: z.string(), name: z.string(), basic_path: z.string() }),
+  key_info: z.object({
+    id: z.string(),
+    name: z.string(),
+    basic_path: z.string(),
+    mount_read_only: z.boolean(),
+  }),
   expires_at: z.iso.datetime().nullable(),
 });
 export type ApiKeyVerification = z.infer<typeof apiKeyVerificationSchema>;

@@ -105,6 +105,16 @@ const fieldRules = {
   path_style: z.boolean(),
   /** Downloads and previews by presigned GET URLs (on the custom host, if any), not through us. */
   direct_downloads: z.boolean(),
+  /**
+   * Local only: an existing folder of the host to serve, as an absolute path (the server checks
+   * it exists when saved); null: a folder of its own under DATA_DIR.
+   */
+  root_path: z
+    .string()
+    .trim()
+    .max(4096)
+    .refine((value) => value.startsWith('/') && !value.includes('\0'), 'An absolute path')
+    .nullable(),
 };
 
 const commonFields = {
@@ -132,7 +142,11 @@ export const createStorageConfigRequestSchema = z.discriminatedUnion('storage_ty
   z
     .object({ ...commonFields, ...s3Fields })
     .refine((value) => value.endpoint !== '' || !needsEndpoint(value.provider), ENDPOINT_REQUIRED),
-  z.object({ ...commonFields, storage_type: z.literal('local') }),
+  z.object({
+    ...commonFields,
+    storage_type: z.literal('local'),
+    root_path: fieldRules.root_path.default(null),
+  }),
 ]);
 export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequestSchema>;
 
@@ -168,6 +182,7 @@ export const storageConfigSchema = z.object({
   used_bytes: z.number(),
   allow_api_keys: z.boolean(),
   direct_downloads: z.boolean(),
+  root_path: z.string().nullable(),
   is_default: z.boolean(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),

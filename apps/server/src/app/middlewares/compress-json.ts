@@ -7,19 +7,26 @@ import { type ContentEncoding, pickEncoding, varyOnAcceptEncoding } from '../con
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const ENCODERS: Record<ContentEncoding, (data: Buffer) => Promise<Buffer>> = {
+/** Compresses `data` off the event loop (zlib's thread pool). */
+export const ENCODERS: Record<ContentEncoding, (data: Buffer) => Promise<Buffer>> = {
   // Quality 4: most of Brotli's gain for a fraction of its time, paid on every answer.
   br: (data) => brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
   gzip: (data) => gzipAsync(data, { level: 6 }),
 };
 
+/** Answers smaller than this go out as they are: the saving would not pay for the work. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
 /**
  * Compresses the JSON answers this server writes (marked `jsonAnswer` by the envelope), off
- * the event loop (zlib's thread pool). Answers under `minBytes` go out as they are: the
- * saving would not pay for the work. Stored content never passes here: downloads and the
+ * the event loop (zlib's thread pool). Answers that carry their own `Content-Encoding` (a
+ * cached listing keeps its compressed forms) pass untouched, and so do those under `minBytes`.
+ * Stored content never passes here: downloads and the
  * URL proxy are not `jsonAnswer`s, and ranges only answer those.
  */
-export function compressJsonAnswers({ minBytes = 1024 } = {}): MiddlewareHandler<AppEnv> {
+export function compressJsonAnswers({
+  minBytes = MIN_COMPRESSED_BYTES,
+} = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (!c.get('jsonAnswer') || c.req.method === 'HEAD' || c.res.headers.has('Content-Encoding')) {

@@ -25,6 +25,7 @@ export function toApiKey(row: ApiKeysTable): ApiKey {
     text_permission: row.text_permission === 1,
     file_permission: row.file_permission === 1,
     mount_permission: row.mount_permission === 1,
+    mount_read_only: row.mount_read_only === 1,
     basic_path: row.basic_path,
     custom_key: row.custom_key === 1,
     expires_at: toIsoOrNull(row.expires_at),
@@ -44,6 +45,7 @@ export function toPrincipal(row: ApiKeysTable): Principal {
       file: row.file_permission === 1,
       mount: row.mount_permission === 1,
     },
+    mountReadOnly: row.mount_read_only === 1,
   };
 }
 

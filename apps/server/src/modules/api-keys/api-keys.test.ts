@@ -64,15 +64,52 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
   });
 
   it('authenticates with the key and reports its permissions', async () => {
-    const key = (await create({ name: 'reader', mount_permission: true, basic_path: '/docs' })).body
-      .data;
+    const key = (
+      await create({
+        name: 'reader',
+        mount_permission: true,
+        basic_path: '/docs',
+        expires_at: null,
+      })
+    ).body.data;
     const check = await t.request('GET', '/api/test/api-key', undefined, { apiKey: key.key });
     expect(check.status).toBe(200);
     expect(check.body.data).toEqual({
       permissions: { text: false, file: false, mount: true },
-      key_info: { id: key.id, name: 'reader', basic_path: '/docs' },
+      key_info: { id: key.id, name: 'reader', basic_path: '/docs', mount_read_only: false },
       expires_at: null,
     });
+  });
+
+  it('makes a key created without expires_at expire in 30 days; an explicit null never', async () => {
+    const omitted = await create({ name: 'default expiry' });
+    expect(omitted.status).toBe(201);
+    const inThirtyDays = new Date(t.clock.now() + 30 * 86_400_000).toISOString();
+    expect(omitted.body.data.expires_at).toBe(inThirtyDays);
+    expect(omitted.body.data).toMatchObject({
+      text_permission: false,
+      file_permission: false,
+      mount_permission: false,
+    });
+    const never = await create({ name: 'forever', expires_at: null });
+    expect(never.status).toBe(201);
+    expect(never.body.data.expires_at).toBeNull();
+
+    const stored = await t.db
+      .selectFrom('api_keys')
+      .select(['name', 'expires_at'])
+      .orderBy('name')
+      .execute();
+    expect(stored).toEqual([
+      { name: 'default expiry', expires_at: t.clock.now() + 30 * 86_400_000 },
+      { name: 'forever', expires_at: null },
+    ]);
+    // The default key stops working once its 30 days are over.
+    t.clock.advance(30 * 86_400_000 + 1);
+    const late = await t.request('GET', '/api/test/api-key', undefined, {
+      apiKey: omitted.body.data.key,
+    });
+    expect(late.status).toBe(401);
   });
 
   it('accepts a custom key and refuses the same key twice with 409', async () => {

@@ -1,9 +1,10 @@
-import type {
-  ApiKey,
-  CreatedApiKey,
-  createApiKeyRequestSchema,
-  Principal,
-  updateApiKeyRequestSchema,
+import {
+  API_KEY_DEFAULT_EXPIRY_MS,
+  type ApiKey,
+  type CreatedApiKey,
+  type createApiKeyRequestSchema,
+  type Principal,
+  type updateApiKeyRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
 import type { Clock } from '../shared/clock';
@@ -54,7 +55,11 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
     list: async (): Promise<ApiKey[]> => (await repository.list()).map(toApiKey),
 
     async create(input: CreateInput): Promise<CreatedApiKey> {
-      const expiresAt = expiryToMs(input.expires_at) ?? null;
+      // Omitted, the expiry is the form's default; only an explicit null means never.
+      const expiresAt =
+        input.expires_at === undefined
+          ? clock.now() + API_KEY_DEFAULT_EXPIRY_MS
+          : (expiryToMs(input.expires_at) ?? null);
       const key =
         input.custom_key ?? GENERATED_KEY_PREFIX + randomBase62(GENERATED_KEY_RANDOM_LENGTH);
       const now = clock.now();
@@ -67,6 +72,7 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
         text_permission: flag(input.text_permission),
         file_permission: flag(input.file_permission),
         mount_permission: flag(input.mount_permission),
+        mount_read_only: flag(input.mount_read_only),
         basic_path: input.basic_path,
         expires_at: expiresAt,
         last_used_at: null,
@@ -84,12 +90,20 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
 
     async update(id: string, input: UpdateInput): Promise<ApiKey> {
       await requireKey(id);
-      const { text_permission, file_permission, mount_permission, expires_at, ...rest } = input;
+      const {
+        text_permission,
+        file_permission,
+        mount_permission,
+        mount_read_only,
+        expires_at,
+        ...rest
+      } = input;
       await repository.update(id, {
         ...rest,
         ...(text_permission === undefined ? {} : { text_permission: flag(text_permission) }),
         ...(file_permission === undefined ? {} : { file_permission: flag(file_permission) }),
         ...(mount_permission === undefined ? {} : { mount_permission: flag(mount_permission) }),
+        ...(mount_read_only === undefined ? {} : { mount_read_only: flag(mount_read_only) }),
         ...(expires_at === undefined ? {} : { expires_at: expiryToMs(expires_at) ?? null }),
         updated_at: clock.now(),
       });
@@ -98,6 +112,15 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
 
     async remove(id: string): Promise<void> {
       if ((await repository.delete(id)) === 0) throw apiKeyNotFound();
+    },
+
+    /**
+     * The key's permissions as they are now, for work it started earlier (a job): null once the
+     * key is deleted or expired.
+     */
+    async principalById(id: string): Promise<Principal | null> {
+      const row = await repository.findById(id);
+      return row && !isExpired(row, clock.now()) ? toPrincipal(row) : null;
     },
 
     /** Authenticates `Authorization: ApiKey <key>`. */

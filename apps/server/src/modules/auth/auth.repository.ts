@@ -1,9 +1,24 @@
 import type { Db } from '../shared/db';
 import type { AdminSessionsTable, AdminsTable } from '../shared/db.schema';
+import { preparedQuery } from '../shared/prepared-query';
 
 export type AdminRow = AdminsTable;
 
 export function createAuthRepository({ db }: { db: Db }) {
+  // Runs on every admin request: the query is built and compiled once.
+  const sessionByTokenHash = preparedQuery(db, (args: { tokenHash: string }) =>
+    db
+      .selectFrom('admin_sessions')
+      .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
+      .select([
+        'admin_sessions.token_hash',
+        'admin_sessions.expires_at',
+        'admins.id as admin_id',
+        'admins.username',
+      ])
+      .where('admin_sessions.token_hash', '=', args.tokenHash),
+  );
+
   return {
     countAdmins: async () =>
       Number(
@@ -40,18 +55,8 @@ export function createAuthRepository({ db }: { db: Db }) {
       await db.insertInto('admin_sessions').values(session).execute();
     },
 
-    findSessionByTokenHash: (tokenHash: string) =>
-      db
-        .selectFrom('admin_sessions')
-        .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-        .select([
-          'admin_sessions.token_hash',
-          'admin_sessions.expires_at',
-          'admins.id as admin_id',
-          'admins.username',
-        ])
-        .where('admin_sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst(),
+    findSessionByTokenHash: async (tokenHash: string) =>
+      (await sessionByTokenHash({ tokenHash }))[0],
 
     deleteSessionByTokenHash: async (tokenHash: string) => {
       await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();

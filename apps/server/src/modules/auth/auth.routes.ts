@@ -59,7 +59,12 @@ export function createAuthRoutes({ auth }: { auth: AuthUseCases }): AnyRoute[] {
         if (principal.type !== 'apikey') throw new Error('unreachable: route needs an API key');
         return {
           permissions: principal.permissions,
-          key_info: { id: principal.id, name: principal.name, basic_path: principal.basicPath },
+          key_info: {
+            id: principal.id,
+            name: principal.name,
+            basic_path: principal.basicPath,
+            mount_read_only: principal.mountReadOnly,
+          },
           expires_at: toIsoOrNull(credentials.expiresAt),
         };
       },

@@ -11,7 +11,7 @@ export interface FileRecordsDeps {
   repository: FilesRepository;
   storage: Pick<StorageUseCases, 'deliveryOf'>;
   tombstones: ShareTombstones;
-  objectDeletions: Pick<ObjectDeletions, 'deleteOrQueue'>;
+  objectDeletions: Pick<ObjectDeletions, 'deleteOrQueue' | 'queueEntries' | 'deleteQueued'>;
 }
 
 /**
@@ -24,18 +24,35 @@ export function createFileRecords({
   tombstones,
   objectDeletions,
 }: FileRecordsDeps) {
+  const objectOf = (row: FileSharesTable) => ({
+    configId: row.storage_config_id,
+    key: row.storage_path,
+    uploadId: row.upload_id,
+  });
+
   /**
-   * Removes shares' objects. A storage hiccup must not keep a record alive: what the storage
-   * refuses is queued and retried by the housekeeping job.
+   * Removes objects that no record refers to (a copy, an upload whose record is gone). A storage
+   * hiccup is retried by the housekeeping job.
    */
   async function deleteObjects(rows: FileSharesTable[]) {
-    await objectDeletions.deleteOrQueue(
-      rows.map((row) => ({
-        configId: row.storage_config_id,
-        key: row.storage_path,
-        uploadId: row.upload_id,
-      })),
+    await objectDeletions.deleteOrQueue(rows.map(objectOf));
+  }
+
+  /**
+   * Removes share records with their objects: each record goes in the transaction that queues
+   * its object for deletion, then the objects are deleted at once (what a storage refuses stays
+   * queued). `rows` are the caller's view of the records (an upload it completed has no upload
+   * to abort any more). Answers the records deleted; `onlyUploading` spares those gone live.
+   */
+  async function removeShares(rows: FileSharesTable[], options: { onlyUploading?: boolean } = {}) {
+    const { deletedIds, queued } = await repository.removeQueueingObjects(
+      rows.map((row) => row.id),
+      (deletedIds) =>
+        objectDeletions.queueEntries(rows.filter((row) => deletedIds.has(row.id)).map(objectOf)),
+      options,
     );
+    await objectDeletions.deleteQueued(queued);
+    return rows.filter((row) => deletedIds.has(row.id));
   }
 
   /** Shares as the API shows them, with each storage's object address (one lookup per storage). */
@@ -55,14 +72,15 @@ export function createFileRecords({
 
   return {
     deleteObjects,
+    removeShares,
     describeShares,
 
     describeShare: async (row: FileSharesTable) => (await describeShares([row]))[0] as FileShare,
 
     /** The record and its object (an upload in progress is aborted in the storage). */
     async discard(row: FileSharesTable) {
-      await deleteObjects([row]);
-      await repository.deleteMany([row.id]);
+      // A record removed meanwhile (the clean-up, an admin) left what this upload stored since.
+      if ((await removeShares([row])).length === 0) await deleteObjects([row]);
     },
 
     /** Deleted shares that had been live keep why they could no longer be viewed. */

@@ -30,9 +30,9 @@ export function createFilesHousekeeping({
     async cleanUp() {
       const staleBefore = clock.now() - STALE_UPLOAD_MS;
       const rows = await repository.findFinished(clock.now(), staleBefore);
-      await records.deleteObjects(rows);
-      const deleted = await repository.deleteMany(rows.map((row) => row.id));
-      await records.settleDeleted(rows);
+      const removed = await records.removeShares(rows);
+      await records.settleDeleted(removed);
+      const deleted = removed.length;
       const known = new Set(await repository.uploadIdsInProgress());
       let orphansAborted = 0;
       let temporaryFilesRemoved = 0;

@@ -1,8 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../shared/db';
-import type { Database, FileSharesTable } from '../shared/db.schema';
+import type { Database, FileSharesTable, PendingDeletionsTable } from '../shared/db.schema';
 import { containsPattern, lowerLike } from '../shared/sql-search';
 import { createViewCounter, finishedAt } from '../shares/shares.sql';
+import { checkRoom } from '../storage/capacity.sql';
+import { createPendingDeletionsRepository } from '../storage/pending-deletions.repository';
 
 export interface FileListFilter {
   /** Creator tags whose shares to list; all when absent. */
@@ -29,6 +31,12 @@ function matches(filter: Pick<FileListFilter, 'createdBy' | 'search'>) {
     return eb.and(conditions);
   };
 }
+
+/**
+ * How finely an upload's last activity is kept: one write a minute at most, however many chunks
+ * or parts arrive meanwhile.
+ */
+export const UPLOAD_ACTIVITY_RESOLUTION_MS = 60_000;
 
 export function createFilesRepository({ db }: { db: Db }) {
   return {
@@ -99,31 +107,68 @@ export function createFilesRepository({ db }: { db: Db }) {
         ).numUpdatedRows,
       ) > 0,
 
+    /**
+     * Raises an upload's reserved size to `size` if its storage has the room beside what file
+     * shares and file-system writes hold (`checkRoom` locks the storage); answers the numbers.
+     */
+    reserveSize: (row: Pick<FileSharesTable, 'id' | 'storage_config_id'>, size: number) =>
+      db.transaction().execute(async (trx) => {
+        const outcome = await checkRoom(trx, row.storage_config_id, size, { shareId: row.id });
+        if (outcome.granted) {
+          await trx.updateTable('file_shares').set({ size }).where('id', '=', row.id).execute();
+        }
+        return outcome;
+      }),
+
     findManyOwned: (ids: string[], createdBy?: string[]) => {
       let query = db.selectFrom('file_shares').selectAll().where('id', 'in', ids);
       if (createdBy) query = query.where('created_by', 'in', createdBy);
       return query.execute();
     },
 
-    deleteMany: async (ids: string[]) => {
-      if (ids.length === 0) return 0;
-      return Number(
-        (await db.deleteFrom('file_shares').where('id', 'in', ids).executeTakeFirst())
-          .numDeletedRows,
-      );
-    },
+    /**
+     * Deletes records and queues what `queue` makes of the deleted ones in `pending_deletions`,
+     * in one transaction: a failure (or a crash) between the two leaves both as they were, so an
+     * object is never forgotten by a deleted record, nor queued for a record that stayed.
+     * `onlyUploading` deletes only records still uploading. Answers the ids deleted.
+     */
+    removeQueueingObjects: (
+      ids: string[],
+      queue: (deletedIds: Set<string>) => PendingDeletionsTable[],
+      { onlyUploading = false } = {},
+    ) =>
+      db.transaction().execute(async (trx) => {
+        if (ids.length === 0) return { deletedIds: new Set<string>(), queued: [] };
+        let remove = trx.deleteFrom('file_shares').where('id', 'in', ids);
+        if (onlyUploading) remove = remove.where('status', '=', 'uploading');
+        const deleted = await remove.returning('id').execute();
+        const deletedIds = new Set(deleted.map((row) => row.id));
+        const queued = queue(deletedIds);
+        await createPendingDeletionsRepository({ db: trx }).insert(queued);
+        return { deletedIds, queued };
+      }),
 
-    /** Deletes the record only while it is still uploading; answers whether it did. */
-    deleteIfUploading: async (id: string) =>
-      Number(
-        (
-          await db
-            .deleteFrom('file_shares')
-            .where('id', '=', id)
-            .where('status', '=', 'uploading')
-            .executeTakeFirst()
-        ).numDeletedRows,
-      ) > 0,
+    /**
+     * Notes that bytes arrived for an upload in progress (found by id, or by its storage and
+     * object key for signed part URLs); a no-op within a resolution step of the last note.
+     */
+    noteUploadActivity: async (
+      upload: { id: string } | { storage_config_id: string; storage_path: string },
+      now: number,
+    ) => {
+      let query = db
+        .updateTable('file_shares')
+        .set({ last_activity_at: now })
+        .where('status', '=', 'uploading')
+        .where('last_activity_at', '<=', now - UPLOAD_ACTIVITY_RESOLUTION_MS);
+      query =
+        'id' in upload
+          ? query.where('id', '=', upload.id)
+          : query
+              .where('storage_config_id', '=', upload.storage_config_id)
+              .where('storage_path', '=', upload.storage_path);
+      await query.execute();
+    },
 
     uploadIdsInProgress: async () =>
       (
@@ -135,14 +180,14 @@ export function createFilesRepository({ db }: { db: Db }) {
           .execute()
       ).map((row) => row.upload_id as string),
 
-    /** Live shares that expired or used up their views; uploads abandoned before `staleBefore`. */
+    /** Live shares that expired or used up their views; uploads idle since before `staleBefore`. */
     findFinished: (now: number, staleBefore: number) =>
       db
         .selectFrom('file_shares')
         .selectAll()
         .where((eb) =>
           eb.or([
-            eb.and([eb('status', '=', 'uploading'), eb('created_at', '<', staleBefore)]),
+            eb.and([eb('status', '=', 'uploading'), eb('last_activity_at', '<', staleBefore)]),
             eb.and([eb('status', '=', 'live'), finishedAt(eb, now)]),
           ]),
         )

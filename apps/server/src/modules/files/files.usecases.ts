@@ -57,7 +57,7 @@ export function createFilesUseCases({
   tombstones,
   clock,
 }: FilesDeps) {
-  const { requireOwned, discard, deleteObjects, settleDeleted } = records;
+  const { requireOwned, discard, removeShares, settleDeleted } = records;
   const access = createShareAccess<FileSharesTable>({
     kind: 'file',
     find: repository.findLiveBySlug,
@@ -152,18 +152,15 @@ export function createFilesUseCases({
         await settleDeleted([row]);
         return;
       }
-      if (!(await repository.deleteIfUploading(row.id))) {
+      if ((await removeShares([row], { onlyUploading: true })).length === 0) {
         throw (await repository.findById(row.id)) ? fileAlreadyLive() : fileNotFound();
       }
-      await deleteObjects([row]);
     },
 
     async removeMany(principal: Principal, ids: string[]) {
-      const rows = await repository.findManyOwned(ids, ownerTags(principal));
-      await deleteObjects(rows);
-      const deleted = await repository.deleteMany(rows.map((row) => row.id));
+      const rows = await removeShares(await repository.findManyOwned(ids, ownerTags(principal)));
       await settleDeleted(rows);
-      return { deleted };
+      return { deleted: rows.length };
     },
 
     /** A visitor opens a share: counted; a protected one answers only that it needs a password. */

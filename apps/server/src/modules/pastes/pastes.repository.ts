@@ -32,9 +32,34 @@ export function createPastesRepository({ db }: { db: Db }) {
   const selectBySlug = preparedQuery(db, (args: { slug: string }) =>
     db.selectFrom('pastes').selectAll().where('slug', '=', args.slug),
   );
+  // Creations share their commit with the others of the same event-loop turn (SQLite).
+  const insertRow = preparedQuery(
+    db,
+    (args: PastesTable) =>
+      db
+        .insertInto('pastes')
+        // Every column by name: a prepared query takes its arguments one by one.
+        .values({
+          id: args.id,
+          slug: args.slug,
+          content: args.content,
+          size: args.size,
+          remark: args.remark,
+          format: args.format,
+          language: args.language,
+          password_hash: args.password_hash,
+          expires_at: args.expires_at,
+          max_views: args.max_views,
+          views: args.views,
+          created_by: args.created_by,
+          created_at: args.created_at,
+          updated_at: args.updated_at,
+        }),
+    { groupCommit: true },
+  );
   return {
     insert: async (row: PastesTable) => {
-      await db.insertInto('pastes').values(row).execute();
+      await insertRow(row);
     },
 
     findBySlug: async (slug: string) => (await selectBySlug({ slug }))[0],

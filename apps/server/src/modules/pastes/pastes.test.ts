@@ -140,6 +140,28 @@ describe.each(ENGINES)('pastes on %s', (engine) => {
       });
       expect(await pasteCount()).toBe(1);
     });
+
+    it('creates concurrent pastes together; of one slug asked for at once, only one', async () => {
+      // On SQLite these share one transaction (group commit): the taken slug fails its own
+      // request only.
+      const responses = await Promise.all([
+        ...Array.from({ length: 8 }, (_, i) => create({ content: `free ${i}` })),
+        ...Array.from({ length: 4 }, (_, i) => create({ content: `race ${i}`, slug: 'race' })),
+      ]);
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.slice(0, 8)).toEqual(Array(8).fill(201));
+      expect(statuses.slice(8).sort()).toEqual([201, 409, 409, 409]);
+      for (const response of responses.slice(8).filter((r) => r.status === 409))
+        expect(response.body.error).toBe('paste.slug_taken');
+      expect(await pasteCount()).toBe(9);
+      for (const response of responses.filter((r) => r.status === 201)) {
+        const view = await t.request<{ content: string }>(
+          'GET',
+          `/api/paste/${response.body.data?.slug}`,
+        );
+        expect(view.body.data?.content).toBe(response.body.data?.content);
+      }
+    });
   });
 
   describe('creating from a plain text body (scripts)', () => {

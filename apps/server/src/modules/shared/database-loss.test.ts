@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../app/create-server';
 import { migrateToLatest } from '../../migrations';
 import { createTestClock, createTestSchema, sendRequest, testServerDeps } from '../../test/harness';
+import { terminateBackends } from '../../test/pg-admin';
 import { startTcpProxy, throughProxy } from '../../test/tcp-proxy';
 import type { DatabaseHandle } from './db';
 
@@ -52,17 +52,11 @@ describe.runIf(POSTGRES_URL)('losing PostgreSQL', () => {
     // Several idle connections in the pool, so that the termination hits idle ones.
     await Promise.all(Array.from({ length: 4 }, viewPaste));
 
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    const terminated = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-      [applicationName],
-    );
-    await admin.end();
-    expect(terminated.rowCount).toBeGreaterThan(0);
+    const terminated = await terminateBackends(POSTGRES_URL, applicationName);
+    expect(terminated).toBeGreaterThan(0);
 
     // Each idle connection reports its end (57P01) to the handler instead of crashing us.
-    await vi.waitFor(() => expect(brokenConnections.length).toBe(terminated.rowCount));
+    await vi.waitFor(() => expect(brokenConnections.length).toBe(terminated));
     expect(brokenConnections.every((error) => (error as { code?: string }).code === '57P01')).toBe(
       true,
     );

@@ -16,6 +16,14 @@ export interface Database {
   instance_identity: InstanceIdentityTable;
   pending_deletions: PendingDeletionsTable;
   share_tombstones: ShareTombstonesTable;
+  mounts: MountsTable;
+  search_entries: SearchEntriesTable;
+  search_mount_state: SearchMountStateTable;
+  cache_generations: CacheGenerationsTable;
+  fs_uploads: FsUploadsTable;
+  jobs: JobsTable;
+  job_items: JobItemsTable;
+  job_schedules: JobSchedulesTable;
 }
 
 export interface AdminsTable {
@@ -43,6 +51,7 @@ export interface ApiKeysTable {
   text_permission: number;
   file_permission: number;
   mount_permission: number;
+  mount_read_only: number;
   basic_path: string;
   expires_at: number | null;
   last_used_at: number | null;
@@ -101,6 +110,8 @@ export interface StorageConfigsTable {
   allow_api_keys: number;
   /** S3 only: downloads go by presigned GET URLs rather than through this server. */
   direct_downloads: number;
+  /** Local only: an absolute host folder served instead of `DATA_DIR/storage/<id>`. */
+  root_path: string | null;
   is_default: number;
   created_at: number;
   updated_at: number;
@@ -126,6 +137,11 @@ export interface FileSharesTable {
   status: 'uploading' | 'live';
   /** Multipart upload in progress, for clean-up of abandoned uploads. */
   upload_id: string | null;
+  /**
+   * When bytes last arrived for the upload (to within `UPLOAD_ACTIVITY_RESOLUTION_MS`): an
+   * upload is stale once idle this long, however long ago it began.
+   */
+  last_activity_at: number;
   created_by: string;
   created_at: number;
   updated_at: number;
@@ -156,4 +172,129 @@ export interface InstanceIdentityTable {
   id: string;
   secret_key_check: string;
   created_at: number;
+}
+
+export interface MountsTable {
+  id: string;
+  name: string;
+  storage_type: 's3' | 'local';
+  storage_config_id: string;
+  /** As the admin wrote it (letter case kept): `/photos/2024`. */
+  mount_path: string;
+  /** `mount_path` in lower case, unique: two mounts may not differ in letter case only. */
+  path_key: string;
+  remark: string;
+  sort_order: number;
+  /** Seconds a directory listing of this mount stays cached. */
+  cache_ttl: number;
+  is_active: number;
+  /** `system` (made at install), `admin` or `apikey:<id>`. */
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  last_refreshed_at: number | null;
+}
+
+/** A name of mounted storage, as the search index knows it (one generation of one mount). */
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  mount_id: string;
+  generation: number;
+  /** Path within the mount, normalised: `/a/b.txt`. */
+  path: string;
+  parent_path: string;
+  name: string;
+  /** `name` lower-cased by the server: what queries compare. */
+  name_folded: string;
+  is_directory: number;
+  size: number | null;
+  modified_at: number | null;
+  indexed_at: number;
+}
+
+export interface SearchMountStateTable {
+  mount_id: string;
+  live_generation: number;
+  building_generation: number | null;
+  rebuild_started_at: number | null;
+  rebuild_entries: number;
+  rebuilt_at: number | null;
+  /** Why the last rebuild failed; null once one starts or succeeds. */
+  rebuild_error: string | null;
+  /** When the running rebuild last wrote a batch: a claim nobody renews goes stale. */
+  rebuild_progress_at: number | null;
+}
+
+/** modules/cache: the generation each invalidation scope of each cache reached (PostgreSQL only). */
+export interface CacheGenerationsTable {
+  cache: string;
+  scope: string;
+  generation: number;
+  updated_at: number;
+}
+
+/** A write through the file system under way: what it holds of its storage, and its upload. */
+export interface FsUploadsTable {
+  id: string;
+  storage_config_id: string;
+  storage_key: string;
+  /** The storage's multipart upload id; null for a write that streams in one request. */
+  upload_id: string | null;
+  /** Bytes held against the storage's capacity while the write runs. */
+  size: number;
+  created_at: number;
+  last_activity_at: number;
+}
+
+/** modules/jobs: one job of the durable queue. */
+export interface JobsTable {
+  id: string;
+  /** `copy`, `move`, `delete` or a scheduled kind (`housekeeping`). */
+  type: string;
+  /** `admin` or `apikey` (`system` for scheduled work); `owner_id` is the admin's or key's id. */
+  owner_type: string;
+  owner_id: string;
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  /** JSON: what the job was asked to do. */
+  payload: string;
+  /** 1 once its items are written to `job_items`. */
+  planned: number;
+  items_total: number;
+  items_done: number;
+  bytes_total: number;
+  bytes_done: number;
+  /** Bytes of the item in progress so far, as the last heartbeat saw them. */
+  current_bytes: number;
+  success_count: number;
+  skipped_count: number;
+  failed_count: number;
+  /** Why the job as a whole failed (not one item). */
+  error: string | null;
+  cancel_requested: number;
+  /** The worker holding the job, until `lease_expires_at` unless it renews the lease. */
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  attempts: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One planned step of a job: a file to copy, move or delete, or a folder to make or clear. */
+export interface JobItemsTable {
+  job_id: string;
+  seq: number;
+  kind: string;
+  source_path: string;
+  target_path: string | null;
+  size: number;
+  status: 'pending' | 'done' | 'skipped' | 'failed';
+  error: string | null;
+  message: string | null;
+}
+
+/** Periodic work: the instance that moves `next_run_at` on first enqueues the period's job. */
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: number;
 }

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db.schema';
+import { createGroupCommit, registerGroupCommit } from './group-commit';
 
 export type Db = Kysely<Database>;
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -61,12 +62,10 @@ export function openSqlite(filename: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // Keeps the write-ahead log from growing without bound under sustained writes.
   sqlite.pragma('journal_size_limit = 67108864');
-  return {
-    db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    }),
-    engine: 'sqlite',
-  };
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  registerGroupCommit(db, createGroupCommit({ sqlite, prepare: statements.prepare, db }));
+  return { db, engine: 'sqlite' };
 }
 
 export interface PostgresOptions {

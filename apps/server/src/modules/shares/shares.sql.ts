@@ -30,7 +30,8 @@ export function finishedAt<T extends ShareTable>(eb: ExpressionBuilder<Database,
 /**
  * Counts one view in a single conditional update, so that concurrent viewers of a share with
  * `max_views = k` get exactly k rows back (ARCHITECTURE.md §4). Prepared once per variant: it is
- * the hot path of every view. `scope` narrows the shares that may be counted (file shares still
+ * the hot path of every view, and shares its commit with the other views of the same event-loop
+ * turn (SQLite). `scope` narrows the shares that may be counted (file shares still
  * being uploaded are nobody's business yet).
  */
 export function createViewCounter<T extends ShareTable>({
@@ -43,16 +44,20 @@ export function createViewCounter<T extends ShareTable>({
   scope?: Expression<SqlBool>;
 }) {
   const build = (passwordless: boolean) =>
-    preparedQuery(db, (args: { slug: string; now: number }) => {
-      let query = db
-        .updateTable(table as ShareTable)
-        .set((eb) => ({ views: eb('views', '+', 1) }))
-        .where('slug', '=', args.slug)
-        .where((eb) => viewableAt(eb, args.now));
-      if (scope) query = query.where(scope);
-      if (passwordless) query = query.where('password_hash', 'is', null);
-      return query.returningAll();
-    });
+    preparedQuery(
+      db,
+      (args: { slug: string; now: number }) => {
+        let query = db
+          .updateTable(table as ShareTable)
+          .set((eb) => ({ views: eb('views', '+', 1) }))
+          .where('slug', '=', args.slug)
+          .where((eb) => viewableAt(eb, args.now));
+        if (scope) query = query.where(scope);
+        if (passwordless) query = query.where('password_hash', 'is', null);
+        return query.returningAll();
+      },
+      { groupCommit: true },
+    );
   const open = build(true);
   const any = build(false);
   /** The share after counting one view, or undefined when it may not be viewed. */

@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/crypto';
+import type { PendingDeletionsTable } from '../shared/db.schema';
 import { ObjectNotFoundError } from './drivers/storage-driver.errors';
 import type { PendingDeletionsRepository } from './pending-deletions.repository';
 import type { StorageDrivers } from './storage.drivers';
@@ -30,9 +31,11 @@ const describeFailure = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 
 /**
- * Deletes objects of removed shares. A storage that refuses (down, timing out) does not keep the
- * share alive, and its object is not forgotten either: it waits in `pending_deletions` for the
- * housekeeping job, which retries with a growing delay until the storage has deleted it.
+ * Deletes objects of removed shares. Every object is queued in `pending_deletions` first (in the
+ * transaction that removes its share, for shares: see `queueEntries`), then deleted at once; a
+ * storage that refuses (down, timing out) does not keep the share alive, and its object is not
+ * forgotten either, nor when the process dies before the attempt: the housekeeping job retries
+ * the entries left with a growing delay until the storage has deleted them.
  */
 export function createObjectDeletions({
   drivers,
@@ -53,56 +56,69 @@ export function createObjectDeletions({
     }
   }
 
+  /** One attempt at a queued deletion: done, it leaves the queue; refused, it waits longer. */
+  async function attempt(entry: PendingDeletionsTable, now: number): Promise<boolean> {
+    try {
+      await deleteNow({
+        configId: entry.storage_config_id,
+        key: entry.storage_path,
+        uploadId: entry.upload_id,
+      });
+    } catch (error) {
+      await repository.reschedule(entry.id, {
+        attempts: entry.attempts + 1,
+        next_attempt_at: now + retryDelayMs(entry.attempts + 1),
+        last_error: describeFailure(error),
+      });
+      return false;
+    }
+    await repository.delete(entry.id);
+    return true;
+  }
+
+  /** Attempts queued entries now; answers how many the storages refused (they stay queued). */
+  async function deleteQueued(entries: PendingDeletionsTable[]): Promise<{ queued: number }> {
+    const now = clock.now();
+    const done = await Promise.all(entries.map((entry) => attempt(entry, now)));
+    return { queued: done.filter((ok) => !ok).length };
+  }
+
+  /**
+   * Queue entries for objects, not yet attempted: due after the first retry delay, so that the
+   * housekeeping job leaves them to the attempt that follows their queueing.
+   */
+  function queueEntries(objects: ObjectToDelete[]): PendingDeletionsTable[] {
+    const now = clock.now();
+    return objects.map((object) => ({
+      id: newId(),
+      storage_config_id: object.configId,
+      storage_path: object.key,
+      upload_id: object.uploadId,
+      attempts: 0,
+      next_attempt_at: now + retryDelayMs(1),
+      last_error: null,
+      created_at: now,
+    }));
+  }
+
   return {
-    /** Deletes now what the storages allow; queues the rest. Answers how many were queued. */
+    queueEntries,
+    deleteQueued,
+
+    /** Objects with no share record to remove along (a copy, a late upload): queued, then deleted. */
     async deleteOrQueue(objects: ObjectToDelete[]): Promise<{ queued: number }> {
-      const refused: { object: ObjectToDelete; error: unknown }[] = [];
-      await Promise.all(
-        objects.map((object) =>
-          deleteNow(object).catch((error) => refused.push({ object, error })),
-        ),
-      );
-      const now = clock.now();
-      await repository.insert(
-        refused.map(({ object, error }) => ({
-          id: newId(),
-          storage_config_id: object.configId,
-          storage_path: object.key,
-          upload_id: object.uploadId,
-          attempts: 1,
-          next_attempt_at: now + retryDelayMs(1),
-          last_error: describeFailure(error),
-          created_at: now,
-        })),
-      );
-      return { queued: refused.length };
+      const entries = queueEntries(objects);
+      await repository.insert(entries);
+      return deleteQueued(entries);
     },
 
-    /** One housekeeping pass over the due entries: done ones leave the queue, others wait longer. */
+    /** One housekeeping pass over the due entries. */
     async retryDue(): Promise<{ deleted: number; failed: number }> {
       const now = clock.now();
       const due = await repository.due(now, RETRY_BATCH);
-      let deleted = 0;
-      await Promise.all(
-        due.map(async (entry) => {
-          try {
-            await deleteNow({
-              configId: entry.storage_config_id,
-              key: entry.storage_path,
-              uploadId: entry.upload_id,
-            });
-          } catch (error) {
-            await repository.reschedule(entry.id, {
-              attempts: entry.attempts + 1,
-              next_attempt_at: now + retryDelayMs(entry.attempts + 1),
-              last_error: describeFailure(error),
-            });
-            return;
-          }
-          await repository.delete(entry.id);
-          deleted++;
-        }),
-      );
+      const deleted = (await Promise.all(due.map((entry) => attempt(entry, now)))).filter(
+        Boolean,
+      ).length;
       return { deleted, failed: due.length - deleted };
     },
   };

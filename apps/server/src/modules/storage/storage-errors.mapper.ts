@@ -1,12 +1,14 @@
 import { AppError } from '../../app/errors';
 import {
   ContentLengthMismatchError,
+  FsConflictError,
   InvalidArgumentError,
   InvalidKeyError,
   MultipartError,
   ObjectNotFoundError,
   ObjectTooLargeError,
   RangeNotSatisfiableError,
+  ReadOnlyStorageError,
   SignedUrlError,
   StorageDriverError,
   StorageFullError,
@@ -26,7 +28,10 @@ export function storageErrorToAppError(error: unknown): AppError | undefined {
       error.code,
       'The storage is full: nothing was stored. Ask the administrator to free space.',
     );
-  if (error instanceof SignedUrlError) return new AppError(403, error.code, error.message);
+  if (error instanceof SignedUrlError || error instanceof ReadOnlyStorageError)
+    return new AppError(403, error.code, error.message);
+  if (error instanceof FsConflictError)
+    return new AppError(409, error.code, error.message, { reason: error.reason });
   if (
     error instanceof InvalidKeyError ||
     error instanceof InvalidArgumentError ||

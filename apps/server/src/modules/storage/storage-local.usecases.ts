@@ -31,10 +31,13 @@ export function createLocalTransfers({
   drivers,
   clock,
   publicUrl,
+  noteUploadActivity,
 }: {
   drivers: StorageDrivers;
   clock: Clock;
   publicUrl: string;
+  /** Bytes arrive for the upload of `key` (throttled by the callee). */
+  noteUploadActivity: (configId: string, key: string) => Promise<void>;
 }) {
   async function open<Op extends LocalSignedOp>(
     configId: string,
@@ -50,7 +53,8 @@ export function createLocalTransfers({
     });
     if (request instanceof SignedUrlError) throw signedUrlRefused(request.reason);
     const driver = await drivers.forConfig(configId);
-    if (driver.kind !== 'local') throw signedUrlRefused('not a local storage');
+    // Only a storage whose presigned URLs come back to us has a signed-URL route.
+    if (driver.capabilities.directUrls) throw signedUrlRefused('not a local storage');
     return { request: request as Extract<LocalSignedRequest, { op: Op }>, driver };
   }
 
@@ -75,6 +79,7 @@ export function createLocalTransfers({
     ) {
       const { request, driver } = await open(configId, 'put', query);
       assertSignedLength(request.contentLength, contentLength);
+      await noteUploadActivity(configId, request.key);
       return driver.put(request.key, body, {
         contentType: request.contentType,
         contentLength: request.contentLength,
@@ -90,6 +95,7 @@ export function createLocalTransfers({
     ) {
       const { request, driver } = await open(configId, 'part', query);
       assertSignedLength(request.contentLength, contentLength);
+      await noteUploadActivity(configId, request.key);
       // The signed length, not the header, is what the driver holds the body to while it streams.
       return driver.uploadPart(
         request.key,

@@ -193,7 +193,7 @@ export function createStorageTests({
             contentLength: payload.length,
             expiresInSeconds: 300,
           });
-          if (config.storage_type === 'local') {
+          if (!driver.capabilities.directUrls) {
             const query = Object.fromEntries(new URL(upload.url, 'http://local').searchParams);
             await localTransfers.put(configId, query, Readable.from([payload]), payload.length);
             cors = {

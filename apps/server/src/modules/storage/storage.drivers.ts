@@ -1,9 +1,10 @@
 import path from 'node:path';
+import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock';
 import { createLocalDriver } from './drivers/local/local-driver';
 import { createHmacSigner, type UrlSigner } from './drivers/local/local-signed-url';
-import type { S3Timeouts } from './drivers/s3/s3-driver';
-import type { StorageDriver } from './drivers/storage-driver';
+import type { S3SdkLogger, S3Timeouts } from './drivers/s3/s3-driver';
+import type { DriverCapabilities, StorageDriver } from './drivers/storage-driver';
 import type { StorageUseCases } from './storage.usecases';
 
 /** Where the local driver's signed URLs are served (storage-local.routes.ts). */
@@ -11,19 +12,58 @@ export const localPublicPath = (publicUrl: string, configId: string) =>
   `${publicUrl}/api/storage/local/${encodeURIComponent(configId)}`;
 
 export interface StorageDriversDeps {
-  storage: StorageUseCases;
-  /** Local storages live in `<dataDir>/storage/<config id>/<default folder>`. */
+  storage: Pick<StorageUseCases, 'credentialsOf' | 'onConfigChanged'>;
+  /**
+   * Local storages live in `<dataDir>/storage/<config id>/<default folder>`, or in their host
+   * folder, with their temp files in `<dataDir>/tmp/storage/<config id>`.
+   */
   dataDir: string;
   secretKey: string;
   /** Origin put before local signed URLs; empty: relative to the page's origin. */
   publicUrl: string;
   clock: Clock;
   s3Timeouts: S3Timeouts;
+  /** Takes the AWS SDK's messages, at debug level. */
+  logger?: Pick<Logger, 'debug'>;
 }
 
 /**
- * One driver per storage config, built on first use and rebuilt when the config changes
- * (S3 clients keep sockets, so a driver outlives a request).
+ * The AWS SDK's messages (a warning for each aborted streamed upload, say) are about calls whose
+ * errors the driver's callers get and report anyway: debug detail, not stderr noise.
+ */
+function sdkLoggerOf(logger: Pick<Logger, 'debug'>): S3SdkLogger {
+  const atDebug =
+    (level: string) =>
+    (...content: unknown[]) =>
+      logger.debug({ sdkLevel: level, sdk: content }, 'aws-sdk');
+  return {
+    trace: () => {},
+    debug: atDebug('debug'),
+    info: atDebug('info'),
+    warn: atDebug('warn'),
+    error: atDebug('error'),
+  };
+}
+
+/** Long enough for a request under way to end; a stream idle this long has failed anyway. */
+const RETIRED_DRIVER_GRACE_MS = 10 * 60_000;
+
+type StorageCredentials = Awaited<ReturnType<StorageUseCases['credentialsOf']>>;
+
+/** What a storage config resolves to: its decrypted row, its driver and what that can do. */
+export interface ResolvedStorage {
+  config: StorageCredentials;
+  driver: StorageDriver;
+  capabilities: DriverCapabilities;
+}
+
+/**
+ * The storage resolver: one per process. A config is read and its secret opened once; the
+ * driver built from it (S3 clients keep sockets) is cached with it, so a listing costs no
+ * config read and no decrypt. A config updated or deleted in this process is dropped at once
+ * (the storage use cases tell us). Other instances learn of it through `invalidate` too: the
+ * cache bus (modules/cache) subscribes with `onInvalidate` to broadcast local invalidations,
+ * and calls `invalidate(id, { fromBus: true })` for remote ones, which are not re-broadcast.
  */
 export function createStorageDrivers({
   storage,
@@ -32,19 +72,28 @@ export function createStorageDrivers({
   publicUrl,
   clock,
   s3Timeouts,
+  logger,
 }: StorageDriversDeps) {
+  const sdkLogger = logger ? sdkLoggerOf(logger) : undefined;
   const signer: UrlSigner = createHmacSigner(secretKey);
-  const cache = new Map<string, { version: number; driver: StorageDriver }>();
+  // Promises, so that concurrent first uses of a config build one driver (single flight).
+  const cache = new Map<string, Promise<ResolvedStorage>>();
+  const invalidateListeners = new Set<(configId: string) => void>();
 
-  async function forConfig(configId: string): Promise<StorageDriver> {
+  async function build(configId: string): Promise<ResolvedStorage> {
     const config = await storage.credentialsOf(configId);
-    const cached = cache.get(configId);
-    if (cached?.version === config.updated_at) return cached.driver;
-    if (cached) void cached.driver.close();
     const driver: StorageDriver =
       config.storage_type === 'local'
         ? createLocalDriver({
-            root: path.join(dataDir, 'storage', config.id, config.default_folder),
+            root: path.join(
+              config.root_path ?? path.join(dataDir, 'storage', config.id),
+              config.default_folder,
+            ),
+            // A host folder keeps none of our temp files: they live under DATA_DIR.
+            workRoot: config.root_path
+              ? path.join(dataDir, 'tmp', 'storage', config.id)
+              : undefined,
+            hostFolder: config.root_path !== null,
             signer,
             publicPath: localPublicPath(publicUrl, config.id),
             clock,
@@ -60,17 +109,66 @@ export function createStorageDrivers({
             defaultFolder: config.default_folder || undefined,
             customHost: config.custom_host || undefined,
             timeouts: s3Timeouts,
+            sdkLogger,
           });
-    cache.set(configId, { version: config.updated_at, driver });
-    return driver;
+    return { config, driver, capabilities: driver.capabilities };
   }
 
+  function resolve(configId: string): Promise<ResolvedStorage> {
+    let resolved = cache.get(configId);
+    if (!resolved) {
+      resolved = build(configId);
+      cache.set(configId, resolved);
+      // A failed build (unknown id, unreadable secret) is not cached: the next call retries.
+      resolved.catch(() => {
+        if (cache.get(configId) === resolved) cache.delete(configId);
+      });
+    }
+    return resolved;
+  }
+
+  /**
+   * Closing an S3 client aborts the calls still running on it, so a replaced driver is closed
+   * only after a grace period in which the downloads and uploads it serves can finish.
+   */
+  const retiring = new Set<Promise<ResolvedStorage>>();
+  function retire(resolved: Promise<ResolvedStorage>): void {
+    retiring.add(resolved);
+    const close = () => {
+      retiring.delete(resolved);
+      void resolved.then(({ driver }) => driver.close()).catch(() => {});
+    };
+    setTimeout(close, RETIRED_DRIVER_GRACE_MS).unref();
+  }
+
+  function invalidate(configId: string, { fromBus = false } = {}): void {
+    const cached = cache.get(configId);
+    cache.delete(configId);
+    if (cached) retire(cached);
+    if (!fromBus) for (const listener of invalidateListeners) listener(configId);
+  }
+
+  storage.onConfigChanged((configId) => invalidate(configId));
+
   return {
-    forConfig,
+    resolve,
+    forConfig: async (configId: string): Promise<StorageDriver> => (await resolve(configId)).driver,
+    invalidate,
+    /** The seam for the cross-instance bus; answers the unsubscribe function. */
+    onInvalidate(listener: (configId: string) => void): () => void {
+      invalidateListeners.add(listener);
+      return () => invalidateListeners.delete(listener);
+    },
     signer,
     async closeAll() {
-      await Promise.all([...cache.values()].map(({ driver }) => driver.close()));
+      const all = await Promise.allSettled([...cache.values(), ...retiring]);
       cache.clear();
+      retiring.clear();
+      await Promise.all(
+        all.flatMap((result) =>
+          result.status === 'fulfilled' ? [result.value.driver.close()] : [],
+        ),
+      );
     },
   };
 }

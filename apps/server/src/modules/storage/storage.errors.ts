@@ -12,6 +12,18 @@ export const storageConfigInUse = (shares: number) =>
     { shares },
   );
 
+export const storageConfigMounted = (
+  mounts: { id: string; name: string; mount_path: string }[],
+) => {
+  const paths = mounts.map((mount) => mount.mount_path).join(', ');
+  return new AppError(
+    409,
+    ERROR_CODES.storageConfigMounted,
+    `Mounts still use this storage (${paths}); delete them or point them elsewhere first`,
+    { mounts, mount_paths: paths },
+  );
+};
+
 export const storageConfigIsDefault = () =>
   new AppError(
     409,
@@ -35,4 +47,15 @@ export const rangeNotSatisfiable = (size: number) =>
     {
       'Content-Range': `bytes */${size}`,
     },
+  );
+
+export const rootPathInvalid = (
+  rootPath: string,
+  reason: 'not_absolute' | 'missing' | 'not_a_folder',
+) =>
+  new AppError(
+    400,
+    ERROR_CODES.storageRootPathInvalid,
+    `The host folder must be an existing folder, given as an absolute path (${reason})`,
+    { root_path: rootPath, reason },
   );

@@ -30,6 +30,7 @@ export function toStorageConfig(
     used_bytes: usedBytes,
     allow_api_keys: row.allow_api_keys === 1,
     direct_downloads: row.direct_downloads === 1,
+    root_path: row.root_path,
     is_default: row.is_default === 1,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),

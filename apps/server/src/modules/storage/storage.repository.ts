@@ -53,15 +53,32 @@ export function createStorageRepository({ db }: { db: Db }) {
       });
     },
 
-    /** Bytes held by file shares (live or being uploaded), per config. */
+    /** Bytes held by file shares (live or being uploaded) and file-system writes under way, per config. */
     usedBytes: async (): Promise<Map<string, number>> => {
-      const rows = await db
-        .selectFrom('file_shares')
-        .select((eb) => ['storage_config_id', eb.fn.sum<number>('size').as('used')])
-        .groupBy('storage_config_id')
-        .execute();
-      return new Map(rows.map((row) => [row.storage_config_id, Number(row.used ?? 0)]));
+      const held = (table: 'file_shares' | 'fs_uploads') =>
+        db
+          .selectFrom(table)
+          .select((eb) => ['storage_config_id', eb.fn.sum<number>('size').as('used')])
+          .groupBy('storage_config_id')
+          .execute();
+      const used = new Map<string, number>();
+      for (const row of [...(await held('file_shares')), ...(await held('fs_uploads'))]) {
+        used.set(
+          row.storage_config_id,
+          (used.get(row.storage_config_id) ?? 0) + Number(row.used ?? 0),
+        );
+      }
+      return used;
     },
+
+    /** The mounts placed on a config, which keep it from being deleted. */
+    mountsUsing: (id: string) =>
+      db
+        .selectFrom('mounts')
+        .select(['id', 'name', 'mount_path'])
+        .where('storage_config_id', '=', id)
+        .orderBy('mount_path')
+        .execute(),
 
     countShares: async (id: string) =>
       Number(

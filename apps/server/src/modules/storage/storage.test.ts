@@ -198,6 +198,7 @@ describe.each(ENGINES)('storage configurations on %s', (engine) => {
         storage_path: 'a.txt',
         etag: null,
         remark: '',
+        last_activity_at: now,
         password_hash: null,
         expires_at: null,
         max_views: 0,

@@ -15,9 +15,11 @@ import type { Clock } from '../shared/clock';
 import { newId } from '../shared/crypto';
 import type { StorageConfigsTable } from '../shared/db.schema';
 import type { SecretBox } from '../shared/secret-box';
+import { assertHostFolder } from './host-folder';
 import {
   storageConfigInUse,
   storageConfigIsDefault,
+  storageConfigMounted,
   storageConfigNotFound,
   storageNotAllowed,
 } from './storage.errors';
@@ -39,6 +41,15 @@ export interface StorageDeps {
 }
 
 export function createStorageUseCases({ repository, secrets, clock }: StorageDeps) {
+  /**
+   * Told the id of every config that changed or went: the driver resolver drops its copy, the
+   * directory cache its mounts' listings. Awaited, so the change answers once they know.
+   */
+  const changeListeners = new Set<(configId: string) => void | Promise<void>>();
+  const changed = async (id: string) => {
+    for (const listener of changeListeners) await listener(id);
+  };
+
   async function requireRow(id: string) {
     const row = await repository.findById(id);
     if (!row) throw storageConfigNotFound();
@@ -72,9 +83,20 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
       };
     },
 
+    /** What a mount checks its storage type against; unknown ids are not found. */
+    typeOf: async (id: string) => (await requireRow(id)).storage_type,
+
     configIds: async () => (await repository.list()).map((row) => row.id),
 
+    /** Answers the unsubscribe function. */
+    onConfigChanged(listener: (configId: string) => void | Promise<void>): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
     async create(input: CreateInput): Promise<StorageConfig> {
+      const rootPath = input.storage_type === 'local' ? input.root_path : null;
+      await assertHostFolder(rootPath);
       const now = clock.now();
       const isFirst = (await repository.count()) === 0;
       const s3 = input.storage_type === 's3' ? input : null;
@@ -95,6 +117,7 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
         total_capacity_bytes: input.total_capacity_bytes,
         allow_api_keys: flag(input.allow_api_keys),
         direct_downloads: flag(s3?.direct_downloads ?? false),
+        root_path: rootPath,
         is_default: flag(isFirst),
         created_at: now,
         updated_at: now,
@@ -110,6 +133,9 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
       const s3Only = ['provider', 'endpoint', 'region', 'bucket', 'access_key_id'] as const;
       const changes: Partial<StorageConfigsTable> = { ...rest };
       if (row.storage_type === 'local') for (const field of s3Only) delete changes[field];
+      // A bucket has no host folder.
+      if (row.storage_type === 's3') delete changes.root_path;
+      else await assertHostFolder(changes.root_path);
       // Checked when either changes, so that a storage saved before the rule can still be renamed.
       const provider = (changes.provider ?? row.provider) as StorageProvider | null;
       const touched = changes.provider !== undefined || changes.endpoint !== undefined;
@@ -138,15 +164,19 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
           : { direct_downloads: flag(direct_downloads) }),
         updated_at: clock.now(),
       });
+      await changed(id);
       return describe(await requireRow(id));
     },
 
     async remove(id: string): Promise<void> {
       const row = await requireRow(id);
       if (row.is_default === 1) throw storageConfigIsDefault();
+      const mounts = await repository.mountsUsing(id);
+      if (mounts.length > 0) throw storageConfigMounted(mounts);
       const shares = await repository.countShares(id);
       if (shares > 0) throw storageConfigInUse(shares);
       await repository.delete(id);
+      await changed(id);
     },
 
     async setDefault(id: string): Promise<StorageConfig> {
@@ -176,6 +206,7 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
         total_capacity_bytes: null,
         allow_api_keys: 1,
         direct_downloads: 0,
+        root_path: null,
         is_default: 1,
         created_at: now,
         updated_at: now,

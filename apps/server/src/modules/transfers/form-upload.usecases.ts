@@ -1,4 +1,4 @@
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileShare, Principal, uploadFormSchema } from '@sharebin/shared';
 import type { z } from 'zod';
@@ -11,23 +11,11 @@ import type { FlowDeps } from './transfers.usecases';
 
 type UploadFields = z.output<typeof uploadFormSchema>;
 
-/** Counts bytes as they pass and fails the stream as soon as there are too many. */
-function byteLimit(limit: number, tooMany: () => Error) {
-  let seen = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      callback(seen > limit ? tooMany() : null, chunk);
-    },
-  });
-  return { counter, bytes: () => seen };
-}
-
 /** POST /upload: a multipart form whose file streams to the storage as it arrives. */
 export function createFormUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
   const { discard, describeShare } = records;
-  const { limitsFor, reserve, relocate } = reservations;
+  const { limitsFor, reserve, meter, relocate } = reservations;
 
   return {
     /**
@@ -68,15 +56,13 @@ export function createFormUpload(deps: FlowDeps) {
         {
           filename: input.filename,
           mimetype: mimetypeFor(input.filename, early.mimetype || input.mimetype),
-          size: 0,
+          // A declared size is held whole before the first byte; an undeclared one as it arrives.
+          size: early.size ?? 0,
         },
         early,
       );
-      const { counter, bytes } = byteLimit(
-        limits.limit,
-        () => limits.refusal(bytes()) ?? fileTooLarge(limits.limit),
-      );
       try {
+        const { counter, bytes } = meter(row, limits);
         const driver = await drivers.forConfig(config.id);
         const stored = driver.put(row.storage_path, counter, {
           contentType: row.mimetype,

@@ -61,6 +61,8 @@ export function createMultipartUpload(deps: FlowDeps) {
      */
     async multipartParts(principal: Principal, input: { file_id: string; part_numbers: number[] }) {
       const { row, uploadId } = await requireMultipart(principal, input.file_id);
+      // Part URLs are asked for in batches as the parts go: the upload is alive.
+      await repository.noteUploadActivity(row, clock.now());
       const layout = multipartLayout(row.size);
       const beyond = input.part_numbers.filter((partNumber) => partNumber > layout.partCount);
       if (beyond.length > 0) {

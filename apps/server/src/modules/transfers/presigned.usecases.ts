@@ -1,5 +1,6 @@
 import type { FileShare, PresignResponse, Principal, presignRequestSchema } from '@sharebin/shared';
 import type { z } from 'zod';
+import type { AppError } from '../../app/errors';
 import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import type { FlowDeps } from './transfers.usecases';
@@ -16,7 +17,7 @@ const UNDECLARED_SIZE = 0;
 export function createPresignedUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
   const { deleteObjects, discard, describeShare, requireOwned } = records;
-  const { limitsFor, reserve, releasedOnFailure } = reservations;
+  const { limitsFor, reserve, hold, releasedOnFailure } = reservations;
 
   return {
     /** Presigned flow, step 1: a record in `uploading` state and a URL to PUT the bytes to. */
@@ -68,10 +69,17 @@ export function createPresignedUpload(deps: FlowDeps) {
         throw objectMissing();
       }
       // Undeclared, the size is the stored object's, within the limits of now.
-      const refused =
+      let refused =
         row.size === UNDECLARED_SIZE
           ? (await limitsFor(await storage.get(row.storage_config_id))).refusal(stored.size)
           : stored.size !== row.size && sizeMismatch(row.size, stored.size);
+      if (!refused && row.size === UNDECLARED_SIZE) {
+        // Held against parallel commits: the free space above was read a moment ago.
+        refused = await hold(row, stored.size).then(
+          () => undefined,
+          (error: AppError) => error,
+        );
+      }
       if (refused) {
         await discard(row);
         throw refused;

@@ -19,6 +19,7 @@ import type { FileSharesTable } from '../shared/db.schema';
 import { expiryFrom } from '../shares/share-state';
 import { insertWithSlug } from '../shares/slugs';
 import { remainingBytes } from '../storage/storage.models';
+import { holdOrRefuse, reservingCounter } from './held-bytes';
 import type { TransfersDeps } from './transfers.usecases';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
@@ -54,6 +55,26 @@ export function createReservations(deps: TransfersDeps) {
     };
   }
 
+  type Limits = Awaited<ReturnType<typeof limitsFor>>;
+
+  /** Holds `size` bytes of the upload's storage for it, or refuses as `storage.insufficient`. */
+  const hold = (row: FileSharesTable, size: number, exactly = size): Promise<number> =>
+    holdOrRefuse((bytes) => repository.reserveSize(row, bytes), size, exactly);
+
+  /** Counts a streamed upload's bytes and holds its storage for them (see `reservingCounter`). */
+  const meter = (row: FileSharesTable, limits: Limits) =>
+    reservingCounter({
+      held: row.size,
+      limit: limits.limit,
+      refusal: limits.refusal,
+      reserve: (size, exactly) => hold(row, size, exactly),
+      activity: {
+        clock,
+        since: row.last_activity_at,
+        note: (now) => repository.noteUploadActivity(row, now),
+      },
+    });
+
   /** A share record in `uploading` state, with its slug taken and its object key decided. */
   async function reserve(
     principal: Principal,
@@ -80,16 +101,20 @@ export function createReservations(deps: TransfersDeps) {
       views: 0,
       status: 'uploading',
       upload_id: null,
+      last_activity_at: now,
       created_by: creatorTag(principal),
       created_at: now,
       updated_at: now,
     };
-    return insertWithSlug<FileSharesTable>({
-      row: base,
+    const row = await insertWithSlug<FileSharesTable>({
+      row: { ...base, size: 0 },
       customSlug: options.slug || undefined,
       insert: repository.insert,
       taken: fileSlugTaken,
     });
+    if (file.size === 0) return row;
+    // Held atomically against what parallel uploads hold: the checks before read a moment ago.
+    return releasedOnFailure(row, async () => ({ ...row, size: await hold(row, file.size) }));
   }
 
   /**
@@ -155,12 +180,13 @@ export function createReservations(deps: TransfersDeps) {
     try {
       return await work();
     } catch (error) {
-      await repository.deleteMany([row.id]);
+      // Whatever the storage began for it (a multipart upload) is queued for deletion with it.
+      await records.discard(row);
       throw error;
     }
   }
 
-  return { limitsFor, reserve, relocate, releasedOnFailure };
+  return { limitsFor, reserve, hold, meter, relocate, releasedOnFailure };
 }
 
 export type Reservations = ReturnType<typeof createReservations>;

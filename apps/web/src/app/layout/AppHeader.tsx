@@ -16,10 +16,11 @@ import { IconBrandGithub, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { toPrincipal, useAuth } from '../../modules/auth/auth.store';
 import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import classes from './layout.module.css';
-import { isNavLinkActive, NAV_LINKS, SOURCE_REPOSITORY_URL } from './nav-links';
+import { isNavLinkActive, SOURCE_REPOSITORY_URL, visibleNavLinks } from './nav-links';
 import { ThemeToggle } from './ThemeToggle';
 
 export interface AppHeaderProps {
@@ -31,6 +32,7 @@ export interface AppHeaderProps {
 export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const links = visibleNavLinks(toPrincipal(useAuth()));
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   useClickOutside(() => menuOpened && onCloseMenu(), null, [burger, panel]);
@@ -48,7 +50,7 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
             aria-label={t('nav.mainNavigation')}
             wrap="nowrap"
           >
-            {NAV_LINKS.map((link) => {
+            {links.map((link) => {
               const active = isNavLinkActive(link, pathname);
               return (
                 <Button
@@ -109,7 +111,7 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
           {/* SPEC §2: the mobile menu is at most 80 units (20rem) tall and scrolls beyond. */}
           <ScrollArea.Autosize mah="20rem" type="auto">
             <Box component="nav" p="sm" aria-label={t('nav.mainNavigation')}>
-              {NAV_LINKS.map((link) => {
+              {links.map((link) => {
                 const active = isNavLinkActive(link, pathname);
                 return (
                   <NavLink

@@ -4,6 +4,7 @@ import {
   IconDatabase,
   IconFiles,
   IconFileText,
+  IconFolders,
   IconKey,
   IconSettings,
 } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ export type AdminModuleId =
   | 'text-management'
   | 'file-management'
   | 'storage-config'
+  | 'mount-management'
   | 'key-management'
   | 'settings';
 
@@ -50,6 +52,13 @@ export const ADMIN_MODULES: readonly AdminModuleDefinition[] = [
     icon: IconDatabase,
     isAllowed: adminOnly,
     page: lazy(() => import('../storage/pages/StorageConfigPage')),
+  },
+  {
+    id: 'mount-management',
+    icon: IconFolders,
+    // Keys never create, change or delete mounts (SPEC §6), whatever their permissions.
+    isAllowed: adminOnly,
+    page: lazy(() => import('../mounts/pages/MountManagementPage')),
   },
   {
     id: 'key-management',

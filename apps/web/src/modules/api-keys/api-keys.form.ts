@@ -30,6 +30,8 @@ export interface KeyFormValues {
   text: boolean;
   file: boolean;
   mount: boolean;
+  /** With mount permission: browse and download only (SPEC §6). */
+  mountReadOnly: boolean;
   basicPath: string;
   useCustomKey: boolean;
   customKey: string;
@@ -64,6 +66,7 @@ export function emptyKeyForm(): KeyFormValues {
     text: false,
     file: false,
     mount: false,
+    mountReadOnly: false,
     basicPath: DEFAULT_API_KEY_BASE_PATH,
     useCustomKey: false,
     customKey: '',
@@ -78,6 +81,7 @@ export function keyFormFrom(key: ApiKey): KeyFormValues {
     text: key.text_permission,
     file: key.file_permission,
     mount: key.mount_permission,
+    mountReadOnly: key.mount_read_only,
     basicPath: key.basic_path,
     useCustomKey: false,
     customKey: '',
@@ -177,6 +181,8 @@ export function toCreateRequest(values: KeyFormValues, now = Date.now()): Create
     text_permission: values.text,
     file_permission: values.file,
     mount_permission: values.mount,
+    // Read-only means nothing without mount access; a key without it is saved as writable.
+    mount_read_only: values.mount && values.mountReadOnly,
     basic_path: tryNormalize(values.basicPath) ?? DEFAULT_API_KEY_BASE_PATH,
   };
   if (values.useCustomKey) {
@@ -197,6 +203,8 @@ export function toUpdateRequest(
   if (values.text !== original.text_permission) changes.text_permission = values.text;
   if (values.file !== original.file_permission) changes.file_permission = values.file;
   if (values.mount !== original.mount_permission) changes.mount_permission = values.mount;
+  const mountReadOnly = values.mount && values.mountReadOnly;
+  if (mountReadOnly !== original.mount_read_only) changes.mount_read_only = mountReadOnly;
   const basicPath = tryNormalize(values.basicPath) ?? original.basic_path;
   if (basicPath !== original.basic_path) changes.basic_path = basicPath;
   const expiresAt = expiresAtFor(values.expiry, values.customDays, now);

@@ -1,11 +1,21 @@
-import type { UpdateApiKeyRequest } from '@sharebin/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiKey, UpdateApiKeyRequest } from '@sharebin/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCollection, wholeList } from '../management/use-collection';
 import { apiKeysApi } from './api-keys.api';
 
 export const apiKeysQueryKey = ['admin', 'api-keys'] as const;
 
-export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysQueryKey, queryFn: apiKeysApi.list });
+const keyId = (key: ApiKey) => key.id;
+const listKeys = wholeList(apiKeysApi.list);
+
+/** Every key as one collection (the server does not page them). */
+export function useApiKeyCollection() {
+  return useCollection<ApiKey>({
+    queryKey: apiKeysQueryKey,
+    fetchPage: listKeys,
+    idOf: keyId,
+    invalidates: [apiKeysQueryKey],
+  });
 }
 
 export function useCreateApiKey() {

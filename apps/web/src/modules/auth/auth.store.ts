@@ -18,6 +18,8 @@ export interface ApiKeyInfo {
   id: string;
   name: string;
   basic_path: string;
+  /** Mount access limited to reading; absent in keys stored by older versions. */
+  mount_read_only?: boolean;
 }
 
 export interface UserInfo {
@@ -144,7 +146,12 @@ function readKeyInfo(value: unknown): ApiKeyInfo | null {
     typeof value.basic_path === 'string' && value.basic_path !== ''
       ? value.basic_path
       : DEFAULT_API_KEY_BASE_PATH;
-  return { id: value.id, name: value.name, basic_path: basicPath };
+  return {
+    id: value.id,
+    name: value.name,
+    basic_path: basicPath,
+    mount_read_only: value.mount_read_only === true,
+  };
 }
 
 function clearStoredCredentials(): void {
@@ -313,6 +320,7 @@ export function toPrincipal(auth: AuthState): Principal {
       name: auth.apiKeyInfo?.name ?? '',
       basicPath: auth.userInfo.basicPath,
       permissions: auth.apiKeyPermissions,
+      mountReadOnly: auth.apiKeyInfo?.mount_read_only ?? false,
     };
   }
   return { type: 'none' };

@@ -1,6 +1,8 @@
-import { FILE_PAGE_SIZE, type UpdateFileShareRequest } from '@sharebin/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FILE_PAGE_SIZE, type FileShare, type UpdateFileShareRequest } from '@sharebin/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth.store';
+import { useCollection } from '../management/use-collection';
+import { storageQueryKey } from '../storage/storage.hooks';
 import { type FileScope, managedFilesApi } from './files.api';
 
 /** Every query of the file-management module starts with this key. */
@@ -17,21 +19,25 @@ function useOwnerKey(scope: FileScope): string {
   return scope === 'admin' ? 'admin' : (auth.apiKeyInfo?.id ?? '');
 }
 
-export function useManagedFiles(page: number, search: string | undefined) {
+/** The managed file shares as a collection, paged by offset. */
+export function useFileCollection(search: string | undefined) {
   const scope = useFileScope();
   const owner = useOwnerKey(scope);
-  return useQuery({
-    queryKey: [...managedFilesQueryKey, scope, owner, 'list', { page, search }],
-    queryFn: () =>
-      managedFilesApi.list(scope, {
-        offset: (page - 1) * FILE_PAGE_SIZE,
-        limit: FILE_PAGE_SIZE,
-        search,
-      }),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  return useCollection<FileShare>(
+    {
+      queryKey: [...managedFilesQueryKey, scope, owner],
+      fetchPage: ({ offset, limit, search }) =>
+        managedFilesApi.list(scope, { offset, limit, search }),
+      idOf: fileId,
+      pageSize: FILE_PAGE_SIZE,
+      // Deleting files frees storage: the capacity shown for each storage changes too.
+      invalidates: [managedFilesQueryKey, storageQueryKey],
+    },
+    search,
+  );
 }
+
+const fileId = (file: FileShare) => file.id;
 
 /** Preview addresses of a live share for its owner; they expire, so they are fetched fresh. */
 export function useOwnerContentLinks(file: { id: string; status: string } | null) {
@@ -52,7 +58,7 @@ function useInvalidateManagedFiles() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: managedFilesQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ['storage'] }),
+      queryClient.invalidateQueries({ queryKey: storageQueryKey }),
     ]);
 }
 
@@ -71,15 +77,6 @@ export function useDeleteFile() {
   const invalidate = useInvalidateManagedFiles();
   return useMutation({
     mutationFn: (id: string) => managedFilesApi.remove(scope, id),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteFiles() {
-  const scope = useFileScope();
-  const invalidate = useInvalidateManagedFiles();
-  return useMutation({
-    mutationFn: (ids: string[]) => managedFilesApi.removeMany(scope, ids),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,7 @@
-import { PASTE_PAGE_SIZE, type UpdatePasteRequest } from '@sharebin/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PASTE_PAGE_SIZE, type PasteSummary, type UpdatePasteRequest } from '@sharebin/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth.store';
+import { useCollection } from '../management/use-collection';
 import { managedPastesApi, type PasteScope } from './pastes.api';
 
 /** Every query of the text-management module starts with this key. */
@@ -17,16 +18,23 @@ function useOwnerKey(scope: PasteScope): string {
   return scope === 'admin' ? 'admin' : (auth.apiKeyInfo?.id ?? '');
 }
 
-export function useManagedPastes(page: number, search: string | undefined) {
+/** The managed pastes as a collection: paged by page number (the admin) or offset (a key). */
+export function usePasteCollection(search: string | undefined) {
   const scope = usePasteScope();
   const owner = useOwnerKey(scope);
-  return useQuery({
-    queryKey: [...managedPastesQueryKey, scope, owner, 'list', { page, search }],
-    queryFn: () => managedPastesApi.list(scope, { page, limit: PASTE_PAGE_SIZE, search }),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  return useCollection<PasteSummary>(
+    {
+      queryKey: [...managedPastesQueryKey, scope, owner],
+      fetchPage: ({ page, limit, search }) => managedPastesApi.list(scope, { page, limit, search }),
+      idOf: pasteId,
+      pageSize: PASTE_PAGE_SIZE,
+      invalidates: [managedPastesQueryKey],
+    },
+    search,
+  );
 }
+
+const pasteId = (paste: PasteSummary) => paste.id;
 
 /** The full paste (the list carries only a preview of the content). */
 export function useManagedPaste(id: string | null) {
@@ -61,15 +69,6 @@ export function useDeletePaste() {
   const invalidate = useInvalidateManagedPastes();
   return useMutation({
     mutationFn: (id: string) => managedPastesApi.remove(scope, id),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeletePastes() {
-  const scope = usePasteScope();
-  const invalidate = useInvalidateManagedPastes();
-  return useMutation({
-    mutationFn: (ids: string[]) => managedPastesApi.removeMany(scope, ids),
     onSuccess: invalidate,
   });
 }

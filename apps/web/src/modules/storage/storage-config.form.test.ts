@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStorageForm, validateStorageForm } from './storage-config.form';
+import {
+  emptyStorageForm,
+  toCreateStorageRequest,
+  validateStorageForm,
+} from './storage-config.form';
 
 const filled = (kind: Parameters<typeof emptyStorageForm>[0], endpoint: string) => ({
   ...emptyStorageForm(kind),
@@ -23,5 +27,15 @@ describe('the storage form', () => {
   it('refuses a download host that is not a URL without throwing', () => {
     const values = { ...filled('aws', ''), customHost: 'not a url' };
     expect(validateStorageForm(values, 'create').customHost).toBeDefined();
+  });
+
+  it('sends a host folder for a local storage, and wants it absolute', () => {
+    const local = { ...emptyStorageForm('local'), name: 'Shared', hostFolder: ' /srv/shared ' };
+    expect(validateStorageForm(local, 'create')).toEqual({});
+    expect(toCreateStorageRequest(local)).toMatchObject({ root_path: '/srv/shared' });
+    expect(toCreateStorageRequest({ ...local, hostFolder: '' })).toMatchObject({ root_path: null });
+    expect(validateStorageForm({ ...local, hostFolder: 'srv/shared' }, 'create')).toEqual({
+      hostFolder: { key: 'storageConfig.form.errors.hostFolderAbsolute' },
+    });
   });
 });

@@ -50,6 +50,8 @@ export interface StorageFormValues {
   secretAccessKey: string;
   pathStyle: boolean;
   defaultFolder: string;
+  /** Local only: an existing folder of the server to serve; empty: the data folder. */
+  hostFolder: string;
   customHost: string;
   urlExpirySeconds: string | number;
   /** Empty: no limit. */
@@ -68,6 +70,7 @@ export type StorageFormField =
   | 'accessKeyId'
   | 'secretAccessKey'
   | 'defaultFolder'
+  | 'hostFolder'
   | 'customHost'
   | 'urlExpirySeconds'
   | 'capacity';
@@ -88,6 +91,7 @@ export interface StorageFormError {
     | 'storageConfig.form.errors.accessKeyIdRequired'
     | 'storageConfig.form.errors.secretRequired'
     | 'storageConfig.form.errors.folderInvalid'
+    | 'storageConfig.form.errors.hostFolderAbsolute'
     | 'storageConfig.form.errors.urlExpiryInvalid'
     | 'storageConfig.form.errors.capacityInvalid';
   params?: Record<string, number | string>;
@@ -153,6 +157,7 @@ export function emptyStorageForm(kind: StorageKind = 'aws'): StorageFormValues {
     accessKeyId: '',
     secretAccessKey: '',
     defaultFolder: '',
+    hostFolder: '',
     customHost: '',
     urlExpirySeconds: URL_EXPIRY_DEFAULT_SECONDS,
     capacity: '',
@@ -184,6 +189,7 @@ export function storageFormFrom(config: StorageConfig): StorageFormValues {
     secretAccessKey: '',
     pathStyle: config.path_style,
     defaultFolder: config.default_folder,
+    hostFolder: config.root_path ?? '',
     customHost: config.custom_host,
     urlExpirySeconds: config.url_expiry_seconds,
     capacity: capacity?.value ?? '',
@@ -310,6 +316,10 @@ export function validateStorageForm(
     }
   }
 
+  const hostFolder = values.hostFolder.trim();
+  if (values.kind === 'local' && hostFolder !== '' && !hostFolder.startsWith('/')) {
+    errors.hostFolder = { key: 'storageConfig.form.errors.hostFolderAbsolute' };
+  }
   if (normalizeFolder(values.defaultFolder) === null) {
     errors.defaultFolder = { key: 'storageConfig.form.errors.folderInvalid' };
   }
@@ -341,7 +351,7 @@ export function toCreateStorageRequest(values: StorageFormValues): CreateStorage
     allow_api_keys: values.allowApiKeys,
   };
   if (values.kind === 'local') {
-    return { ...common, storage_type: 'local' };
+    return { ...common, storage_type: 'local', root_path: values.hostFolder.trim() || null };
   }
   return {
     ...common,
@@ -383,6 +393,11 @@ export function toUpdateStorageRequest(
     changes.total_capacity_bytes = capacity;
   }
   if (values.allowApiKeys !== original.allow_api_keys) changes.allow_api_keys = values.allowApiKeys;
+
+  const rootPath = values.hostFolder.trim() || null;
+  if (original.storage_type === 'local' && rootPath !== original.root_path) {
+    changes.root_path = rootPath;
+  }
 
   if (original.storage_type === 's3' && values.kind !== 'local') {
     if (values.kind !== original.provider) changes.provider = values.kind;

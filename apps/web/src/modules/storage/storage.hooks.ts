@@ -1,16 +1,22 @@
 import type { StorageChoice, StorageConfig, UpdateStorageConfigRequest } from '@sharebin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth.store';
+import { useCollection, wholeList } from '../management/use-collection';
 import { storageApi } from './storage.api';
 
 /** Every storage query starts with this key. */
 export const storageQueryKey = ['storage'] as const;
 
-/** The admin's full list (secrets masked). */
-export function useStorageConfigs() {
-  return useQuery({
+const configId = (config: StorageConfig) => config.id;
+const listConfigs = wholeList(() => storageApi.list() as Promise<StorageConfig[]>);
+
+/** The admin's full list (secrets masked), as one collection. */
+export function useStorageConfigCollection() {
+  return useCollection<StorageConfig>({
     queryKey: [...storageQueryKey, 'admin', 'configs'],
-    queryFn: () => storageApi.list() as Promise<StorageConfig[]>,
+    fetchPage: listConfigs,
+    idOf: configId,
+    invalidates: [storageQueryKey],
   });
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MULTIPART_CHUNK_SIZE } from '@sharebin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFsPort } from './fs-port.contract';
 import type { StorageDriver } from './storage-driver';
 import {
   InvalidArgumentError,
@@ -515,5 +516,7 @@ export function runStorageDriverContract(
         },
       );
     });
+
+    describeFsPort(() => driver);
   });
 }

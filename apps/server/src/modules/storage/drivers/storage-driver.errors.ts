@@ -29,7 +29,9 @@ export type InvalidKeyReason =
   /** Local driver: the first segment is one of its own folders (`.multipart`, `.tmp`). */
   | 'reserved'
   /** Local driver: a file and a folder would share a name (`a` and `a/b`). */
-  | 'path_conflict';
+  | 'path_conflict'
+  /** Local driver: the path leads out of the root through a symbolic link. */
+  | 'outside_root';
 
 export class InvalidKeyError extends StorageDriverError {
   readonly code = 'storage.invalid_key';
@@ -150,5 +152,35 @@ export class StorageFullError extends StorageDriverError {
   constructor(options?: ErrorOptions) {
     super('The storage has no space left', options);
     this.name = 'StorageFullError';
+  }
+}
+
+export type FsConflictReason =
+  | 'file_exists'
+  | 'parent_is_file'
+  | 'not_a_directory'
+  | 'target_exists'
+  | 'into_itself';
+
+/** A file-system call that the entries already in place forbid (HTTP 409 territory). */
+export class FsConflictError extends StorageDriverError {
+  readonly code = 'storage.fs_conflict';
+
+  constructor(
+    readonly key: string,
+    readonly reason: FsConflictReason,
+  ) {
+    super(`Cannot do this at "${key}" (${reason})`);
+    this.name = 'FsConflictError';
+  }
+}
+
+/** A write through a read-only view (a read-only mount); nothing was changed. */
+export class ReadOnlyStorageError extends StorageDriverError {
+  readonly code = 'storage.read_only';
+
+  constructor(readonly operation: string) {
+    super(`This storage view is read-only (${operation})`);
+    this.name = 'ReadOnlyStorageError';
   }
 }

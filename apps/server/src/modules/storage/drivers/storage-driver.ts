@@ -1,9 +1,20 @@
 import type { Readable } from 'node:stream';
 
 /**
+ * The storage driver is the file-system port (ARCHITECTURE §8): objects (put, get, presign,
+ * multipart) plus directory semantics that are the same on every backend (stat, mkdir,
+ * listDirectory, deletePrefix, move, copyPrefix), pinned for both drivers and for scoped views
+ * by `storage-driver.contract.ts` and `fs-port.contract.ts`.
+ *
  * Keys handed to a driver are storage keys already normalised by the caller: no leading `/`,
  * segments joined by `/`. Drivers still refuse anything that could escape their root
- * (see `storage-key.ts`) and throw the errors of `storage-driver.errors.ts`.
+ * (`driver-arguments.ts`; the local driver also through symbolic links) and throw the errors
+ * of `storage-driver.errors.ts` (FsConflictError 409, ReadOnlyStorageError 403, …).
+ *
+ * Getting one: `StorageDrivers.resolve(configId)` (storage.drivers.ts) answers the cached
+ * `{ config, driver, capabilities }`; a mount wraps it with `scoped(driver, { prefix,
+ * readOnly })` (scoped-driver.ts), which is a StorageDriver too. Ask `capabilities`, never the
+ * backend kind.
  */
 export interface ObjectInfo {
   key: string;
@@ -93,8 +104,57 @@ export interface PendingMultipartUpload {
   initiated: Date | null;
 }
 
+/**
+ * What a driver (or a view over one) can do. Callers ask these instead of branching on the
+ * backend kind, so a new backend or a scoped view needs no change in them.
+ */
+export interface DriverCapabilities {
+  /** Presigned PUT/GET/part URLs exist (both drivers; local ones point at our signed-URL route). */
+  presign: boolean;
+  /**
+   * Presigned URLs reach the backend itself, so bytes never flow through this server (S3).
+   * False: the URLs are served by our own signed-URL route (local).
+   */
+  directUrls: boolean;
+  /** createMultipart / uploadPart / completeMultipart. */
+  multipart: boolean;
+  /** `copy` and `move` run inside the backend without streaming the bytes through us. */
+  serverSideCopy: boolean;
+  /** The objects are a folder of the host, set by the admin, that other programs may also use. */
+  hostFolder: boolean;
+  /** Every write throws ReadOnlyStorageError (a read-only view). */
+  readOnly: boolean;
+}
+
+/**
+ * One entry of the file-system view. Folders have `size` 0 and no ETag, date or type; on S3
+ * they are either a zero-byte `name/` marker (made by `mkdir`) or implied by keys below them.
+ */
+export interface FsEntry {
+  /** The key, without a trailing `/` even for a folder; `''` is the root. */
+  key: string;
+  /** The last segment of the key (`''` for the root). */
+  name: string;
+  isDirectory: boolean;
+  size: number;
+  etag: string | null;
+  lastModified: Date | null;
+  /** Files only; null in listings (as for `list`) and for folders. */
+  contentType: string | null;
+}
+
+export interface DirectoryPage {
+  /**
+   * Direct children in ascending UTF-8 byte order of their keys, where a folder sorts as
+   * `name/` (so `a-b` comes before the folder `a`, whose key sorts as `a/`): folders and files
+   * interleave, as S3 lists them. Markers never appear as files.
+   */
+  entries: FsEntry[];
+  nextCursor: string | null;
+}
+
 export interface StorageDriver {
-  readonly kind: 's3' | 'local';
+  readonly capabilities: DriverCapabilities;
   /** Streams the body; never holds it whole in memory. Replaces any object at the key. */
   put(
     key: string,
@@ -151,4 +211,42 @@ export interface StorageDriver {
   removeStaleTemporaryFiles(idleSince: Date): Promise<number>;
   /** Releases sockets or handles; the driver is unusable afterwards. */
   close(): Promise<void>;
+
+  // ---- File-system port: directory semantics, the same on every driver. ----
+  //
+  // A folder exists when it has a marker (`mkdir`) or holds anything; `''` is the root, which
+  // always exists. Emptying a folder by `delete`, `deletePrefix` or `move` removes it on both
+  // drivers (local prunes the emptied directories, S3 its emptied markers), like S3 does with
+  // implied folders. A file and a folder never share a key: the local file system cannot hold
+  // both, so every driver refuses to make one where the other is (FsConflictError).
+
+  /** The file or folder at `key` (`''`: the root), or null. */
+  stat(key: string): Promise<FsEntry | null>;
+  /**
+   * Makes the folder and its parents; idempotent on an existing folder. Throws FsConflictError
+   * `file_exists` when a file is at the key, `parent_is_file` when a parent is a file.
+   */
+  mkdir(key: string): Promise<void>;
+  /**
+   * Direct children of the folder at `key` (`''`: the root), a page at a time (limit 1 to
+   * 1000, default 1000; a page may hold fewer and still have a next one). Throws
+   * ObjectNotFoundError for a missing folder, FsConflictError `not_a_directory` for a file.
+   */
+  listDirectory(key: string, options?: { cursor?: string; limit?: number }): Promise<DirectoryPage>;
+  /**
+   * Deletes the folder at `key` and everything under it (never the root: `''` is refused);
+   * answers how many files went. Local: symlinks are removed, never followed. Missing: 0.
+   */
+  deletePrefix(key: string): Promise<number>;
+  /**
+   * Moves a file or a whole folder. Throws ObjectNotFoundError when the source is missing,
+   * FsConflictError `target_exists` when anything is at the target, `into_itself` when a
+   * folder would move below itself, `parent_is_file` when a target parent is a file.
+   */
+  move(sourceKey: string, targetKey: string): Promise<void>;
+  /**
+   * Copies every file (and marker) of the folder `sourceKey` to the folder `targetKey`, with
+   * the same conflict rules as `move`; answers how many files were copied.
+   */
+  copyPrefix(sourceKey: string, targetKey: string): Promise<number>;
 }

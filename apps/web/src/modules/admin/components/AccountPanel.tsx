@@ -65,7 +65,10 @@ export function AccountPanel() {
             </Text>
           </Field>
           <Field label={t('admin.account.permissions')}>
-            <PermissionBadges permissions={auth.apiKeyPermissions} />
+            <PermissionBadges
+              permissions={auth.apiKeyPermissions}
+              mountReadOnly={auth.apiKeyInfo?.mount_read_only}
+            />
           </Field>
           <Field label={t('admin.account.basePath')}>
             <Code fz="sm" w="fit-content">

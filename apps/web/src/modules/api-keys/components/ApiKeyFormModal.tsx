@@ -237,6 +237,17 @@ export function ApiKeyFormModal(props: ApiKeyFormModalProps) {
                     data-testid={`permission-${permission}`}
                   />
                 ))}
+                {values.mount && (
+                  <Switch
+                    ml={{ base: 'md', xs: 'xl' }}
+                    size="sm"
+                    label={t('apiKeys.form.mountReadOnly')}
+                    description={t('apiKeys.form.mountReadOnlyDescription')}
+                    checked={values.mountReadOnly}
+                    onChange={(event) => set('mountReadOnly', event.currentTarget.checked)}
+                    data-testid="permission-mount-read-only"
+                  />
+                )}
               </Stack>
             </Paper>
           </Stack>

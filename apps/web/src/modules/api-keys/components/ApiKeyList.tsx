@@ -1,22 +1,10 @@
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  Code,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Code, Group, Text, Tooltip } from '@mantine/core';
 import type { ApiKey } from '@sharebin/shared';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatRelative, isPast } from '../../../app/format';
 import { PermissionBadges } from '../../auth/components/PermissionBadges';
+import { DataTable, type TableColumn } from '../../management/components/DataTable';
+import { deleteAction, editAction } from '../../management/components/row-actions';
 
 interface ApiKeyListProps {
   keys: readonly ApiKey[];
@@ -88,150 +76,97 @@ function LastUsed({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-function Actions({ apiKey, onEdit, onDelete }: { apiKey: ApiKey } & Omit<ApiKeyListProps, 'keys'>) {
-  const { t } = useTranslation();
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('apiKeys.edit')}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => onEdit(apiKey)}
-          aria-label={`${t('apiKeys.edit')} ${apiKey.name}`}
-        >
-          <IconPencil size={17} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('apiKeys.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={() => onDelete(apiKey)}
-          aria-label={`${t('apiKeys.delete')} ${apiKey.name}`}
-        >
-          <IconTrash size={17} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={4} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
 /** A table on wide screens, a list of cards on phones. */
 export function ApiKeyList({ keys, onEdit, onDelete }: ApiKeyListProps) {
   const { t, i18n } = useTranslation();
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-
-  if (!wide) {
-    return (
-      <Stack gap="sm" data-testid="api-key-list">
-        {keys.map((apiKey) => (
-          <Card key={apiKey.id} p="md" data-testid="api-key-row" data-key-name={apiKey.name}>
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4} miw={0}>
-                  <Text fw={600} truncate="end">
-                    {apiKey.name}
-                  </Text>
-                  <KeyPrefix apiKey={apiKey} />
-                </Stack>
-                <Actions apiKey={apiKey} onEdit={onEdit} onDelete={onDelete} />
-              </Group>
-              <PermissionBadges permissions={permissionsOf(apiKey)} size="xs" />
-              <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-                <CardField label={t('apiKeys.columns.basePath')}>
-                  <Code fz="xs" w="fit-content">
-                    {apiKey.basic_path}
-                  </Code>
-                </CardField>
-                <CardField label={t('apiKeys.columns.expires')}>
-                  <Expiry apiKey={apiKey} />
-                </CardField>
-                <CardField label={t('apiKeys.columns.lastUsed')}>
-                  <LastUsed apiKey={apiKey} />
-                </CardField>
-                <CardField label={t('apiKeys.columns.created')}>
-                  <Text size="sm">{formatDate(apiKey.created_at, i18n.language)}</Text>
-                </CardField>
-              </SimpleGrid>
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-
+  const columns: TableColumn<ApiKey>[] = [
+    {
+      key: 'name',
+      header: t('apiKeys.columns.name'),
+      card: 'head',
+      td: { maw: 200 },
+      cell: (apiKey) => (
+        <Text fw={600} size="sm" truncate="end">
+          {apiKey.name}
+        </Text>
+      ),
+      cardCell: (apiKey) => (
+        <Text fw={600} truncate="end">
+          {apiKey.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'key',
+      header: t('apiKeys.columns.key'),
+      card: 'head',
+      cell: (apiKey) => <KeyPrefix apiKey={apiKey} />,
+    },
+    {
+      key: 'permissions',
+      header: t('apiKeys.columns.permissions'),
+      card: 'line',
+      cell: (apiKey) => (
+        <PermissionBadges
+          permissions={permissionsOf(apiKey)}
+          mountReadOnly={apiKey.mount_read_only}
+          size="xs"
+          wrap="nowrap"
+        />
+      ),
+      cardCell: (apiKey) => (
+        <PermissionBadges
+          permissions={permissionsOf(apiKey)}
+          mountReadOnly={apiKey.mount_read_only}
+          size="xs"
+        />
+      ),
+    },
+    {
+      key: 'basePath',
+      header: t('apiKeys.columns.basePath'),
+      cell: (apiKey) => (
+        <Code fz="xs" w="fit-content">
+          {apiKey.basic_path}
+        </Code>
+      ),
+    },
+    {
+      key: 'expires',
+      header: t('apiKeys.columns.expires'),
+      cell: (apiKey) => <Expiry apiKey={apiKey} />,
+    },
+    {
+      key: 'lastUsed',
+      header: t('apiKeys.columns.lastUsed'),
+      cell: (apiKey) => <LastUsed apiKey={apiKey} />,
+    },
+    {
+      key: 'created',
+      header: t('apiKeys.columns.created'),
+      cell: (apiKey) => (
+        <Tooltip label={formatDateTime(apiKey.created_at, i18n.language)}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} w="fit-content">
+            {formatDate(apiKey.created_at, i18n.language)}
+          </Text>
+        </Tooltip>
+      ),
+    },
+  ];
   return (
-    <Card p={0} data-testid="api-key-list">
-      <Table.ScrollContainer minWidth={900}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="sm"
-          highlightOnHover
-          styles={{ th: { whiteSpace: 'nowrap' } }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th pl="md">{t('apiKeys.columns.name')}</Table.Th>
-              <Table.Th>{t('apiKeys.columns.key')}</Table.Th>
-              <Table.Th>{t('apiKeys.columns.permissions')}</Table.Th>
-              <Table.Th>{t('apiKeys.columns.basePath')}</Table.Th>
-              <Table.Th>{t('apiKeys.columns.expires')}</Table.Th>
-              <Table.Th>{t('apiKeys.columns.lastUsed')}</Table.Th>
-              <Table.Th>{t('apiKeys.columns.created')}</Table.Th>
-              <Table.Th ta="right" pr="md">
-                {t('apiKeys.columns.actions')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.map((apiKey) => (
-              <Table.Tr key={apiKey.id} data-testid="api-key-row" data-key-name={apiKey.name}>
-                <Table.Td maw={200} pl="md">
-                  <Text fw={600} size="sm" truncate="end">
-                    {apiKey.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <KeyPrefix apiKey={apiKey} />
-                </Table.Td>
-                <Table.Td>
-                  <PermissionBadges permissions={permissionsOf(apiKey)} size="xs" wrap="nowrap" />
-                </Table.Td>
-                <Table.Td>
-                  <Code fz="xs">{apiKey.basic_path}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Expiry apiKey={apiKey} />
-                </Table.Td>
-                <Table.Td>
-                  <LastUsed apiKey={apiKey} />
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip label={formatDateTime(apiKey.created_at, i18n.language)}>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }} w="fit-content">
-                      {formatDate(apiKey.created_at, i18n.language)}
-                    </Text>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td pr="md">
-                  <Actions apiKey={apiKey} onEdit={onEdit} onDelete={onDelete} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <DataTable
+      items={keys}
+      columns={columns}
+      idOf={(apiKey) => apiKey.id}
+      nameOf={(apiKey) => apiKey.name}
+      actions={(apiKey) => [
+        editAction(t('apiKeys.edit'), () => onEdit(apiKey)),
+        deleteAction(t('apiKeys.delete'), () => onDelete(apiKey)),
+      ]}
+      testId="api-key-list"
+      rowTestId="api-key-row"
+      rowAttributes={(apiKey) => ({ 'data-key-name': apiKey.name })}
+      minWidth={900}
+    />
   );
 }

@@ -13,8 +13,11 @@ export function PermissionBadges({
   permissions,
   size = 'sm',
   wrap = 'wrap',
+  mountReadOnly = false,
 }: {
   permissions: ApiKeyPermissions;
+  /** The mount permission allows browsing and downloads only. */
+  mountReadOnly?: boolean;
   size?: 'xs' | 'sm' | 'md';
   wrap?: 'wrap' | 'nowrap';
 }) {
@@ -37,9 +40,12 @@ export function PermissionBadges({
           variant="light"
           leftSection={<permission.icon size={12} stroke={2} />}
           data-permission={permission.name}
+          data-read-only={(permission.name === 'mount' && mountReadOnly) || undefined}
           style={{ flexShrink: 0, overflow: 'visible' }}
         >
-          {t(`permissions.${permission.name}`)}
+          {permission.name === 'mount' && mountReadOnly
+            ? t('permissions.mountReadOnly')
+            : t(`permissions.${permission.name}`)}
         </Badge>
       ))}
     </Group>

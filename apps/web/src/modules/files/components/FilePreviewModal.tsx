@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Box,
   Button,
   Code,
@@ -10,25 +9,16 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FileShare } from '@sharebin/shared';
-import {
-  IconCheck,
-  IconCopy,
-  IconExternalLink,
-  IconInfoCircle,
-  IconPencil,
-} from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { IconExternalLink, IconInfoCircle, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopy } from '../../../app/clipboard';
 import { formatDateTime } from '../../../app/format';
 import { PasswordBadge } from '../../pastes/components/PasteBadges';
 import { formatBytes } from '../../pastes/paste-management.utils';
+import { PreviewTitle, ShareLinkPanel } from '../../shares/components/ShareLinkPanel';
 import { useOwnerContentLinks } from '../file-management.hooks';
 import { fileShareUrl } from '../file-management.utils';
 import { fileShareApi } from '../share/file-share.api';
@@ -94,7 +84,6 @@ export function FilePreviewModal({
   const fullScreen = useMediaQuery('(max-width: 36em)', false, {
     getInitialValueInEffect: false,
   });
-  const { copied, copy } = useCopy();
   const url = file ? fileShareUrl(file.slug) : '';
 
   return (
@@ -102,18 +91,7 @@ export function FilePreviewModal({
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onExited}
-      title={
-        <Group gap="xs" wrap="nowrap" miw={0}>
-          <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-            {t('fileManagement.previewModal.title')}
-          </Text>
-          {file && (
-            <Code fz="sm" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {file.slug}
-            </Code>
-          )}
-        </Group>
-      }
+      title={<PreviewTitle title={t('fileManagement.previewModal.title')} slug={file?.slug} />}
       size="lg"
       fullScreen={fullScreen}
       styles={{ title: { minWidth: 0 } }}
@@ -148,82 +126,36 @@ export function FilePreviewModal({
 
           <OwnerContentPreview file={file} />
 
-          <Group align="stretch" gap="md" wrap="wrap">
-            <Paper
-              withBorder
-              radius="md"
-              p={8}
-              bg="white"
-              style={{ flexShrink: 0, alignSelf: 'center' }}
-              mx={fullScreen ? 'auto' : undefined}
+          <ShareLinkPanel
+            url={url}
+            texts="fileManagement.previewModal"
+            testIdPrefix="file"
+            fullScreen={fullScreen}
+          >
+            <Button
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              leftSection={<IconExternalLink size={16} />}
+              w="fit-content"
+              data-testid="open-share-page"
             >
-              <QRCodeSVG
-                value={url}
-                size={132}
-                level="M"
-                bgColor="#ffffff"
-                fgColor="#1a1b1e"
-                title={t('fileManagement.previewModal.qrCode')}
-                data-testid="file-qr-code"
+              {t('fileManagement.previewModal.openSharePage')}
+            </Button>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconInfoCircle
+                size={14}
+                stroke={1.8}
+                color="var(--mantine-color-dimmed)"
+                style={{ flexShrink: 0, marginTop: 3 }}
               />
-            </Paper>
-            <Stack gap="sm" style={{ flex: '1 1 260px' }} miw={0}>
-              <Group gap="xs" wrap="nowrap" align="flex-end">
-                <TextInput
-                  label={t('fileManagement.previewModal.shareLink')}
-                  value={url}
-                  readOnly
-                  onFocus={(event) => event.currentTarget.select()}
-                  style={{ flex: 1 }}
-                  miw={0}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                  data-testid="file-share-url"
-                />
-                <Tooltip
-                  label={
-                    copied
-                      ? t('fileManagement.previewModal.copied')
-                      : t('fileManagement.previewModal.copyLink')
-                  }
-                >
-                  <ActionIcon
-                    variant={copied ? 'light' : 'default'}
-                    color={copied ? 'teal' : undefined}
-                    size={36}
-                    onClick={() => void copy(url)}
-                    aria-label={t('fileManagement.previewModal.copyLink')}
-                    data-testid="copy-share-url"
-                    style={{ flexShrink: 0 }}
-                  >
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-              <Button
-                component="a"
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="light"
-                leftSection={<IconExternalLink size={16} />}
-                w="fit-content"
-                data-testid="open-share-page"
-              >
-                {t('fileManagement.previewModal.openSharePage')}
-              </Button>
-              <Group gap={6} wrap="nowrap" align="flex-start">
-                <IconInfoCircle
-                  size={14}
-                  stroke={1.8}
-                  color="var(--mantine-color-dimmed)"
-                  style={{ flexShrink: 0, marginTop: 3 }}
-                />
-                <Text size="xs" c="dimmed">
-                  {t('fileManagement.previewModal.viewHint')}
-                </Text>
-              </Group>
-            </Stack>
-          </Group>
+              <Text size="xs" c="dimmed">
+                {t('fileManagement.previewModal.viewHint')}
+              </Text>
+            </Group>
+          </ShareLinkPanel>
 
           <Divider />
           <Group gap="lg" wrap="wrap" align="flex-start">

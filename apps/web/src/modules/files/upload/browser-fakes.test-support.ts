@@ -3,7 +3,17 @@
  * XMLHttpRequest and no server behind fetch. Test code only; nothing outside *.test.ts files
  * may import it.
  */
+import {
+  type CreatedFileShare,
+  createdFileShareSchema,
+  type ErrorCode,
+  errorEnvelopeSchema,
+  multipartInitResponseSchema,
+  multipartPartsResponseSchema,
+  presignResponseSchema,
+} from '@sharebin/shared';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { z } from 'zod';
 import { i18n, resources } from '../../../i18n';
 import { logout, setAdminSession } from '../../auth/auth.store';
 import { createCancelSource } from './cancel-token';
@@ -43,6 +53,7 @@ export class FakeXHR {
   body: Blob | null = null;
   timeout = 0;
   status = 0;
+  responseText = '';
   state: 'new' | 'open' | 'sent' | 'done' = 'new';
   aborted = false;
   responseHeaders: Record<string, string> = {};
@@ -140,9 +151,64 @@ export class Reply {
 export const failWith = (
   status: number,
   message: string,
-  error = 'server.error',
+  error: ErrorCode | 'server.error' = 'server.error',
   details?: unknown,
-) => new Reply(status, { code: status, error, message, details });
+) => new Reply(status, errorEnvelopeSchema.parse({ code: status, error, message, details }));
+
+/** A live file share as the server answers a commit or a completed multipart upload. */
+export function fakeShare(share: Partial<CreatedFileShare> & { id: string }): CreatedFileShare {
+  const slug = share.slug ?? 'abc123';
+  const filename = share.filename ?? 'file.bin';
+  return {
+    file_id: share.id,
+    slug,
+    filename,
+    mimetype: 'application/octet-stream',
+    size: 0,
+    s3_config_id: 'storage-1',
+    path: '/',
+    storage_path: `files/${filename}`,
+    s3_url: null,
+    etag: null,
+    remark: '',
+    has_password: false,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    remaining_views: null,
+    status: 'live',
+    created_by: 'admin',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    share_url: `${BASE}/file/${slug}`,
+    download_url: `${BASE}/api/public/files/${slug}/content?download=1`,
+    ...share,
+  };
+}
+
+/**
+ * The shared schema each successful answer must match, by route: a fake that drifts from
+ * what the server sends fails the test that serves it instead of passing on made-up data.
+ */
+const ANSWER_SCHEMAS: readonly [RegExp, z.ZodType][] = [
+  [/^POST \/(s3|url)\/presign$/, presignResponseSchema],
+  [/^POST \/(s3|url)\/(commit|multipart\/complete)$/, createdFileShareSchema],
+  [/^POST \/(s3|url|upload)\/multipart\/init$/, multipartInitResponseSchema],
+  [/^POST \/(s3|url|upload)\/multipart\/parts$/, multipartPartsResponseSchema],
+  [/^POST \/(url\/cancel|(s3|url|upload)\/multipart\/abort)$/, z.null()],
+  [/^DELETE \/(admin|user)\/files\//, z.null()],
+];
+
+/** Throws (failing the test) when a fake answer is not what the server would send. */
+function checkedAnswer(route: string, data: unknown): unknown {
+  const schema = ANSWER_SCHEMAS.find(([pattern]) => pattern.test(route))?.[1];
+  if (!schema) throw new Error(`The fake API has no schema for ${route}: add it`);
+  const checked = schema.safeParse(data);
+  if (!checked.success) {
+    throw new Error(`The fake answer of ${route} is not what the server sends: ${checked.error}`);
+  }
+  return data;
+}
 
 /** The API's routes by `METHOD /path` (the path after /api); cleared before each test. */
 export const routes: Record<string, (call: ApiCall) => unknown> = {};
@@ -170,11 +236,12 @@ async function apiFetch(url: string, init?: RequestInit): Promise<Response> {
     authorization: new Headers(init?.headers).get('Authorization'),
   };
   apiCalls.push(call);
-  const handler = routes[`${call.method} ${call.path}`];
-  if (!handler) return json(404, { code: 404, error: 'not_found', message: 'no such route' });
+  const route = `${call.method} ${call.path}`;
+  const handler = routes[route];
+  if (!handler) return json(404, { code: 404, error: 'route.not_found', message: 'no such route' });
   const result = await handler(call);
   if (result instanceof Reply) return json(result.status, result.envelope);
-  return json(200, { code: 200, message: 'ok', data: result ?? null });
+  return json(200, { code: 200, message: 'ok', data: checkedAnswer(route, result ?? null) });
 }
 
 /** Addresses the browser can fetch (the remote file, the server's proxy), by full URL. */

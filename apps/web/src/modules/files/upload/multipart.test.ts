@@ -12,6 +12,7 @@ import {
   callsTo,
   FakeXHR,
   failWith,
+  fakeShare,
   flush,
   hooksFor,
   inFlight,
@@ -32,7 +33,7 @@ const xhrForPart = (part: number) => {
   return xhr;
 };
 
-const SHARE = { id: 'file-1', slug: 'abc123', filename: 'big.bin' };
+const SHARE = fakeShare({ id: 'file-1', slug: 'abc123', filename: 'big.bin' });
 
 /** Multipart routes answering like the server, with the part size it chose. */
 function multipartServer(init: { part_size: number; part_count: number }, route = 's3') {

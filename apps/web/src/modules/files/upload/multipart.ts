@@ -1,18 +1,13 @@
-import {
-  type FileShare,
-  MULTIPART_CHUNK_SIZE,
-  MULTIPART_PARALLEL_PARTS,
-  MULTIPART_PART_TIMEOUT_MS,
-} from '@sharebin/shared';
+import { type FileShare, MULTIPART_CHUNK_SIZE, MULTIPART_PART_TIMEOUT_MS } from '@sharebin/shared';
 import { i18n } from '../../../i18n';
-import { type CancelToken, createCancelSource } from './cancel-token';
 import { abortMultipart } from './cleanup';
+import { type PartSender, sendPartsInParallel } from './parts';
 import { putWithProgress } from './transfer';
-import { type CompletedPart, type MultipartInit, type UploadRoute, uploadApi } from './upload.api';
+import { type MultipartInit, type UploadRoute, uploadApi } from './upload.api';
 import {
   describeApiFailure,
   describePartFailure,
-  isUploadError,
+  multipartFailure,
   UploadError,
   uploadCancelled,
   withCleanupFailure,
@@ -47,69 +42,24 @@ function partUrlSource(route: UploadRoute, init: MultipartInit, partCount: numbe
   };
 }
 
-/**
- * Sends every part, in order, up to three at a time (SPEC §4, §9). The first failure stops
- * the others (their transfers are cancelled) and is the one reported.
- */
-async function sendParts(input: {
-  route: UploadRoute;
-  init: MultipartInit;
-  body: Blob;
-  cancel: CancelToken;
-  onProgress: (loaded: number) => void;
-}): Promise<CompletedPart[]> {
-  const { route, init, body } = input;
-  const partSize = init.part_size > 0 ? init.part_size : MULTIPART_CHUNK_SIZE;
-  const partCount = init.part_count > 0 ? init.part_count : Math.ceil(body.size / partSize);
-  const urlFor = partUrlSource(route, init, partCount);
-  const stop = createCancelSource(input.cancel);
-  const sentPerPart = new Map<number, number>();
-  const report = () => {
-    let sent = 0;
-    for (const bytes of sentPerPart.values()) sent += bytes;
-    input.onProgress(sent);
-  };
-
-  const completed: CompletedPart[] = [];
-  let nextPart = 1;
-  let failure: unknown = null;
-
-  const worker = async () => {
-    while (failure === null && nextPart <= partCount) {
-      if (stop.token.cancelled) throw uploadCancelled();
-      const partNumber = nextPart++;
-      const start = (partNumber - 1) * partSize;
-      const chunk = body.slice(start, Math.min(start + partSize, body.size));
-      const url = await urlFor(partNumber);
-      const result = await putWithProgress({
-        url,
-        body: chunk,
-        timeoutMs: MULTIPART_PART_TIMEOUT_MS,
-        cancel: stop.token,
-        onProgress: (loaded) => {
-          sentPerPart.set(partNumber, loaded);
-          report();
-        },
-      }).catch((error: unknown) => {
-        throw describePartFailure(error, partNumber);
-      });
-      if (!result.etag) {
-        throw new UploadError(() => i18n.t('upload.errors.partNoEtag', { n: partNumber }));
-      }
-      completed.push({ partNumber, etag: result.etag });
+/** A share's parts go straight to the storage, each to its presigned URL. */
+function presignedPartSender(urlFor: (partNumber: number) => Promise<string>): PartSender {
+  return async ({ partNumber, chunk, cancel, onProgress }) => {
+    const url = await urlFor(partNumber);
+    const result = await putWithProgress({
+      url,
+      body: chunk,
+      timeoutMs: MULTIPART_PART_TIMEOUT_MS,
+      cancel,
+      onProgress,
+    }).catch((error: unknown) => {
+      throw describePartFailure(error, partNumber);
+    });
+    if (!result.etag) {
+      throw new UploadError(() => i18n.t('upload.errors.partNoEtag', { n: partNumber }));
     }
+    return result.etag;
   };
-
-  await Promise.all(
-    Array.from({ length: Math.min(MULTIPART_PARALLEL_PARTS, partCount) }, () =>
-      worker().catch((error: unknown) => {
-        if (failure === null) failure = error;
-        stop.cancel();
-      }),
-    ),
-  );
-  if (failure !== null) throw failure;
-  return completed.sort((a, b) => a.partNumber - b.partNumber);
 }
 
 /**
@@ -135,12 +85,15 @@ export async function multipartUpload({
     if (hooks.cancel.cancelled) throw uploadCancelled();
     hooks.onStage('uploading');
     hooks.onProgress(0, body.size);
-    const parts = await sendParts({
-      route,
-      init,
+    const partSize = init.part_size > 0 ? init.part_size : MULTIPART_CHUNK_SIZE;
+    const partCount = init.part_count > 0 ? init.part_count : Math.ceil(body.size / partSize);
+    const parts = await sendPartsInParallel({
       body,
+      partSize,
+      partCount,
       cancel: hooks.cancel,
       onProgress: (loaded) => hooks.onProgress(loaded, body.size),
+      sendPart: presignedPartSender(partUrlSource(route, init, partCount)),
     });
     if (hooks.cancel.cancelled) throw uploadCancelled();
     // The storage assembles the parts while the server completes the upload.
@@ -153,12 +106,9 @@ export async function multipartUpload({
     hooks.onStage('completed');
     return share;
   } catch (error) {
-    // A part stopped by the user's cancel reads as the upload being cancelled.
-    const failure = hooks.cancel.cancelled
-      ? uploadCancelled()
-      : isUploadError(error)
-        ? error
-        : describeApiFailure(error, 'other');
-    throw withCleanupFailure(failure, await abortMultipart(route, init.file_id));
+    throw withCleanupFailure(
+      multipartFailure(error, hooks.cancel.cancelled),
+      await abortMultipart(route, init.file_id),
+    );
   }
 }

@@ -6,6 +6,7 @@ import {
   callsTo,
   FakeXHR,
   failWith,
+  fakeShare,
   flush,
   hooksFor,
   installBrowserFakes,
@@ -18,7 +19,7 @@ import { uploadFile } from './file-upload';
 import { presignedUpload } from './presigned';
 import { chooseUploadMethod } from './upload.types';
 
-const SHARE = { id: 'file-9', slug: 'xyz789', filename: 'notes.txt' };
+const SHARE = fakeShare({ id: 'file-9', slug: 'xyz789', filename: 'notes.txt' });
 
 function presignServer(route: 's3' | 'url' = 's3', fileId = 'file-9') {
   serve({

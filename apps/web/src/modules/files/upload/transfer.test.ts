@@ -110,7 +110,7 @@ describe('putWithProgress', () => {
     const cancel = createCancelSource().token;
     const done = putWithProgress({ url: 'https://s3.test/part', body: body(10), cancel });
     lastXhr().respond(status, { etag: '"abc123"' });
-    await expect(done).resolves.toEqual({ status, etag: 'abc123' });
+    await expect(done).resolves.toEqual({ status, etag: 'abc123', responseText: '' });
   });
 
   it.each([301, 302, 304, 307, 400, 403, 404, 500, 503])(
@@ -148,17 +148,17 @@ describe('putWithProgress', () => {
     });
     expect(xhr.body).toBe(payload);
     xhr.respond(200, { ETag: 'plain' });
-    await expect(done).resolves.toEqual({ status: 200, etag: 'plain' });
+    await expect(done).resolves.toEqual({ status: 200, etag: 'plain', responseText: '' });
   });
 
   it('answers a null ETag when the storage does not expose one (or an empty one)', async () => {
     const cancel = createCancelSource().token;
     const first = putWithProgress({ url: 'https://s3.test/a', body: body(1), cancel });
     lastXhr().respond(200);
-    await expect(first).resolves.toEqual({ status: 200, etag: null });
+    await expect(first).resolves.toEqual({ status: 200, etag: null, responseText: '' });
     const second = putWithProgress({ url: 'https://s3.test/b', body: body(1), cancel });
     lastXhr().respond(200, { ETag: '""' });
-    await expect(second).resolves.toEqual({ status: 200, etag: null });
+    await expect(second).resolves.toEqual({ status: 200, etag: null, responseText: '' });
   });
 
   it('reports bytes sent, then the whole size on success', async () => {

@@ -9,6 +9,7 @@ import type {
 import { api } from '../../../app/api-client';
 import { apiUrl } from '../../../app/runtime-config';
 import { getAuthState } from '../../auth/auth.store';
+import type { CompletedPart } from './parts';
 
 /** The share options every upload carries (SPEC §7 Files). */
 export interface ShareRequestOptions {
@@ -45,10 +46,7 @@ export interface PartUrl {
   url: string;
 }
 
-export interface CompletedPart {
-  partNumber: number;
-  etag: string;
-}
+export type { CompletedPart } from './parts';
 
 /** POST /url/info: what the server found at an address; size null when it did not say. */
 export interface UrlInfo {

@@ -36,12 +36,15 @@ export class TransferError extends Error {
   readonly kind: TransferFailure;
   /** HTTP status for `http`; 0 otherwise. */
   readonly status: number;
+  /** The refusal's body for `http` (an API envelope when the server refused); '' otherwise. */
+  readonly responseText: string;
 
-  constructor(kind: TransferFailure, status = 0) {
+  constructor(kind: TransferFailure, status = 0, responseText = '') {
     super(`${kind}${status ? ` ${status}` : ''}`);
     this.name = 'TransferError';
     this.kind = kind;
     this.status = status;
+    this.responseText = responseText;
   }
 }
 
@@ -157,4 +160,13 @@ export function withCleanupFailure(error: UploadError, cleanup: string | null): 
     cancelled: error.cancelled,
     cause: error,
   });
+}
+
+/**
+ * Why a multipart upload stopped once started: a part stopped by the user's cancel reads as
+ * the upload being cancelled; anything not yet worded is worded as an API failure.
+ */
+export function multipartFailure(error: unknown, cancelled: boolean): UploadError {
+  if (cancelled) return uploadCancelled();
+  return isUploadError(error) ? error : describeApiFailure(error, 'other');
 }

@@ -7,6 +7,7 @@ import {
   downloadFetches,
   downloads,
   FakeXHR,
+  fakeShare,
   flush,
   installBrowserFakes,
   outcomeOf,
@@ -23,7 +24,7 @@ const bytes = (...values: number[]) => new Uint8Array(values);
 const SOURCE = 'https://cdn.example/data.bin?x=1';
 const PROXY =
   'https://sharebin.test/api/url/proxy?url=https%3A%2F%2Fcdn.example%2Fdata.bin%3Fx%3D1';
-const SHARE = { id: 'file-5', slug: 'url123', filename: 'data.bin' };
+const SHARE = fakeShare({ id: 'file-5', slug: 'url123', filename: 'data.bin' });
 
 function download(
   overrides: Partial<Parameters<typeof downloadToBrowser>[0]> = {},

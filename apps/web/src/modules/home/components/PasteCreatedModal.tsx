@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   Modal,
-  Paper,
   Progress,
   Stack,
   Text,
@@ -25,13 +24,13 @@ import {
   IconEyeOff,
   IconLock,
 } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../app/clipboard';
 import { formatDateTime } from '../../../app/format';
 import { pasteShareUrl } from '../../pastes/paste-management.utils';
 import { pastesApi } from '../../pastes/pastes.api';
+import { ShareQrCode } from '../../shares/components/ShareQrCode';
 
 /** Seconds left until `seconds` have passed since the first render. */
 function useCountdown(seconds: number): number {
@@ -173,15 +172,14 @@ function CreatedShare({ paste, onClose }: { paste: Paste; onClose: () => void })
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Center>
-            <Paper p="sm" radius="md" bg="white" withBorder>
-              <QRCodeSVG
-                value={shareUrl}
-                size={144}
-                marginSize={0}
-                title={t('editor.created.qrCode')}
-                data-testid="share-qr"
-              />
-            </Paper>
+            <ShareQrCode
+              url={shareUrl}
+              size={144}
+              title={t('editor.created.qrCode')}
+              testId="share-qr"
+              withBorder
+              radius="md"
+            />
           </Center>
         </Grid.Col>
       </Grid>

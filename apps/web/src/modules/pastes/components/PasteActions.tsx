@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Paper, Popover, Stack, Text } from '@mantine/core';
+import { Button, Group, Menu, Popover } from '@mantine/core';
 import type { PasteView } from '@sharebin/shared';
 import {
   IconCheck,
@@ -11,12 +11,12 @@ import {
   IconPhotoDown,
   IconQrcode,
 } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../app/clipboard';
 import { downloadBlob } from '../../../app/download';
 import { notifyError } from '../../../app/notify';
+import { ShareQrCode } from '../../shares/components/ShareQrCode';
 import { pasteShareUrl } from '../paste-management.utils';
 import { pastesApi } from '../pastes.api';
 
@@ -142,20 +142,13 @@ export function PasteActions({
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <Stack align="center" gap="xs">
-              <Paper p="xs" bg="white" radius="sm">
-                <QRCodeSVG
-                  value={shareUrl}
-                  size={168}
-                  marginSize={0}
-                  title={t('pasteView.actions.qrCode')}
-                  data-testid="paste-qr"
-                />
-              </Paper>
-              <Text size="xs" c="dimmed">
-                {t('pasteView.actions.qrHint')}
-              </Text>
-            </Stack>
+            <ShareQrCode
+              url={shareUrl}
+              size={168}
+              title={t('pasteView.actions.qrCode')}
+              testId="paste-qr"
+              hint={t('pasteView.actions.qrHint')}
+            />
           </Popover.Dropdown>
         </Popover>
       )}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -19,11 +18,11 @@ import {
   WEBDAV_UPLOAD_MODES,
   type WebdavUploadMode,
 } from '@sharebin/shared';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/api-client';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { LoadFailed } from '../../management/components/CollectionStatus';
 import { useSystemSettings, useUpdateSystemSettings } from '../settings.hooks';
 import classes from './settings.module.css';
 
@@ -92,21 +91,7 @@ export function SystemSettingsForm() {
 
   let body: React.ReactNode;
   if (settings.isError) {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title={t('settings.system.loadFailed')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(settings.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => settings.refetch()}>
-            {t('settings.system.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailed query={settings} title={t('settings.system.loadFailed')} />;
   } else if (!values) {
     body = (
       <Stack gap="md">

@@ -56,6 +56,7 @@ const SERVER_FIELDS: Record<string, StorageFormField> = {
   access_key_id: 'accessKeyId',
   secret_access_key: 'secretAccessKey',
   default_folder: 'defaultFolder',
+  root_path: 'hostFolder',
   custom_host: 'customHost',
   url_expiry_seconds: 'urlExpirySeconds',
   total_capacity_bytes: 'capacity',
@@ -394,6 +395,20 @@ export function StorageConfigFormModal(props: StorageConfigFormModalProps) {
 
           <Divider label={t('storageConfig.form.sections.behaviour')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
+            {isLocal && (
+              <TextInput
+                label={t('storageConfig.form.hostFolder')}
+                description={t('storageConfig.form.hostFolderDescription')}
+                placeholder="/srv/shared"
+                leftSection={<IconFolder size={16} stroke={1.7} />}
+                value={values.hostFolder}
+                onChange={(event) => set('hostFolder', event.currentTarget.value)}
+                error={errorText('hostFolder')}
+                autoComplete="off"
+                spellCheck={false}
+                styles={mono}
+              />
+            )}
             <TextInput
               label={t('storageConfig.form.defaultFolder')}
               description={t('storageConfig.form.defaultFolderDescription')}

@@ -1,26 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  Code,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import type { StorageConfig } from '@sharebin/shared';
-import {
-  IconPencil,
-  IconPlugConnected,
-  IconStar,
-  IconStarFilled,
-  IconTrash,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPlugConnected, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type RowAction, type TableColumn } from '../../management/components/DataTable';
+import { deleteAction, editAction } from '../../management/components/row-actions';
 import { storageDisplayName } from '../storage-name';
 import {
   CapacityBar,
@@ -40,8 +23,6 @@ export interface StorageConfigListProps {
   /** The config whose default flag is being set, for its button's spinner. */
   settingDefault: string | null;
 }
-
-type RowActions = Omit<StorageConfigListProps, 'configs'>;
 
 /** The host of an endpoint, or the text itself when it is no URL. */
 function hostOf(endpoint: string): string {
@@ -116,180 +97,92 @@ function ApiKeyAccess({ config }: { config: StorageConfig }) {
   );
 }
 
-function Actions({
-  config,
+/** A table on wide screens, a list of cards on phones. */
+export function StorageConfigList({
+  configs,
   onTest,
   onSetDefault,
   onEdit,
   onDelete,
   settingDefault,
-}: { config: StorageConfig } & RowActions) {
+}: StorageConfigListProps) {
   const { t } = useTranslation();
-  return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('storageConfig.actions.test')}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => onTest(config)}
-          aria-label={`${t('storageConfig.actions.test')} ${storageDisplayName(config)}`}
-        >
-          <IconPlugConnected size={17} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip
-        label={
-          config.is_default
-            ? t('storageConfig.actions.isDefault')
-            : t('storageConfig.actions.setDefault')
-        }
-      >
-        <ActionIcon
-          variant="subtle"
-          color={config.is_default ? 'yellow' : 'gray'}
-          onClick={() => !config.is_default && onSetDefault(config)}
-          loading={settingDefault === config.id}
-          aria-disabled={config.is_default || undefined}
-          aria-label={
-            config.is_default
-              ? `${t('storageConfig.actions.isDefault')}: ${storageDisplayName(config)}`
-              : `${t('storageConfig.actions.setDefault')} ${storageDisplayName(config)}`
+  const columns: TableColumn<StorageConfig>[] = [
+    {
+      key: 'name',
+      header: t('storageConfig.columns.name'),
+      card: 'head',
+      td: { maw: 280 },
+      cell: (config) => <NameCell config={config} />,
+    },
+    {
+      key: 'type',
+      header: t('storageConfig.columns.type'),
+      card: 'aside',
+      cell: (config) => <StorageTypeBadge type={config.storage_type} />,
+      cardCell: (config) => <StorageTypeBadge type={config.storage_type} size="sm" />,
+    },
+    {
+      key: 'location',
+      header: t('storageConfig.columns.location'),
+      td: { maw: 260 },
+      cell: (config) => <Location config={config} />,
+    },
+    {
+      key: 'capacity',
+      header: t('storageConfig.columns.capacity'),
+      card: 'wide',
+      cell: (config) => <CapacityBar config={config} />,
+      cardCell: (config) => <CapacityBar config={config} width="100%" />,
+    },
+    {
+      key: 'apiKeys',
+      header: t('storageConfig.columns.apiKeys'),
+      cell: (config) => <ApiKeyAccess config={config} />,
+    },
+  ];
+  const actions = (config: StorageConfig): RowAction[] => {
+    const name = storageDisplayName(config);
+    return [
+      {
+        label: t('storageConfig.actions.test'),
+        icon: <IconPlugConnected size={17} stroke={1.7} />,
+        onClick: () => onTest(config),
+      },
+      config.is_default
+        ? {
+            label: t('storageConfig.actions.isDefault'),
+            ariaLabel: `${t('storageConfig.actions.isDefault')}: ${name}`,
+            icon: <IconStarFilled size={16} />,
+            color: 'yellow',
+            current: true,
+            onClick: () => undefined,
           }
-          style={config.is_default ? { cursor: 'default' } : undefined}
-        >
-          {config.is_default ? <IconStarFilled size={16} /> : <IconStar size={17} stroke={1.7} />}
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('storageConfig.actions.edit')}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => onEdit(config)}
-          aria-label={`${t('storageConfig.actions.edit')} ${storageDisplayName(config)}`}
-        >
-          <IconPencil size={17} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('storageConfig.actions.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={() => onDelete(config)}
-          aria-label={`${t('storageConfig.actions.delete')} ${storageDisplayName(config)}`}
-        >
-          <IconTrash size={17} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
+        : {
+            label: t('storageConfig.actions.setDefault'),
+            icon: <IconStar size={17} stroke={1.7} />,
+            loading: settingDefault === config.id,
+            onClick: () => onSetDefault(config),
+          },
+      editAction(t('storageConfig.actions.edit'), () => onEdit(config)),
+      deleteAction(t('storageConfig.actions.delete'), () => onDelete(config)),
+    ];
+  };
   return (
-    <Stack gap={4} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
-/** A table on wide screens, a list of cards on phones. */
-export function StorageConfigList({ configs, ...actions }: StorageConfigListProps) {
-  const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-
-  if (!wide) {
-    return (
-      <Stack gap="sm" data-testid="storage-list">
-        {configs.map((config) => (
-          <Card
-            key={config.id}
-            p="md"
-            data-testid="storage-row"
-            data-name={storageDisplayName(config)}
-            style={
-              config.is_default ? { borderColor: 'var(--mantine-color-yellow-outline)' } : undefined
-            }
-          >
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <NameCell config={config} />
-                <StorageTypeBadge type={config.storage_type} size="sm" />
-              </Group>
-              <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-                <CardField label={t('storageConfig.columns.location')}>
-                  <Location config={config} />
-                </CardField>
-                <CardField label={t('storageConfig.columns.apiKeys')}>
-                  <ApiKeyAccess config={config} />
-                </CardField>
-              </SimpleGrid>
-              <CardField label={t('storageConfig.columns.capacity')}>
-                <CapacityBar config={config} width="100%" />
-              </CardField>
-              <Group justify="flex-end" pt={2}>
-                <Actions config={config} {...actions} />
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-
-  return (
-    <Card p={0} data-testid="storage-list">
-      <Table.ScrollContainer minWidth={960}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="sm"
-          highlightOnHover
-          styles={{ th: { whiteSpace: 'nowrap' } }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th pl="md">{t('storageConfig.columns.name')}</Table.Th>
-              <Table.Th>{t('storageConfig.columns.type')}</Table.Th>
-              <Table.Th>{t('storageConfig.columns.location')}</Table.Th>
-              <Table.Th>{t('storageConfig.columns.capacity')}</Table.Th>
-              <Table.Th>{t('storageConfig.columns.apiKeys')}</Table.Th>
-              <Table.Th ta="right" pr="md">
-                {t('storageConfig.columns.actions')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {configs.map((config) => (
-              <Table.Tr
-                key={config.id}
-                data-testid="storage-row"
-                data-name={storageDisplayName(config)}
-              >
-                <Table.Td pl="md" maw={280}>
-                  <NameCell config={config} />
-                </Table.Td>
-                <Table.Td>
-                  <StorageTypeBadge type={config.storage_type} />
-                </Table.Td>
-                <Table.Td maw={260}>
-                  <Location config={config} />
-                </Table.Td>
-                <Table.Td>
-                  <CapacityBar config={config} />
-                </Table.Td>
-                <Table.Td>
-                  <ApiKeyAccess config={config} />
-                </Table.Td>
-                <Table.Td pr="md">
-                  <Actions config={config} {...actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <DataTable
+      items={configs}
+      columns={columns}
+      idOf={(config) => config.id}
+      nameOf={storageDisplayName}
+      actions={actions}
+      testId="storage-list"
+      rowTestId="storage-row"
+      rowAttributes={(config) => ({ 'data-name': storageDisplayName(config) })}
+      minWidth={960}
+      cardActions="foot"
+      cardHighlight={(config) =>
+        config.is_default ? 'var(--mantine-color-yellow-outline)' : undefined
+      }
+    />
   );
 }

@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition } from '../content-disposition';
+import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
 import {
   generatedBuffer,
@@ -107,6 +108,35 @@ runStorageDriverContract('local', async () => {
     driver,
     fetchPresigned: signedUrlRoute(driver, signer),
     cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+});
+
+runStorageDriverContract('local, read-write view of a folder', async () => {
+  const { root, signer, driver } = await makeLocal();
+  return {
+    driver: scoped(driver, { prefix: 'views/team' }),
+    // Signed URLs name the storage's own keys: the route serves them from the whole storage.
+    fetchPresigned: signedUrlRoute(driver, signer),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+});
+
+runStorageDriverContract('local host folder, temp files outside it', async () => {
+  const base = await mkdtemp(join(tmpdir(), 'sharebin-host-'));
+  const [root, workRoot] = [join(base, 'served'), join(base, 'work')];
+  await mkdir(root);
+  const signer = createHmacSigner(randomBytes(32).toString('hex'));
+  const driver = createLocalDriver({
+    root,
+    workRoot,
+    hostFolder: true,
+    signer,
+    publicPath: PUBLIC_PATH,
+  });
+  return {
+    driver,
+    fetchPresigned: signedUrlRoute(driver, signer),
+    cleanup: () => rm(base, { recursive: true, force: true }),
   };
 });
 

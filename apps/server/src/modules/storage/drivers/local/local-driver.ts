@@ -15,6 +15,7 @@ import {
 import type { ListResult, StorageDriver } from '../storage-driver';
 import { ObjectNotFoundError, RangeNotSatisfiableError } from '../storage-driver.errors';
 import {
+  containedPath,
   errorCode,
   infoFromStats,
   isMissing,
@@ -25,8 +26,10 @@ import {
   removeEmptyParents,
   removeStaleTempFiles,
   walkKeys,
+  writablePath,
   writeTempFile,
 } from './local-files';
+import { createLocalFs } from './local-fs';
 import { createLocalMultipart } from './local-multipart';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
 
@@ -40,11 +43,19 @@ export interface LocalDriverOptions {
   /** Where the signed-URL route is mounted, e.g. `/api/storage/local/<configId>`. */
   publicPath: string;
   clock?: Clock;
+  /**
+   * Where the driver's own `.tmp` and `.multipart` folders live; the root unless set. A host
+   * folder sets one under DATA_DIR, so that nothing of ours appears in the served tree.
+   */
+  workRoot?: string;
+  /** The root is a host folder chosen by the admin (a capability callers may show). */
+  hostFolder?: boolean;
 }
 
 /**
  * Objects are plain files under `root` (key `a/b.txt` is `<root>/a/b.txt`), written to
- * `<root>/.tmp` and renamed into place. No sidecar files: the content type comes from the
+ * `<workRoot>/.tmp` and renamed into place. No path leads out of the root through a symbolic
+ * link: reads find nothing there, writes are refused (`outside_root`). No sidecar files: the content type comes from the
  * extension and the ETag from size and mtime. Presigned URLs point at our own signed-URL route.
  */
 export function createLocalDriver({
@@ -52,9 +63,12 @@ export function createLocalDriver({
   signer,
   publicPath,
   clock = systemClock,
+  workRoot: givenWorkRoot,
+  hostFolder = false,
 }: LocalDriverOptions): StorageDriver {
   const root = resolve(givenRoot);
-  const multipart = createLocalMultipart({ root, clock });
+  const workRoot = givenWorkRoot ? resolve(givenWorkRoot) : root;
+  const multipart = createLocalMultipart({ root, workRoot, clock });
 
   const signedUrl = (
     op: 'get' | 'put' | 'part',
@@ -67,7 +81,8 @@ export function createLocalDriver({
   };
 
   async function deleteObject(key: string): Promise<void> {
-    const path = objectPath(root, key);
+    const path = await containedPath(root, key);
+    if (path === null) return; // through a link out of the root: not ours to delete
     try {
       await unlink(path);
     } catch (error) {
@@ -79,27 +94,35 @@ export function createLocalDriver({
     await removeEmptyParents(root, key);
   }
 
-  return {
-    kind: 'local',
+  const driver: StorageDriver = {
+    capabilities: {
+      presign: true,
+      directUrls: false,
+      multipart: true,
+      serverSideCopy: true,
+      hostFolder,
+      readOnly: false,
+    },
 
     async put(key, body, { contentLength, maxLength } = {}) {
       let target: string;
       try {
-        target = objectPath(root, key);
+        target = await writablePath(root, key);
         assertContentLength(contentLength);
       } catch (error) {
         discardBody(body);
         throw error;
       }
       const meter = new ByteMeter(contentLength, undefined, maxLength);
-      await publishFile(await writeTempFile(root, body, meter), target, key);
+      await publishFile(await writeTempFile(workRoot, body, meter), target, key);
       const info = await objectInfo(key, target);
       return { etag: info?.etag ?? null, size: meter.bytes };
     },
 
     async get(key, { range } = {}) {
-      const path = objectPath(root, key);
+      const path = await containedPath(root, key);
       if (range) assertRange(range);
+      if (path === null) throw new ObjectNotFoundError(key);
       // Everything comes from one open handle: a concurrent replace (a rename) cannot make the
       // size, the ETag and the bytes describe different versions.
       let handle: FileHandle;
@@ -131,7 +154,10 @@ export function createLocalDriver({
       };
     },
 
-    head: async (key) => objectInfo(key, objectPath(root, key)),
+    async head(key) {
+      const path = await containedPath(root, key);
+      return path === null ? null : objectInfo(key, path);
+    },
 
     delete: async (key) => deleteObject(key),
 
@@ -167,9 +193,10 @@ export function createLocalDriver({
     },
 
     async copy(sourceKey, targetKey) {
-      const source = objectPath(root, sourceKey);
-      const target = objectPath(root, targetKey);
-      const temp = await newTempPath(root);
+      const source = await containedPath(root, sourceKey);
+      const target = await writablePath(root, targetKey);
+      if (source === null) throw new ObjectNotFoundError(sourceKey);
+      const temp = await newTempPath(workRoot);
       try {
         // A reflink where the filesystem offers one, a plain copy elsewhere.
         await copyFile(source, temp, constants.COPYFILE_FICLONE);
@@ -227,8 +254,11 @@ export function createLocalDriver({
       return multipart.list(prefix);
     },
 
-    removeStaleTemporaryFiles: (idleSince) => removeStaleTempFiles(root, idleSince),
+    removeStaleTemporaryFiles: (idleSince) => removeStaleTempFiles(workRoot, idleSince),
 
     async close() {},
+
+    ...createLocalFs(root, () => driver),
   };
+  return driver;
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type BigIntStats, createWriteStream, type Dirent } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getMimeType } from 'hono/utils/mime';
 import { assertValidKey } from '../driver-arguments';
+import { compareKeys } from '../fs-port';
 import type { ObjectInfo } from '../storage-driver';
 import { InvalidKeyError, StorageFullError } from '../storage-driver.errors';
 
@@ -22,6 +23,34 @@ export function objectPath(root: string, key: string): string {
   const segments = key.split('/');
   if (RESERVED_FOLDERS.has(segments[0] ?? '')) throw new InvalidKeyError(key, 'reserved');
   return join(root, ...segments);
+}
+
+/**
+ * The path of `key` when it stays inside the root once symbolic links are resolved, else null:
+ * a link in the tree that points elsewhere (`/etc`, a sibling folder) serves nothing. The
+ * deepest existing part of the path is resolved, so a path about to be written is checked too.
+ * A link swapped in between this check and the use is not caught: the tree's owner is trusted
+ * not to race the server, the check keeps links they made from leading out.
+ */
+export async function containedPath(root: string, key: string): Promise<string | null> {
+  const path = objectPath(root, key);
+  const realRoot = await realpath(root).catch(() => root);
+  for (let probe = path; ; probe = dirname(probe)) {
+    try {
+      const real = await realpath(probe);
+      return real === realRoot || real.startsWith(realRoot + sep) ? path : null;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      if (probe === root || dirname(probe) === probe) return path;
+    }
+  }
+}
+
+/** For writes: a key that leads out of the root through a link is refused, nothing written. */
+export async function writablePath(root: string, key: string): Promise<string> {
+  const path = await containedPath(root, key);
+  if (path === null) throw new InvalidKeyError(key, 'outside_root');
+  return path;
 }
 
 export const errorCode = (error: unknown): string | undefined =>
@@ -61,8 +90,9 @@ export async function objectInfo(key: string, path: string): Promise<ObjectInfo 
   }
 }
 
-export async function newTempPath(root: string): Promise<string> {
-  const folder = join(root, TEMP_FOLDER);
+/** `workRoot` holds the driver's own `.tmp` and `.multipart` folders (the root, unless set). */
+export async function newTempPath(workRoot: string): Promise<string> {
+  const folder = join(workRoot, TEMP_FOLDER);
   await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
   return join(folder, randomBytes(12).toString('hex'));
 }
@@ -71,8 +101,8 @@ export async function newTempPath(root: string): Promise<string> {
  * Removes temp files last written before `idleSince`: what a crash left half-written. A file
  * still being written has a recent mtime, however long its upload has been running.
  */
-export async function removeStaleTempFiles(root: string, idleSince: Date): Promise<number> {
-  const folder = join(root, TEMP_FOLDER);
+export async function removeStaleTempFiles(workRoot: string, idleSince: Date): Promise<number> {
+  const folder = join(workRoot, TEMP_FOLDER);
   let names: string[];
   try {
     names = await readdir(folder);
@@ -100,11 +130,11 @@ export async function removeStaleTempFiles(root: string, idleSince: Date): Promi
  * its path; on failure nothing is left behind.
  */
 export async function writeTempFile(
-  root: string,
+  workRoot: string,
   source: Readable,
   ...transforms: Transform[]
 ): Promise<string> {
-  const temp = await newTempPath(root);
+  const temp = await newTempPath(workRoot);
   try {
     await pipeline([
       source,
@@ -128,7 +158,7 @@ export async function publishFile(temp: string, target: string, key: string): Pr
     for (let attempt = 1; ; attempt++) {
       await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
       try {
-        await rename(temp, target);
+        await renameAcrossDevices(temp, target);
         return;
       } catch (error) {
         if (errorCode(error) !== 'ENOENT' || attempt === 3) throw error;
@@ -146,6 +176,28 @@ export async function publishFile(temp: string, target: string, key: string): Pr
   }
 }
 
+/**
+ * A host folder may sit on another device than DATA_DIR, where the temp files are: there the
+ * file is copied next to its target under a hidden name first, so the last step is still one
+ * rename and readers never see a partial file.
+ */
+async function renameAcrossDevices(temp: string, target: string): Promise<void> {
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if (errorCode(error) !== 'EXDEV') throw error;
+    const sibling = join(dirname(target), `.sharebin-${randomBytes(8).toString('hex')}.part`);
+    try {
+      await copyFile(temp, sibling);
+      await rename(sibling, target);
+    } catch (copyError) {
+      await rm(sibling, { force: true });
+      throw copyError;
+    }
+    await rm(temp, { force: true });
+  }
+}
+
 /** Folders exist only to hold objects, as on S3: emptied ones go, up to the root. */
 export async function removeEmptyParents(root: string, key: string): Promise<void> {
   const segments = key.split('/').slice(0, -1);
@@ -159,8 +211,7 @@ export async function removeEmptyParents(root: string, key: string): Promise<voi
   }
 }
 
-/** S3 orders keys by their UTF-8 bytes, which differs from JS string order past U+FFFF. */
-export const compareKeys = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+export { compareKeys };
 
 export type ListEntry = { kind: 'object'; key: string } | { kind: 'prefix'; prefix: string };
 

@@ -18,6 +18,7 @@ import {
   PRIVATE_FILE,
   PRIVATE_FOLDER,
   publishFile,
+  writablePath,
   writeTempFile,
 } from './local-files';
 
@@ -35,12 +36,20 @@ interface Manifest {
 }
 
 /**
- * Multipart uploads under `<root>/.multipart/<uploadId>/`: `upload.json` (key and start
- * time) and one file per uploaded part. Part data is written to `<root>/.tmp` first and renamed
+ * Multipart uploads under `<workRoot>/.multipart/<uploadId>/`: `upload.json` (key and start
+ * time) and one file per uploaded part. Part data is written to `<workRoot>/.tmp` first and renamed
  * in, so the folder never holds a partial part and removing it (abort) races with nothing.
  */
-export function createLocalMultipart({ root, clock }: { root: string; clock: Clock }) {
-  const uploadsFolder = join(root, MULTIPART_FOLDER);
+export function createLocalMultipart({
+  root,
+  workRoot,
+  clock,
+}: {
+  root: string;
+  workRoot: string;
+  clock: Clock;
+}) {
+  const uploadsFolder = join(workRoot, MULTIPART_FOLDER);
   const notFound = () => new MultipartError('upload_not_found', 'No such multipart upload');
 
   async function readManifest(uploadId: string): Promise<Manifest | null> {
@@ -109,7 +118,7 @@ export function createLocalMultipart({ root, clock }: { root: string; clock: Clo
         throw error;
       });
       const meter = new ByteMeter(contentLength, 'md5');
-      const temp = await writeTempFile(root, body, meter);
+      const temp = await writeTempFile(workRoot, body, meter);
       const etag = meter.digestHex();
       try {
         await rename(temp, join(folder, `${partNumber}.${etag}`));
@@ -130,7 +139,7 @@ export function createLocalMultipart({ root, clock }: { root: string; clock: Clo
       uploadId: string,
       parts: { partNumber: number; etag: string }[],
     ): Promise<{ etag: string | null }> {
-      const target = objectPath(root, key);
+      const target = await writablePath(root, key);
       const folder = await uploadFolder(key, uploadId);
       const ordered = sortedParts(parts);
       const uploaded = new Map((await partFiles(folder)).map((part) => [part.partNumber, part]));
@@ -156,7 +165,7 @@ export function createLocalMultipart({ root, clock }: { root: string; clock: Clo
       }
       let temp: string;
       try {
-        temp = await writeTempFile(root, Readable.from(concatenated()));
+        temp = await writeTempFile(workRoot, Readable.from(concatenated()));
       } catch (error) {
         // A concurrent abort removed the parts while we were reading them.
         throw isMissing(error) ? notFound() : error;

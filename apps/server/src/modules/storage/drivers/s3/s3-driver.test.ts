@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import {
   type AddressInfo,
   createServer as createTcpServer,
@@ -8,7 +9,13 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3rverInstance, startS3rver } from '../../../../test/s3rver';
-import { runStorageDriverContract } from '../storage-driver.contract';
+import { scoped } from '../scoped-driver';
+import {
+  generatedStream,
+  runStorageDriverContract,
+  sha256Of,
+  sha256OfGenerated,
+} from '../storage-driver.contract';
 import { MultipartError, StorageTimeoutError } from '../storage-driver.errors';
 import { createS3Driver, DEFAULT_S3_TIMEOUTS, type S3DriverOptions } from './s3-driver';
 
@@ -43,7 +50,74 @@ runStorageDriverContract('s3 (s3rver, default folder)', async () => {
   };
 });
 
+runStorageDriverContract('s3 (s3rver), read-write view of a folder', async () => {
+  const driver = createS3Driver(optionsFor(server, { defaultFolder: 'tenant/files' }));
+  return {
+    driver: scoped(driver, { prefix: 'views/team' }),
+    fetchPresigned: (url, init) => fetch(url, init),
+    cleanup: () => driver.close(),
+    storesTruncatedBodies: true,
+  };
+});
+
 describe('s3 driver', () => {
+  it('copies an object above the threshold part by part, bytes and type intact', async () => {
+    const MiB = 1024 * 1024;
+    // A proxy in front of s3rver counts the part copies the driver asks for.
+    const partCopies: string[] = [];
+    const proxy = createHttpServer((request, response) => {
+      const range = request.headers['x-amz-copy-source-range'];
+      if (typeof range === 'string') partCopies.push(range);
+      const upstream = new URL(server.endpoint);
+      const forwarded = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: request.method,
+          path: request.url,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const driver = createS3Driver({
+      ...optionsFor(server),
+      endpoint,
+      multipartCopy: { thresholdBytes: 5 * MiB, partBytes: 5 * MiB },
+    });
+    const size = 11 * MiB + 7;
+    await driver.put('big-copy/source.bin', generatedStream(size, 11), {
+      contentLength: size,
+      contentType: 'application/x-test',
+    });
+    await driver.copy('big-copy/source.bin', 'big-copy/target.bin');
+    const target = await driver.get('big-copy/target.bin');
+    expect(await sha256Of(target.body)).toBe(await sha256OfGenerated(size, 11));
+    expect(target.info).toMatchObject({ size, contentType: 'application/x-test' });
+    // 5 + 5 + 1 MiB and 7 bytes: three parts, each a range of the source.
+    expect(partCopies).toEqual([
+      `bytes=0-${5 * MiB - 1}`,
+      `bytes=${5 * MiB}-${10 * MiB - 1}`,
+      `bytes=${10 * MiB}-${size - 1}`,
+    ]);
+    // A small object still goes by one CopyObject.
+    await driver.put('big-copy/small.txt', Readable.from([Buffer.from('small')]), {
+      contentLength: 5,
+    });
+    await driver.copy('big-copy/small.txt', 'big-copy/small-copy.txt');
+    expect(partCopies).toHaveLength(3);
+    expect((await driver.head('big-copy/small-copy.txt'))?.size).toBe(5);
+    expect(await driver.listMultipartUploads('big-copy/')).toEqual([]);
+    await driver.close();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+
   it('keeps every key inside the default folder', async () => {
     const scoped = createS3Driver(optionsFor(server, { defaultFolder: '/scoped/' }));
     const bucketWide = createS3Driver(optionsFor(server));

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
-  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -34,6 +33,7 @@ import {
 import type { ObjectInfo, StorageDriver, UploadedPart } from '../storage-driver';
 import { MultipartError, ObjectNotFoundError, StorageBackendError } from '../storage-driver.errors';
 import { type S3CallContext, toDriverError } from './s3-errors';
+import { createS3Fs, DEFAULT_MULTIPART_COPY, type MultipartCopyOptions } from './s3-fs';
 
 export interface S3DriverOptions {
   /** Omitted for AWS itself; e.g. `https://<account>.r2.cloudflarestorage.com`. */
@@ -48,7 +48,19 @@ export interface S3DriverOptions {
   /** `https://cdn.example.com`: replaces scheme and host of presigned GET URLs. */
   customHost?: string;
   timeouts: S3Timeouts;
+  /** When copies go part by part (tests lower it to stay small). */
+  multipartCopy?: MultipartCopyOptions;
+  /**
+   * Where the SDK's own messages go. Without one it writes warnings to the console, e.g. for
+   * every upload a client aborts; the errors themselves reach the caller as thrown errors.
+   */
+  sdkLogger?: S3SdkLogger;
 }
+
+export type S3SdkLogger = Record<
+  'trace' | 'debug' | 'info' | 'warn' | 'error',
+  (...content: unknown[]) => void
+>;
 
 /**
  * Without them a frozen storage holds a request forever. The idle limit, not a total one,
@@ -77,6 +89,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     // The SDK's default checksums on streamed bodies (aws-chunked trailers) are not understood
     // by many S3-compatible stores and corrupt objects on some; checksums only where required.
+    ...(options.sdkLogger ? { logger: options.sdkLogger } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // Options of the SDK's NodeHttpHandler, which it builds from them (presigning is offline).
@@ -102,8 +115,26 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     }
   }
 
-  return {
-    kind: 's3',
+  const fs = createS3Fs(
+    {
+      client,
+      bucket,
+      folder,
+      call,
+      multipartCopy: options.multipartCopy ?? DEFAULT_MULTIPART_COPY,
+    },
+    () => driver,
+  );
+
+  const driver: StorageDriver = {
+    capabilities: {
+      presign: true,
+      directUrls: true,
+      multipart: true,
+      serverSideCopy: true,
+      hostFolder: false,
+      readOnly: false,
+    },
 
     async put(key, body, { contentType, contentLength } = {}) {
       let Key: string;
@@ -203,6 +234,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     async delete(key) {
       const Key = toObjectKey(key);
       await call({ key }, () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key })));
+      await fs.pruneEmptyFolders([key]);
     },
 
     async deleteMany(keys) {
@@ -225,6 +257,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
           );
         }
       }
+      await fs.pruneEmptyFolders(keys);
     },
 
     async list(prefix, { cursor, limit, delimiter = false } = {}) {
@@ -262,13 +295,9 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     },
 
     async copy(sourceKey, targetKey) {
-      const source = toObjectKey(sourceKey);
-      const Key = toObjectKey(targetKey);
-      // CopySource is sent as a header the SDK does not encode; segments must be URL-encoded.
-      const CopySource = `${bucket}/${source.split('/').map(encodeURIComponent).join('/')}`;
-      await call({ key: sourceKey }, () =>
-        client.send(new CopyObjectCommand({ Bucket: bucket, Key, CopySource })),
-      );
+      assertValidKey(sourceKey);
+      assertValidKey(targetKey);
+      await fs.copyObject(sourceKey, targetKey);
     },
 
     async presignPut(key, { contentType, contentLength, expiresInSeconds }) {
@@ -479,7 +508,15 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     async close() {
       client.destroy();
     },
+
+    stat: fs.stat,
+    mkdir: fs.mkdir,
+    listDirectory: fs.listDirectory,
+    deletePrefix: fs.deletePrefix,
+    move: fs.move,
+    copyPrefix: fs.copyPrefix,
   };
+  return driver;
 }
 
 function folderPrefix(defaultFolder: string | undefined): string {

@@ -1,12 +1,12 @@
-import { Button, Card, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import type { PublicFile } from '@sharebin/shared';
 import { IconCheck, IconDownload, IconExternalLink, IconLink } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../../app/clipboard';
 import { formatDateTime, formatRelative } from '../../../../app/format';
 import { formatBytes } from '../../../pastes/paste-management.utils';
+import { ShareQrCode } from '../../../shares/components/ShareQrCode';
 import { fileShareUrl } from '../../share/file-share.api';
 import classes from './share.module.css';
 
@@ -111,20 +111,16 @@ export function FileShareDetails({
         </Stack>
         {/* A phone showing the page has little use for a code to scan with a phone. */}
         <Divider visibleFrom="sm" />
-        <Stack align="center" gap="xs" visibleFrom="sm">
-          <Paper p="xs" bg="white" radius="sm" withBorder>
-            <QRCodeSVG
-              value={shareUrl}
-              size={136}
-              marginSize={0}
-              title={t('fileShare.actions.qrCode')}
-              data-testid="file-qr"
-            />
-          </Paper>
-          <Text size="xs" c="dimmed" ta="center">
-            {t('fileShare.actions.qrHint')}
-          </Text>
-        </Stack>
+        <Box visibleFrom="sm">
+          <ShareQrCode
+            url={shareUrl}
+            size={136}
+            title={t('fileShare.actions.qrCode')}
+            testId="file-qr"
+            hint={t('fileShare.actions.qrHint')}
+            withBorder
+          />
+        </Box>
       </Stack>
     </Card>
   );

@@ -1,9 +1,9 @@
-import { ActionIcon, Group, Paper, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Popover, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconQrcode } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../../app/clipboard';
+import { ShareQrCode } from '../../../shares/components/ShareQrCode';
 import classes from './upload.module.css';
 
 /** A finished upload's share link: copy it, open it, or scan it. */
@@ -67,20 +67,13 @@ export function UploadedShareLink({ url, testId }: { url: string; testId: string
               </ActionIcon>
             </Popover.Target>
             <Popover.Dropdown>
-              <Stack align="center" gap="xs">
-                <Paper p="xs" bg="white" radius="sm">
-                  <QRCodeSVG
-                    value={url}
-                    size={152}
-                    marginSize={0}
-                    title={t('upload.result.qr')}
-                    data-testid="upload-qr"
-                  />
-                </Paper>
-                <Text size="xs" c="dimmed">
-                  {t('upload.result.qrHint')}
-                </Text>
-              </Stack>
+              <ShareQrCode
+                url={url}
+                size={152}
+                title={t('upload.result.qr')}
+                testId="upload-qr"
+                hint={t('upload.result.qrHint')}
+              />
             </Popover.Dropdown>
           </Popover>
         </Group>

@@ -1,0 +1,138 @@
+/**
+ * The cache port (ARCHITECTURE §8): named caches in process memory, kept exact across instances.
+ *
+ * Design. Every invalidation bumps the *generation* of a few scopes (`cache-scopes.ts`: the
+ * folder and its ancestors, or a subtree) in a store all instances share, and awaits that bump
+ * before the write answers. Generations come from one counter (a PostgreSQL sequence, or INCR
+ * in Redis), so they are ordered in time. A get first reads the highest generation among the
+ * scopes of its key (one indexed read, `cache_generations` primary key; one HMGET on Redis),
+ * then serves the entry in memory only if it was loaded under that generation or a later one;
+ * a load in flight is joined on the same condition. A miss loads under the generation it read.
+ *
+ * Why it is exact: a write happens, then its bump takes a generation g, then it answers. A get
+ * that starts after the answer reads at least g. An entry loaded under a generation >= g read
+ * it after g was handed out, so its loader ran after the write. Pub/sub delivery (LISTEN/NOTIFY
+ * or Redis) is therefore never needed for correctness: the bus only frees memory early and
+ * carries other modules' topics (`bus.subscribe`, `bus.publish`).
+ *
+ * Cost. PostgreSQL: one indexed read per cached get (about a `select 1` round trip; figures in
+ * bench/RESULTS.md) and one upsert plus one NOTIFY per invalidation. Redis: one HMGET per get,
+ * one script and one PUBLISH per invalidation. One process (SQLite): no store at all; an
+ * invalidation evicts memory and detaches loads in flight before it returns, and a hit costs a
+ * Map lookup and a flag. When the store does not answer (database or Redis away), gets go to
+ * the loader and nothing is cached until it answers again; an invalidation that cannot be
+ * recorded fails, so that its write does not answer as if every instance knew.
+ */
+import { CACHE_NAMES, type CacheName, hasPathPermission, type Principal } from '@sharebin/shared';
+import { z } from 'zod';
+import type { Clock } from '../shared/clock';
+import { mountNotFound, pathOutsideBasePath } from './cache.errors';
+import type { CacheCoordination } from './cache-coordination';
+import type { Invalidation } from './cache-scopes';
+import {
+  type CacheStats,
+  createNamedCache,
+  MAX_CACHE_TTL_MS,
+  type NamedCache,
+} from './named-cache';
+
+/** Bus topic of cache invalidations; other topics belong to their modules. */
+export const CACHE_INVALIDATION_TOPIC = 'cache.invalidate';
+
+/** Clocks of instances may disagree by this much; scopes are kept that much longer. */
+const CLOCK_SKEW_MARGIN_MS = 3_600_000;
+
+const MAX_ENTRIES: Record<CacheName, number> = {
+  directories: 5_000,
+  'storage-urls': 20_000,
+  search: 1_000,
+};
+
+const invalidationMessage = z.object({
+  cache: z.enum(CACHE_NAMES),
+  invalidation: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('path'), path: z.string(), subtree: z.boolean() }),
+    z.object({ kind: z.literal('prefix'), prefix: z.string() }),
+    z.object({ kind: z.literal('clear') }),
+  ]),
+});
+
+export interface CacheDeps {
+  coordination: CacheCoordination;
+  clock: Clock;
+  /** A mount's virtual path by its id; `undefined` when no mount has it (the mounts module). */
+  findMountPath: (mountId: string) => Promise<string | undefined>;
+}
+
+/** The named caches of this instance, their counters and the clear operations of SPEC §7. */
+export function createCaches({ coordination, clock, findMountPath }: CacheDeps) {
+  const { bus, generations } = coordination;
+  const broadcast = (cache: string, invalidation: Invalidation) =>
+    bus.publish(CACHE_INVALIDATION_TOPIC, { cache, invalidation });
+  // Values differ per cache; each user of a cache knows the type of what it stores.
+  const caches = new Map<CacheName, NamedCache<unknown>>(
+    CACHE_NAMES.map((name) => [
+      name,
+      createNamedCache({ name, clock, maxEntries: MAX_ENTRIES[name], generations, broadcast }),
+    ]),
+  );
+  bus.subscribe(CACHE_INVALIDATION_TOPIC, (payload) => {
+    const message = invalidationMessage.safeParse(payload);
+    if (message.success) caches.get(message.data.cache)?.evict(message.data.invalidation);
+  });
+
+  const cache = <V>(name: CacheName) => caches.get(name) as NamedCache<V>;
+  const all = [...caches.values()];
+
+  /** Every cache at and below `path` (the whole of each when `path` is `/`). */
+  async function clearBelow(path: string) {
+    await Promise.all(all.map((named) => named.invalidatePrefix(path)));
+    return { path, caches: [...CACHE_NAMES] };
+  }
+
+  return {
+    cache,
+    bus,
+    /** Housekeeping: forgets scopes no live entry can depend on (older than the longest TTL). */
+    async pruneGenerations(): Promise<number> {
+      return (
+        (await generations?.prune?.(clock.now() - MAX_CACHE_TTL_MS - CLOCK_SKEW_MARGIN_MS)) ?? 0
+      );
+    },
+    /** Ends the bus connections (at shutdown). */
+    close: () => coordination.close(),
+    stats(): {
+      caches: CacheStats[];
+      bus: { kind: CacheCoordination['kind']; connected: boolean };
+    } {
+      return {
+        caches: all.map((named) => named.stats()),
+        bus: { kind: coordination.kind, connected: bus.connected },
+      };
+    },
+    /** Admin: everything, one mount's folders, or the folders at and below a path. */
+    async adminClear({
+      mountId,
+      path,
+    }: {
+      mountId?: string | undefined;
+      path?: string | undefined;
+    }) {
+      if (mountId) {
+        const mountPath = await findMountPath(mountId);
+        if (mountPath === undefined) throw mountNotFound(mountId);
+        return clearBelow(mountPath);
+      }
+      return clearBelow(path ?? '/');
+    },
+    /** An API key: at and below `path` (its base path by default), never above its base path. */
+    async userClear(principal: Principal, path: string | undefined) {
+      const base = principal.type === 'apikey' ? principal.basicPath : '/';
+      const target = path ?? base;
+      if (!hasPathPermission(principal, target)) throw pathOutsideBasePath(target);
+      return clearBelow(target);
+    },
+  };
+}
+
+export type Caches = ReturnType<typeof createCaches>;

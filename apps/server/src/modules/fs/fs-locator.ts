@@ -1,0 +1,126 @@
+import {
+  ERROR_CODES,
+  hasPathPermission,
+  isPathWithin,
+  type Mount,
+  type Principal,
+} from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import type { MountResolver } from '../mounts/mount-resolver';
+import type { VirtualChild } from '../mounts/mount-tree';
+import { scoped } from '../storage/drivers/scoped-driver';
+import type { StorageDriver } from '../storage/drivers/storage-driver';
+import type { StorageDrivers } from '../storage/storage.drivers';
+import { fsNotFound, fsPathForbidden, fsReadOnly, fsVirtualPath } from './fs.errors';
+
+/** A place in the virtual tree inside a mount: the storage view and the key there. */
+export interface MountLocation {
+  kind: 'mount';
+  path: string;
+  mount: Mount;
+  /** The key in the mount's storage; `''` is the mount's root. */
+  key: string;
+  /** The mount's storage, read-only when the caller may not write. */
+  storage: StorageDriver;
+  readOnly: boolean;
+}
+
+/** A folder above or between mount points: it holds only the mounts below it. */
+export interface VirtualLocation {
+  kind: 'virtual';
+  path: string;
+  children: VirtualChild<Mount>[];
+}
+
+export type FsLocation = MountLocation | VirtualLocation;
+
+export const keyOf = (innerPath: string) => innerPath.slice(1);
+
+/**
+ * Where a normalised virtual path lands, and whether the caller may go there: the one place
+ * the file system checks path permission (SPEC §5) and read-only access, for every transport.
+ */
+export function createFsLocator({
+  mounts,
+  drivers,
+}: {
+  mounts: MountResolver;
+  drivers: StorageDrivers;
+}) {
+  const readOnlyFor = (principal: Principal) =>
+    principal.type === 'apikey' && principal.mountReadOnly;
+
+  /**
+   * A key may also look at the virtual folders above its base path, to walk down to it: it
+   * then sees only the branch that leads there.
+   */
+  const leadsToBase = (principal: Principal, path: string) =>
+    principal.type === 'apikey' && isPathWithin(path, principal.basicPath);
+
+  async function locate(principal: Principal, path: string): Promise<FsLocation> {
+    const resolution = await mounts.resolve(path);
+    if (resolution.kind === 'not_found') {
+      // Permission first: a key learns nothing of what lies outside its base path.
+      throw hasPathPermission(principal, path) ? fsNotFound(path) : fsPathForbidden(path);
+    }
+    if (resolution.kind === 'virtual') {
+      const allowed = hasPathPermission(principal, path) || leadsToBase(principal, path);
+      if (!allowed) throw fsPathForbidden(path);
+      const children = resolution.children.filter(
+        (child) => hasPathPermission(principal, child.path) || leadsToBase(principal, child.path),
+      );
+      return { kind: 'virtual', path, children };
+    }
+    // Inside a mount, a key sees its base path and below only (the explorer's guard sends it
+    // there); listing a mount folder above it would show its siblings.
+    if (!hasPathPermission(principal, path)) throw fsPathForbidden(path);
+    const readOnly = readOnlyFor(principal);
+    const { driver } = await drivers.resolve(resolution.mount.storage_config_id);
+    return {
+      kind: 'mount',
+      path,
+      mount: resolution.mount,
+      key: keyOf(resolution.innerPath),
+      storage: readOnly ? scoped(driver, { prefix: '', readOnly: true }) : driver,
+      readOnly,
+    };
+  }
+
+  /** Outside every mount, a path can only be virtual: writes there go nowhere. */
+  async function locateForWrite(principal: Principal, path: string): Promise<FsLocation> {
+    try {
+      return await locate(principal, path);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ERROR_CODES.fsNotFound) {
+        throw fsVirtualPath(path);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** For reading: listing, stat, download, links, search. */
+    read: locate,
+
+    /**
+     * For writing at `path`: inside a mount, below its root (a mount point itself cannot be
+     * renamed, deleted or replaced), with write access.
+     */
+    async write(principal: Principal, path: string): Promise<MountLocation> {
+      const location = await locateForWrite(principal, path);
+      if (location.kind === 'virtual' || location.key === '') throw fsVirtualPath(path);
+      if (location.readOnly) throw fsReadOnly(path);
+      return location;
+    },
+
+    /** For creating inside the folder `path` (upload target, mkdir parent): may be a mount root. */
+    async writeInto(principal: Principal, path: string): Promise<MountLocation> {
+      const location = await locateForWrite(principal, path);
+      if (location.kind === 'virtual') throw fsVirtualPath(path);
+      if (location.readOnly) throw fsReadOnly(path);
+      return location;
+    },
+  };
+}
+
+export type FsLocator = ReturnType<typeof createFsLocator>;

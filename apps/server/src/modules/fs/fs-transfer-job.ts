@@ -1,0 +1,320 @@
+import { type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import type { JobItemRow, NewJobItem } from '../jobs/jobs.repository';
+import type { ItemResult, JobContext, JobHandler } from '../jobs/jobs.worker';
+import { storageErrorToAppError } from '../storage/storage-errors.mapper';
+import {
+  fsAlreadyExists,
+  fsFolderKept,
+  fsIntoItself,
+  fsNoFilesToCopy,
+  fsNotAFile,
+  fsNotFound,
+  fsSizeMismatch,
+} from './fs.errors';
+import { childPath, nameOfPath } from './fs-entries';
+import type { FsLocator, MountLocation } from './fs-locator';
+import type { FsQuota } from './fs-quota';
+import { streamFile, withRetries } from './fs-transfer';
+import { walkStorage } from './fs-walk';
+import type { FsChange } from './fs-write.usecases';
+
+export type TransferKind = 'copy' | 'move';
+export interface TransferItem {
+  sourcePath: string;
+  targetPath: string;
+}
+export interface TransferPayload {
+  items: TransferItem[];
+  conflict: FsConflictMode;
+}
+
+/**
+ * Steps of a transfer job: `file` (one file, the job's items), `folder` (make a target folder,
+ * so empty folders come along), `tree` (a move within one storage, done by the storage at once)
+ * and `cleanup` (a moved folder's source goes once nothing is left in it).
+ */
+type StepKind = 'file' | 'folder' | 'tree' | 'cleanup';
+const PLAN_BATCH = 500;
+/** `name (1).txt`, `name (2).txt`, …: how far a rename looks for a free name. */
+const RENAME_TRIES = 1_000;
+
+/** A failure as a job item records it: the code and message the API would answer. */
+export function itemFailure(error: unknown): ItemResult {
+  const appError = error instanceof AppError ? error : storageErrorToAppError(error);
+  return {
+    status: 'failed',
+    error: appError?.code ?? 'internal.error',
+    message: appError?.message ?? (error instanceof Error ? error.message : String(error)),
+  };
+}
+
+const withSuffix = (name: string, n: number) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+};
+
+export interface TransferJobsDeps {
+  locator: FsLocator;
+  /** New bytes in a target storage are held against its capacity while they are copied. */
+  quota: FsQuota;
+  onChange: (changes: FsChange[]) => Promise<void>;
+  /** Who the job works for, with the permissions they have now; null when they are gone. */
+  principalOf: (context: JobContext) => Promise<Principal | null>;
+  enqueue: (kind: TransferKind, principal: Principal, payload: TransferPayload) => Promise<string>;
+}
+
+/**
+ * Copy and move (SPEC §7 batch-copy, move) as jobs: the request is checked at once (permission,
+ * read-only, into itself, 'no files found to copy'), then a worker plans one item per file and
+ * copies them one by one: within one storage by the storage's own copy, across storages by
+ * streaming. A move deletes a source file only after its copy is there with the same size.
+ */
+export function createTransferJobs({
+  locator,
+  quota,
+  onChange,
+  principalOf,
+  enqueue,
+}: TransferJobsDeps) {
+  const sourceOf = (kind: TransferKind, principal: Principal, path: string) =>
+    kind === 'move' ? locator.write(principal, path) : locator.read(principal, path);
+
+  async function requirePrincipal(context: JobContext): Promise<Principal> {
+    const principal = await principalOf(context);
+    if (!principal) throw new Error('The API key that started this job no longer exists');
+    return principal;
+  }
+
+  /** Checks a request before it becomes a job; throws what the caller must fix. */
+  async function check(kind: TransferKind, principal: Principal, items: TransferItem[]) {
+    let found = 0;
+    for (const { sourcePath, targetPath } of items) {
+      const source = await sourceOf(kind, principal, sourcePath);
+      if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
+      await locator.writeInto(principal, targetPath);
+      if (isPathWithin(sourcePath, targetPath)) throw fsIntoItself(sourcePath, targetPath);
+      if (await source.storage.stat(source.key)) found += 1;
+    }
+    if (found === 0) throw fsNoFilesToCopy();
+  }
+
+  /** The target for `name` in `folder` under the conflict mode, or why the item cannot go. */
+  async function targetFor(
+    principal: Principal,
+    folder: string,
+    name: string,
+    conflict: FsConflictMode,
+  ): Promise<MountLocation> {
+    const target = await locator.write(principal, childPath(folder, name));
+    if (!(await target.storage.stat(target.key))) return target;
+    if (conflict === 'fail') throw fsAlreadyExists(target.path);
+    if (conflict !== 'rename') return target;
+    for (let n = 1; n <= RENAME_TRIES; n++) {
+      const renamed = await locator.write(principal, childPath(folder, withSuffix(name, n)));
+      if (!(await renamed.storage.stat(renamed.key))) return renamed;
+    }
+    throw fsAlreadyExists(target.path);
+  }
+
+  function handler(kind: TransferKind): JobHandler {
+    async function planItem(
+      principal: Principal,
+      { sourcePath, targetPath }: TransferItem,
+      conflict: FsConflictMode,
+      add: (items: NewJobItem[]) => Promise<void>,
+    ) {
+      const step = (
+        stepKind: StepKind,
+        source_path: string,
+        target_path: string | null,
+        size = 0,
+      ): NewJobItem => ({
+        kind: stepKind,
+        source_path,
+        target_path,
+        size,
+        status: 'pending',
+        error: null,
+        message: null,
+      });
+      try {
+        const source = await sourceOf(kind, principal, sourcePath);
+        if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
+        const entry = await source.storage.stat(source.key);
+        if (!entry) throw fsNotFound(sourcePath);
+        const target = await targetFor(principal, targetPath, nameOfPath(sourcePath), conflict);
+        if (isPathWithin(sourcePath, target.path)) throw fsIntoItself(sourcePath, targetPath);
+        const sameStorage = source.mount.storage_config_id === target.mount.storage_config_id;
+        const targetFree = !(await target.storage.stat(target.key));
+        if (kind === 'move' && sameStorage && targetFree) {
+          return add([step('tree', sourcePath, target.path, entry.isDirectory ? 0 : entry.size)]);
+        }
+        if (!entry.isDirectory) return add([step('file', sourcePath, target.path, entry.size)]);
+        let batch = [step('folder', sourcePath, target.path)];
+        for await (const below of walkStorage(source.storage, source.key)) {
+          // `below.path` is `/` + the key in the storage: the part under the source folder.
+          const relative = below.path.slice(source.key.length + 1);
+          const stepKind = below.isDirectory ? 'folder' : 'file';
+          batch.push(
+            step(stepKind, sourcePath + relative, target.path + relative, below.size ?? 0),
+          );
+          if (batch.length >= PLAN_BATCH) {
+            await add(batch);
+            batch = [];
+          }
+        }
+        if (kind === 'move') batch.push(step('cleanup', sourcePath, null));
+        await add(batch);
+      } catch (error) {
+        const failure = itemFailure(error);
+        await add([{ ...step('file', sourcePath, null), ...failure }]);
+      }
+    }
+
+    async function copyFile(
+      context: JobContext,
+      source: MountLocation,
+      target: MountLocation,
+      size: number,
+    ): Promise<void> {
+      const sameStorage = source.mount.storage_config_id === target.mount.storage_config_id;
+      // Refused without room: storage.insufficient is the item's error, nothing is written.
+      await quota.whileHolding(target, size, () =>
+        copyWithRetries(context, source, target, sameStorage),
+      );
+    }
+
+    async function copyWithRetries(
+      context: JobContext,
+      source: MountLocation,
+      target: MountLocation,
+      sameStorage: boolean,
+    ): Promise<void> {
+      await withRetries(context.signal, async () => {
+        if (sameStorage) await target.storage.copy(source.key, target.key);
+        else {
+          await streamFile(source.storage, source.key, target.storage, target.key, {
+            signal: context.signal,
+            onBytes: context.reportBytes,
+          });
+        }
+      });
+    }
+
+    async function runFile(
+      context: JobContext,
+      principal: Principal,
+      item: JobItemRow,
+      conflict: FsConflictMode,
+    ): Promise<ItemResult> {
+      const source = await sourceOf(kind, principal, item.source_path);
+      const target = await locator.write(principal, item.target_path ?? '');
+      if (source.kind !== 'mount') throw fsNotAFile(item.source_path);
+      const entry = await source.storage.stat(source.key);
+      if (!entry) throw fsNotFound(item.source_path);
+      const existing = await target.storage.stat(target.key);
+      if (existing?.isDirectory) throw fsAlreadyExists(target.path);
+      // The top item's conflict was settled when planning; below it, folders merge.
+      if (existing && conflict === 'skip') return { status: 'skipped' };
+      await copyFile(context, source, target, entry.size);
+      const copied = await target.storage.stat(target.key);
+      if (copied?.size !== entry.size) {
+        throw fsSizeMismatch(target.path, entry.size, copied?.size ?? 0);
+      }
+      const changes: FsChange[] = [
+        { kind: 'written', location: target, isDirectory: false, size: entry.size },
+      ];
+      if (kind === 'move') {
+        await source.storage.delete(source.key);
+        changes.push({ kind: 'removed', location: source, subtree: false });
+      }
+      await onChange(changes);
+      return { status: 'done' };
+    }
+
+    async function runStep(
+      context: JobContext,
+      principal: Principal,
+      item: JobItemRow,
+      conflict: FsConflictMode,
+    ): Promise<ItemResult> {
+      switch (item.kind as StepKind) {
+        case 'file':
+          return runFile(context, principal, item, conflict);
+        case 'folder': {
+          const target = await locator.write(principal, item.target_path ?? '');
+          await target.storage.mkdir(target.key);
+          await onChange([{ kind: 'written', location: target, isDirectory: true, size: null }]);
+          return { status: 'done' };
+        }
+        case 'tree': {
+          const source = await locator.write(principal, item.source_path);
+          const target = await locator.write(principal, item.target_path ?? '');
+          const entry = await source.storage.stat(source.key);
+          // Gone from the source and at the target: an instance that died had moved it.
+          if (!entry && (await target.storage.stat(target.key))) return { status: 'done' };
+          await target.storage.move(source.key, target.key);
+          const isDirectory = !!entry?.isDirectory;
+          // A move is one change within a mount; between two mounts of one storage, the
+          // source went from one and the target came to the other.
+          await onChange(
+            source.mount.id === target.mount.id
+              ? [{ kind: 'moved', from: source, location: target, isDirectory }]
+              : [
+                  { kind: 'written', location: target, isDirectory, size: entry?.size ?? null },
+                  { kind: 'removed', location: source, subtree: isDirectory },
+                ],
+          );
+          return { status: 'done' };
+        }
+        case 'cleanup': {
+          // Files that were skipped or failed stay in the source, and with them their folders.
+          const source = await locator.write(principal, item.source_path);
+          for await (const below of walkStorage(source.storage, source.key)) {
+            // Failed, so that a retry of the job comes back here once those files moved.
+            if (!below.isDirectory) return itemFailure(fsFolderKept(item.source_path));
+          }
+          await source.storage.deletePrefix(source.key);
+          await onChange([{ kind: 'removed', location: source, subtree: true }]);
+          return { status: 'done' };
+        }
+      }
+    }
+
+    return {
+      counted: ['file', 'tree'],
+      async plan(context, add) {
+        const payload = JSON.parse(context.job.payload) as TransferPayload;
+        const principal = await requirePrincipal(context);
+        for (const item of payload.items) await planItem(principal, item, payload.conflict, add);
+      },
+      async runItem(context, item) {
+        const { conflict } = JSON.parse(context.job.payload) as TransferPayload;
+        try {
+          return await runStep(context, await requirePrincipal(context), item, conflict);
+        } catch (error) {
+          if (context.signal.aborted) throw error;
+          return itemFailure(error);
+        }
+      },
+    };
+  }
+
+  return {
+    copy: handler('copy'),
+    move: handler('move'),
+
+    /** Checks the request and hands it to a job; answers the job's id. */
+    async start(
+      kind: TransferKind,
+      principal: Principal,
+      payload: TransferPayload,
+    ): Promise<{ job_id: string }> {
+      await check(kind, principal, payload.items);
+      return { job_id: await enqueue(kind, principal, payload) };
+    },
+  };
+}
+
+export type TransferJobs = ReturnType<typeof createTransferJobs>;

@@ -1,0 +1,72 @@
+import { pipeline, Transform } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../../app/errors';
+import type { StorageDriver } from '../storage/drivers/storage-driver';
+import { storageErrorToAppError } from '../storage/storage-errors.mapper';
+
+/** Attempts per file, and the waits between them (issue 10: up to 3, with backoff). */
+export const COPY_ATTEMPTS = 3;
+const BACKOFF_MS = [250, 1_000];
+
+/**
+ * Copies one file from one storage to another by streaming it through this process (no temp
+ * files; memory stays at the stream buffers), telling `onBytes` how far it got. Within one
+ * storage callers use the storage's own copy instead. Answers the bytes stored.
+ */
+export async function streamFile(
+  source: StorageDriver,
+  sourceKey: string,
+  target: StorageDriver,
+  targetKey: string,
+  { signal, onBytes }: { signal: AbortSignal; onBytes: (bytes: number) => void },
+): Promise<number> {
+  signal.throwIfAborted();
+  const { body, info } = await source.get(sourceKey);
+  let bytes = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      onBytes(bytes);
+      done(null, chunk);
+    },
+  });
+  // A failed read or a cancel ends both streams, and the target's put with them.
+  pipeline(body, counted, () => {});
+  const stop = () => counted.destroy(signal.reason as Error);
+  signal.addEventListener('abort', stop, { once: true });
+  // A cancel that came while the source was being opened fired before the listener existed.
+  if (signal.aborted) stop();
+  try {
+    const stored = await target.put(targetKey, counted, {
+      contentLength: info.size,
+      contentType: info.contentType ?? undefined,
+    });
+    return stored.size;
+  } finally {
+    signal.removeEventListener('abort', stop);
+    body.destroy();
+  }
+}
+
+/** A storage or network failure another attempt may get past (not a refusal or a missing file). */
+function isTransient(error: unknown): boolean {
+  if (error instanceof AppError) return false;
+  const mapped = storageErrorToAppError(error);
+  return !mapped || (mapped.status >= 500 && mapped.status !== 507);
+}
+
+/** Runs `attempt` up to COPY_ATTEMPTS times while it fails transiently, waiting longer each time. */
+export async function withRetries<T>(
+  signal: AbortSignal,
+  attempt: () => Promise<T>,
+  backoffMs: readonly number[] = BACKOFF_MS,
+): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal.aborted || tries >= COPY_ATTEMPTS || !isTransient(error)) throw error;
+      await sleep(backoffMs[tries - 1] ?? 1_000, undefined, { signal });
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { UPLOAD_ACTIVITY_RESOLUTION_MS } from '../files/files.repository';
+import type { Db } from '../shared/db';
+import type { FsUploadsTable } from '../shared/db.schema';
+import { type CapacityOutcome, checkRoom } from '../storage/capacity.sql';
+
+/** File-system writes under way (`fs_uploads`): what each holds, and its multipart upload. */
+export function createFsUploadsRepository({ db }: { db: Db }) {
+  return {
+    /**
+     * Sets the write's held bytes to `size` (creating its row) if its storage has the room beside
+     * what shares and other writes hold; answers the numbers either way.
+     */
+    reserve: (row: FsUploadsTable, size: number): Promise<CapacityOutcome> =>
+      db.transaction().execute(async (trx) => {
+        const outcome = await checkRoom(trx, row.storage_config_id, size, { fsUploadId: row.id });
+        if (outcome.granted) {
+          await trx
+            .insertInto('fs_uploads')
+            .values({ ...row, size })
+            .onConflict((conflict) => conflict.column('id').doUpdateSet({ size }))
+            .execute();
+        }
+        return outcome;
+      }),
+
+    setUploadId: async (id: string, uploadId: string) => {
+      await db
+        .updateTable('fs_uploads')
+        .set({ upload_id: uploadId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** At most one write a minute per upload, however many parts arrive. */
+    noteActivity: async (id: string, now: number) => {
+      await db
+        .updateTable('fs_uploads')
+        .set({ last_activity_at: now })
+        .where('id', '=', id)
+        .where('last_activity_at', '<=', now - UPLOAD_ACTIVITY_RESOLUTION_MS)
+        .execute();
+    },
+
+    findMultipart: (storageConfigId: string, storageKey: string, uploadId: string) =>
+      db
+        .selectFrom('fs_uploads')
+        .selectAll()
+        .where('storage_config_id', '=', storageConfigId)
+        .where('storage_key', '=', storageKey)
+        .where('upload_id', '=', uploadId)
+        .executeTakeFirst(),
+
+    /** Writes idle since before `before`: abandoned (a client gone, a process that stopped). */
+    findIdle: (before: number) =>
+      db.selectFrom('fs_uploads').selectAll().where('last_activity_at', '<', before).execute(),
+
+    remove: async (id: string) => {
+      await db.deleteFrom('fs_uploads').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type FsUploadsRepository = ReturnType<typeof createFsUploadsRepository>;

@@ -1,0 +1,140 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { EDIT_CONTENT_MAX_BYTES, type Principal } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import { mimetypeFor } from '../files/files.models';
+import { storageErrorToAppError } from '../storage/storage-errors.mapper';
+import {
+  fsAlreadyExists,
+  fsContentTooLarge,
+  fsNotAFile,
+  fsNotFound,
+  fsRenameAcrossFolders,
+} from './fs.errors';
+import { childPath, nameOfPath, parentPath } from './fs-entries';
+import type { FsLocator, MountLocation } from './fs-locator';
+import type { FsQuota } from './fs-quota';
+
+/**
+ * What a write changed, so the directory cache and the search index can follow. `subtree`:
+ * a folder with what is in it (deleted, copied or moved), not just the entry itself.
+ */
+export type FsChange =
+  | { kind: 'written'; location: MountLocation; isDirectory: boolean; size: number | null }
+  | { kind: 'removed'; location: MountLocation; subtree: boolean }
+  /** Within one mount: the storage moved `from` to `location`, and its subtree with it. */
+  | { kind: 'moved'; from: MountLocation; location: MountLocation; isDirectory: boolean };
+
+export interface FsWriteDeps {
+  locator: FsLocator;
+  /** New bytes in a storage are held against its capacity while they are written. */
+  quota: FsQuota;
+  /** Told of every change after it is made and before the call answers. */
+  onChange: (changes: FsChange[]) => Promise<void>;
+}
+
+/** A failure as a batch result reports it: the code and message the API would answer. */
+export function failureOf(path: string, error: unknown) {
+  const appError = error instanceof AppError ? error : storageErrorToAppError(error);
+  if (!appError) throw error;
+  return { path, error: appError.code, message: appError.message };
+}
+
+export function createFsWriteUseCases({ locator, quota, onChange }: FsWriteDeps) {
+  const written = (location: MountLocation, isDirectory: boolean, size: number | null = null) =>
+    onChange([{ kind: 'written', location, isDirectory, size }]);
+
+  async function existing(location: MountLocation) {
+    const entry = await location.storage.stat(location.key);
+    if (!entry) throw fsNotFound(location.path);
+    return entry;
+  }
+
+  async function removeOne(principal: Principal, path: string): Promise<void> {
+    const location = await locator.write(principal, path);
+    const entry = await existing(location);
+    if (entry.isDirectory) await location.storage.deletePrefix(location.key);
+    else await location.storage.delete(location.key);
+    await onChange([{ kind: 'removed', location, subtree: entry.isDirectory }]);
+  }
+
+  return {
+    async mkdir(principal: Principal, path: string): Promise<void> {
+      const location = await locator.write(principal, path);
+      await location.storage.mkdir(location.key);
+      await written(location, true);
+    },
+
+    /** Streams `body` into the file `name` of the folder `folderPath`, replacing any file there. */
+    async upload(
+      principal: Principal,
+      folderPath: string,
+      name: string,
+      body: Readable,
+      options: { size?: number; contentType?: string; maxBytes?: number },
+    ): Promise<{ path: string; size: number; etag: string | null }> {
+      const path = childPath(folderPath, name);
+      const location = await locator.write(principal, path);
+      const existingEntry = await location.storage.stat(location.key);
+      if (existingEntry?.isDirectory) throw fsAlreadyExists(path);
+      const { counter, release } = await quota.streamed(
+        location,
+        options.maxBytes ?? Number.POSITIVE_INFINITY,
+      );
+      try {
+        const stored = location.storage.put(location.key, counter, {
+          contentLength: options.size,
+          maxLength: options.maxBytes,
+          contentType: mimetypeFor(name, options.contentType),
+        });
+        const transfer = [pipeline(body, counter), stored];
+        try {
+          await Promise.all(transfer);
+        } catch (error) {
+          // Both sides let go of their files and sockets before the answer.
+          await Promise.allSettled(transfer);
+          throw error;
+        }
+        await written(location, false, (await stored).size);
+        return { path, ...(await stored) };
+      } finally {
+        await release();
+      }
+    },
+
+    /** Saves text into an existing or new file (SPEC §5: at most 10 MB). */
+    async update(principal: Principal, path: string, content: string): Promise<void> {
+      const bytes = Buffer.from(content, 'utf8');
+      if (bytes.length > EDIT_CONTENT_MAX_BYTES) throw fsContentTooLarge(EDIT_CONTENT_MAX_BYTES);
+      const location = await locator.write(principal, path);
+      const entry = await location.storage.stat(location.key);
+      if (entry?.isDirectory) throw fsNotAFile(path);
+      await quota.whileHolding(location, bytes.length, () =>
+        location.storage.put(location.key, Readable.from([bytes]), {
+          contentLength: bytes.length,
+          contentType: entry?.contentType ?? mimetypeFor(nameOfPath(path), undefined),
+        }),
+      );
+      await written(location, false, bytes.length);
+    },
+
+    remove: removeOne,
+
+    /** A new name in the same folder (SPEC §7 rename); `move` puts things elsewhere. */
+    async rename(principal: Principal, oldPath: string, newPath: string): Promise<void> {
+      if (parentPath(oldPath) !== parentPath(newPath)) {
+        throw fsRenameAcrossFolders(oldPath, newPath);
+      }
+      const source = await locator.write(principal, oldPath);
+      const target = await locator.write(principal, newPath);
+      const entry = await existing(source);
+      if (source.mount.id !== target.mount.id) throw fsAlreadyExists(newPath);
+      await source.storage.move(source.key, target.key);
+      await onChange([
+        { kind: 'moved', from: source, location: target, isDirectory: entry.isDirectory },
+      ]);
+    },
+  };
+}
+
+export type FsWriteUseCases = ReturnType<typeof createFsWriteUseCases>;

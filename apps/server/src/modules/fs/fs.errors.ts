@@ -1,0 +1,129 @@
+import { ERROR_CODES } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+
+export const fsPathForbidden = (path: string) =>
+  new AppError(403, ERROR_CODES.fsPathForbidden, `The path ${path} lies outside your base path`, {
+    path,
+  });
+
+export const fsReadOnly = (path: string) =>
+  new AppError(403, ERROR_CODES.fsReadOnly, `Your access to ${path} is read-only`, { path });
+
+/** A write aimed at the virtual tree: the root, a folder between mounts, or a mount point. */
+export const fsVirtualPath = (path: string) =>
+  new AppError(
+    403,
+    ERROR_CODES.fsVirtualPath,
+    `${path} is a mount point or lies above the mounts: write inside a mount instead`,
+    { path },
+  );
+
+export const fsNotFound = (path: string) =>
+  new AppError(404, ERROR_CODES.fsNotFound, `Nothing at ${path}`, { path });
+
+export const fsNotAFile = (path: string) =>
+  new AppError(400, ERROR_CODES.fsNotAFile, `${path} is a folder, not a file`, { path });
+
+export const fsAlreadyExists = (path: string) =>
+  new AppError(409, ERROR_CODES.fsAlreadyExists, `Something already exists at ${path}`, { path });
+
+export const fsIntoItself = (source: string, target: string) =>
+  new AppError(409, ERROR_CODES.fsIntoItself, `The folder ${source} cannot go into ${target}`, {
+    source,
+    target,
+  });
+
+export const fsContentTooLarge = (limitBytes: number) =>
+  new AppError(
+    413,
+    ERROR_CODES.fsContentTooLarge,
+    `File content is larger than the ${limitBytes / 1024 / 1024} MB an edit may save`,
+    { limitBytes },
+  );
+
+export const fsRenameAcrossFolders = (oldPath: string, newPath: string) =>
+  new AppError(
+    400,
+    ERROR_CODES.fsRenameAcrossFolders,
+    'A rename keeps the item in its folder: use move to put it elsewhere',
+    { oldPath, newPath },
+  );
+
+/** A multipart `key` that the server did not sign for this path and upload, or one expired. */
+export const fsUploadKeyInvalid = (path: string) =>
+  new AppError(
+    403,
+    ERROR_CODES.fsUploadKeyInvalid,
+    `This upload key is not valid for ${path}: start the upload again`,
+    { path },
+  );
+
+export const fsUploadUnsupported = (path: string, flow: 'multipart' | 'presign') =>
+  new AppError(
+    400,
+    ERROR_CODES.fsUploadUnsupported,
+    `The storage of ${path} does not support ${flow} uploads`,
+    { path, flow },
+  );
+
+export const fsPartOutOfRange = (partNumber: number, partCount: number) =>
+  new AppError(
+    400,
+    ERROR_CODES.fsPartOutOfRange,
+    `This upload has ${partCount} part(s); there is no part ${partNumber}`,
+    { partNumber, partCount },
+  );
+
+export const fsPartLengthMismatch = (partNumber: number, expected: number, actual: number | null) =>
+  new AppError(
+    400,
+    ERROR_CODES.fsPartLengthMismatch,
+    `Part ${partNumber} must hold exactly ${expected} bytes (Content-Length)`,
+    { partNumber, expected, actual },
+  );
+
+export const fsSizeMismatch = (path: string, expected: number, actual: number) =>
+  new AppError(
+    409,
+    ERROR_CODES.fsSizeMismatch,
+    `${path} holds ${actual} bytes, not the ${expected} declared`,
+    { path, expected, actual },
+  );
+
+export const fsUploadMissing = (path: string) =>
+  new AppError(404, ERROR_CODES.fsUploadMissing, `Nothing was uploaded to ${path}`, { path });
+
+export const fsEtagMismatch = (path: string) =>
+  new AppError(
+    409,
+    ERROR_CODES.fsEtagMismatch,
+    `The file at ${path} is not the one uploaded: its ETag differs`,
+    { path },
+  );
+
+export const fsMountMismatch = (path: string, mountId: string) =>
+  new AppError(400, ERROR_CODES.fsMountMismatch, `${path} is not in the mount ${mountId}`, {
+    path,
+    mountId,
+  });
+
+export const fsStorageKeyMismatch = (path: string) =>
+  new AppError(
+    400,
+    ERROR_CODES.fsStorageKeyMismatch,
+    `The storage key sent is not the key of ${path}`,
+    { path },
+  );
+
+/** SPEC §5: none of the sources of a copy or move exists. */
+export const fsNoFilesToCopy = () =>
+  new AppError(404, ERROR_CODES.fsNoFilesToCopy, 'no files found to copy');
+
+/** A moved folder whose files did not all go (skipped or failed) stays, with those files. */
+export const fsFolderKept = (path: string) =>
+  new AppError(
+    409,
+    ERROR_CODES.fsFolderKept,
+    `${path} keeps the files that were not moved, so it stays`,
+    { path },
+  );

@@ -1,0 +1,37 @@
+import type { FsJob, Principal } from '@sharebin/shared';
+import { toIso, toIsoOrNull } from '../shared/clock';
+import type { JobItemRow, JobRow } from './jobs.repository';
+
+/** Who started a job: the admin or one API key (its jobs are its own). */
+export const ownerOf = (principal: Principal) => {
+  if (principal.type === 'none') throw new Error('A job needs an owner');
+  return { type: principal.type, id: principal.id };
+};
+
+export type FailedItem = Pick<JobItemRow, 'source_path' | 'error' | 'message'>;
+
+export function toWireJob(job: JobRow, failed: FailedItem[]): FsJob {
+  return {
+    id: job.id,
+    type: job.type as FsJob['type'],
+    status: job.status,
+    partial: job.status === 'completed' && job.failed_count > 0,
+    items_total: job.items_total,
+    items_done: job.items_done,
+    bytes_total: job.bytes_total,
+    bytes_done: job.bytes_done + (job.status === 'running' ? job.current_bytes : 0),
+    success: job.success_count,
+    skipped: job.skipped_count,
+    failed: job.failed_count,
+    errors: failed.map((item) => ({
+      path: item.source_path,
+      error: item.error ?? 'internal.error',
+      message: item.message ?? '',
+    })),
+    error: job.error,
+    cancel_requested: job.cancel_requested === 1,
+    created_at: toIso(job.created_at),
+    started_at: toIsoOrNull(job.started_at),
+    finished_at: toIsoOrNull(job.finished_at),
+  };
+}

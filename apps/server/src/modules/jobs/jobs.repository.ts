@@ -1,0 +1,334 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { DatabaseEngine, Db } from '../shared/db';
+import type { Database, JobItemsTable, JobsTable } from '../shared/db.schema';
+
+export type JobRow = JobsTable;
+export type JobItemRow = JobItemsTable;
+export type ItemOutcome = 'done' | 'skipped' | 'failed';
+export type NewJobItem = Omit<JobItemRow, 'job_id' | 'seq'>;
+
+/** Pending, or running under a lease that ran out: its instance died (or lost the database). */
+const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.or([
+    eb('status', '=', 'pending'),
+    eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
+  ]);
+
+const FINISHED = ['completed', 'failed', 'cancelled'] as const;
+
+/** Counter columns an item's outcome adds one to. */
+const COUNTER: Record<ItemOutcome, 'success_count' | 'skipped_count' | 'failed_count'> = {
+  done: 'success_count',
+  skipped: 'skipped_count',
+  failed: 'failed_count',
+};
+
+export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
+  return {
+    insert: async (job: JobRow) => {
+      await db.insertInto('jobs').values(job).execute();
+    },
+
+    findById: (id: string) =>
+      db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Newest first; `owner` narrows to one admin's or key's jobs. */
+    list: (owner: { type: string; id: string } | null, limit: number, offset: number) =>
+      db
+        .selectFrom('jobs')
+        .selectAll()
+        .$if(owner !== null, (qb) =>
+          qb.where('owner_type', '=', owner?.type ?? '').where('owner_id', '=', owner?.id ?? ''),
+        )
+        // Scheduled work is nobody's task to follow.
+        .where('owner_type', '!=', 'system')
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    /**
+     * Takes the oldest claimable job for `worker` until `leaseUntil`, in one statement: on
+     * PostgreSQL the row is locked with SKIP LOCKED so two instances never take the same job
+     * (nor wait on each other); SQLite has one writer at a time, so the conditional UPDATE is
+     * atomic by itself.
+     */
+    claim: (worker: string, now: number, leaseUntil: number) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          lease_owner: worker,
+          lease_expires_at: leaseUntil,
+          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('jobs')
+            .select('id')
+            .where(claimable(now))
+            .orderBy('created_at')
+            .orderBy('id')
+            .limit(1)
+            .$if(engine === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+        )
+        .where(claimable(now))
+        .returningAll()
+        .executeTakeFirst(),
+
+    /**
+     * Renews `worker`'s lease; answers whether a cancel was asked, or null when the lease is no
+     * longer this worker's (it ran out and another instance took the job).
+     */
+    async renewLease(id: string, worker: string, leaseUntil: number, currentBytes: number) {
+      const row = await db
+        .updateTable('jobs')
+        .set({ lease_expires_at: leaseUntil, current_bytes: currentBytes })
+        .where('id', '=', id)
+        .where('lease_owner', '=', worker)
+        .where('status', '=', 'running')
+        .returning('cancel_requested')
+        .executeTakeFirst();
+      return row ? { cancelRequested: row.cancel_requested === 1 } : null;
+    },
+
+    /** Replaces whatever a planning that did not finish left, and records the totals. */
+    clearItems: async (jobId: string) => {
+      await db.deleteFrom('job_items').where('job_id', '=', jobId).execute();
+    },
+
+    insertItems: async (jobId: string, firstSeq: number, items: NewJobItem[]) => {
+      if (items.length === 0) return;
+      await db
+        .insertInto('job_items')
+        .values(items.map((item, index) => ({ ...item, job_id: jobId, seq: firstSeq + index })))
+        .execute();
+    },
+
+    /** Totals and counters from the planned items (items already failed while planning count). */
+    async markPlanned(jobId: string, counted: readonly string[]) {
+      // `in ()` is no SQL: a job without counted kinds has no items to count.
+      const rows =
+        counted.length === 0
+          ? []
+          : await db
+              .selectFrom('job_items')
+              .select(['status', (eb) => eb.fn.countAll<number>().as('items')])
+              .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+              .where('job_id', '=', jobId)
+              .where('kind', 'in', counted)
+              .groupBy('status')
+              .execute();
+      const of = (status: string) => rows.find((row) => row.status === status);
+      await db
+        .updateTable('jobs')
+        .set({
+          planned: 1,
+          items_total: rows.reduce((sum, row) => sum + Number(row.items), 0),
+          bytes_total: rows.reduce((sum, row) => sum + Number(row.bytes), 0),
+          items_done: Number(of('failed')?.items ?? 0),
+          failed_count: Number(of('failed')?.items ?? 0),
+          success_count: 0,
+          skipped_count: 0,
+          bytes_done: 0,
+          current_bytes: 0,
+        })
+        .where('id', '=', jobId)
+        .execute();
+    },
+
+    pendingItems: (jobId: string, afterSeq: number, limit: number) =>
+      db
+        .selectFrom('job_items')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'pending')
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute(),
+
+    /**
+     * Records an item's outcome and adds it to the job's counters in one transaction; answers
+     * whether a cancel was asked, or null when the lease is no longer `worker`'s.
+     */
+    finishItem: (
+      item: JobItemRow,
+      worker: string,
+      outcome: { status: ItemOutcome; error?: string; message?: string },
+      counted: boolean,
+    ) =>
+      db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('job_items')
+          .set({
+            status: outcome.status,
+            error: outcome.error ?? null,
+            message: outcome.message?.slice(0, 500) ?? null,
+          })
+          .where('job_id', '=', item.job_id)
+          .where('seq', '=', item.seq)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        const counts = counted && updated.numUpdatedRows > 0n;
+        const column = COUNTER[outcome.status];
+        const row = await trx
+          .updateTable('jobs')
+          .set((eb) =>
+            counts
+              ? {
+                  items_done: eb('items_done', '+', 1),
+                  [column]: eb(column, '+', 1),
+                  // Skipped bytes count as dealt with: the progress bar reaches its end.
+                  bytes_done: eb('bytes_done', '+', outcome.status === 'failed' ? 0 : item.size),
+                  current_bytes: 0,
+                }
+              : { current_bytes: 0 },
+          )
+          .where('id', '=', item.job_id)
+          .where('lease_owner', '=', worker)
+          .where('status', '=', 'running')
+          .returning('cancel_requested')
+          .executeTakeFirst();
+        return row ? { cancelRequested: row.cancel_requested === 1 } : null;
+      }),
+
+    finish: async (
+      id: string,
+      worker: string,
+      changes: Pick<JobRow, 'status' | 'finished_at' | 'error'> & { bytes_done?: number },
+    ) => {
+      await db
+        .updateTable('jobs')
+        .set({ ...changes, lease_owner: null, lease_expires_at: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', worker)
+        .execute();
+    },
+
+    /** A worker that stops in good order hands its job back at once instead of at lease end. */
+    release: async (id: string, worker: string) => {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'pending', lease_owner: null, lease_expires_at: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', worker)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /**
+     * A pending job is cancelled at once; a running one is asked to stop (its worker sees the
+     * flag within a heartbeat). Answers the job as it now is.
+     */
+    async requestCancel(id: string, now: number) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'cancelled', finished_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+      await db
+        .updateTable('jobs')
+        .set({ cancel_requested: 1 })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /** Failed (and unfinished) items go again: the job is pending with its counters adjusted. */
+    retry: (id: string) =>
+      db.transaction().execute(async (trx) => {
+        const failed = await trx
+          .updateTable('job_items')
+          .set({ status: 'pending', error: null, message: null })
+          .where('job_id', '=', id)
+          .where('status', '=', 'failed')
+          .executeTakeFirst();
+        const again = Number(failed.numUpdatedRows);
+        const updated = await trx
+          .updateTable('jobs')
+          .set((eb) => ({
+            status: 'pending',
+            cancel_requested: 0,
+            error: null,
+            finished_at: null,
+            failed_count: 0,
+            items_done: eb('items_done', '-', eb.ref('failed_count')),
+          }))
+          .where('id', '=', id)
+          .where('status', 'in', FINISHED)
+          .executeTakeFirst();
+        return updated.numUpdatedRows > 0n ? again : null;
+      }),
+
+    /** Deletes a finished job with its items; answers whether there was one. */
+    delete: (id: string) =>
+      db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('jobs')
+          .where('id', '=', id)
+          .where('status', 'in', FINISHED)
+          .executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) return false;
+        await trx.deleteFrom('job_items').where('job_id', '=', id).execute();
+        return true;
+      }),
+
+    /** Finished before `cutoff`: removed with their items; answers how many jobs went. */
+    deleteFinishedBefore: (cutoff: number) =>
+      db.transaction().execute(async (trx) => {
+        const old = trx
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', FINISHED)
+          .where('finished_at', '<', cutoff);
+        await trx.deleteFrom('job_items').where('job_id', 'in', old).execute();
+        const deleted = await trx
+          .deleteFrom('jobs')
+          .where('status', 'in', FINISHED)
+          .where('finished_at', '<', cutoff)
+          .executeTakeFirst();
+        return Number(deleted.numDeletedRows);
+      }),
+
+    /** The first `limit` failed items of a job: what the API shows as its errors. */
+    failedItems: (jobId: string, limit: number) =>
+      db
+        .selectFrom('job_items')
+        .select(['source_path', 'error', 'message'])
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'failed')
+        .orderBy('seq')
+        .limit(limit)
+        .execute(),
+
+    // ---- Schedules ----
+
+    ensureSchedule: async (name: string, firstRunAt: number) => {
+      await db
+        .insertInto('job_schedules')
+        .values({ name, next_run_at: firstRunAt })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+    },
+
+    /**
+     * Moves the schedule on when it is due, in one conditional UPDATE: of all instances that
+     * try in the same period exactly one succeeds, and it enqueues the period's job.
+     */
+    async takeSchedule(name: string, now: number, nextRunAt: number) {
+      const taken = await db
+        .updateTable('job_schedules')
+        .set({ next_run_at: nextRunAt })
+        .where('name', '=', name)
+        .where('next_run_at', '<=', now)
+        .executeTakeFirst();
+      return taken.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

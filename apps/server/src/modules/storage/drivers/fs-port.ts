@@ -1,0 +1,111 @@
+import { assertValidKey, listLimit } from './driver-arguments';
+import type { DirectoryPage, FsEntry, ObjectInfo, StorageDriver } from './storage-driver';
+import { FsConflictError, InvalidKeyError, ObjectNotFoundError } from './storage-driver.errors';
+
+/**
+ * The parts of the file-system port that are the same rule on every driver, written once on
+ * top of each driver's own `head`, `list` and `stat`.
+ */
+
+/** A folder key: any valid key, or `''` for the root. */
+export function assertFolderKey(key: string): void {
+  if (key !== '') assertValidKey(key);
+}
+
+export const nameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+
+/** `a/b/c` → `['a', 'a/b']`: every folder above the key, outermost first. */
+export function ancestorsOf(key: string): string[] {
+  const segments = key.split('/');
+  return segments.slice(1).map((_, index) => segments.slice(0, index + 1).join('/'));
+}
+
+export const folderEntry = (key: string): FsEntry => ({
+  key,
+  name: nameOf(key),
+  isDirectory: true,
+  size: 0,
+  etag: null,
+  lastModified: null,
+  contentType: null,
+});
+
+export const fileEntry = (info: ObjectInfo): FsEntry => ({
+  ...info,
+  name: nameOf(info.key),
+  isDirectory: false,
+});
+
+/** S3 orders keys by their UTF-8 bytes, which differs from JS string order past U+FFFF. */
+export const compareKeys = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** No file may sit where a folder above `key` would be (local cannot hold both). */
+export async function assertNoFileAbove(driver: StorageDriver, key: string): Promise<void> {
+  for (const ancestor of ancestorsOf(key)) {
+    if (await driver.head(ancestor)) throw new FsConflictError(key, 'parent_is_file');
+  }
+}
+
+/** `mkdir`'s refusals, before the driver makes anything. */
+export async function assertCanMakeFolder(driver: StorageDriver, key: string): Promise<void> {
+  assertValidKey(key);
+  if (await driver.head(key)) throw new FsConflictError(key, 'file_exists');
+  await assertNoFileAbove(driver, key);
+}
+
+/**
+ * `move` and `copyPrefix`'s refusals; answers the source entry. A folder never goes below
+ * itself, and nothing is overwritten: the caller removes the target first if it means to.
+ */
+export async function assertCanTransfer(
+  driver: StorageDriver,
+  sourceKey: string,
+  targetKey: string,
+): Promise<FsEntry> {
+  assertValidKey(sourceKey);
+  assertValidKey(targetKey);
+  const source = await driver.stat(sourceKey);
+  if (!source) throw new ObjectNotFoundError(sourceKey);
+  if (source.isDirectory && (targetKey === sourceKey || targetKey.startsWith(`${sourceKey}/`))) {
+    throw new FsConflictError(targetKey, 'into_itself');
+  }
+  if (await driver.stat(targetKey)) throw new FsConflictError(targetKey, 'target_exists');
+  await assertNoFileAbove(driver, targetKey);
+  return source;
+}
+
+/** `deletePrefix` never takes the whole storage (or the whole of a view) at once. */
+export function assertDeletableFolder(key: string): void {
+  if (key === '') throw new InvalidKeyError(key, 'empty');
+  assertValidKey(key);
+}
+
+/**
+ * `listDirectory` from the driver's delimited `list`: prefixes become folders, objects files,
+ * the folder's own marker is dropped. An empty first page of a folder that is not there (or is
+ * a file) is an error rather than an empty folder.
+ */
+export async function listDirectoryVia(
+  driver: StorageDriver,
+  key: string,
+  { cursor, limit }: { cursor?: string; limit?: number } = {},
+): Promise<DirectoryPage> {
+  assertFolderKey(key);
+  const prefix = key === '' ? '' : `${key}/`;
+  const page = await driver.list(prefix, { delimiter: true, cursor, limit: listLimit(limit) });
+  const sorted = [
+    ...page.prefixes.map((folder) => ({
+      sortKey: folder,
+      entry: folderEntry(folder.slice(0, -1)),
+    })),
+    ...page.objects
+      .filter((object) => object.key !== prefix && !object.key.endsWith('/'))
+      .map((object) => ({ sortKey: object.key, entry: fileEntry(object) })),
+  ].sort((a, b) => compareKeys(a.sortKey, b.sortKey));
+  if (sorted.length === 0 && cursor === undefined && key !== '') {
+    const self = await driver.stat(key);
+    if (!self) throw new ObjectNotFoundError(key);
+    if (!self.isDirectory) throw new FsConflictError(key, 'not_a_directory');
+  }
+  return { entries: sorted.map(({ entry }) => entry), nextCursor: page.nextCursor };
+}

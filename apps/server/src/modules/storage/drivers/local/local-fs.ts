@@ -1,0 +1,124 @@
+import { cp, lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import {
+  assertCanMakeFolder,
+  assertCanTransfer,
+  assertDeletableFolder,
+  assertFolderKey,
+  fileEntry,
+  folderEntry,
+  listDirectoryVia,
+} from '../fs-port';
+import type { StorageDriver } from '../storage-driver';
+import { FsConflictError } from '../storage-driver.errors';
+import {
+  containedPath,
+  errorCode,
+  infoFromStats,
+  isMissing,
+  PRIVATE_FOLDER,
+  removeEmptyParents,
+  writablePath,
+} from './local-files';
+
+type LocalFs = Pick<
+  StorageDriver,
+  'stat' | 'mkdir' | 'listDirectory' | 'deletePrefix' | 'move' | 'copyPrefix'
+>;
+
+/** Regular files under a folder, links not followed (they are not objects). */
+async function countFiles(folder: string): Promise<number> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+/**
+ * Copies a file or a folder; links are left out, so a copy never brings in what a link
+ * pointed at. Answers how many files were copied.
+ */
+async function copyTree(source: string, target: string): Promise<number> {
+  let files = 0;
+  await cp(source, target, {
+    recursive: true,
+    errorOnExist: true,
+    force: false,
+    filter: async (path) => {
+      const stats = await lstat(path);
+      if (stats.isFile()) files++;
+      return stats.isFile() || stats.isDirectory();
+    },
+  });
+  return files;
+}
+
+/**
+ * The file-system half of the local driver: folders are directories, so an empty folder
+ * exists as itself, and `move` is a rename.
+ */
+export function createLocalFs(root: string, self: () => StorageDriver): LocalFs {
+  return {
+    async stat(key) {
+      assertFolderKey(key);
+      if (key === '') return folderEntry('');
+      const path = await containedPath(root, key);
+      if (path === null) return null;
+      try {
+        const stats = await stat(path, { bigint: true });
+        if (stats.isDirectory()) return folderEntry(key);
+        return stats.isFile() ? fileEntry(infoFromStats(key, stats)) : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async mkdir(key) {
+      await assertCanMakeFolder(self(), key);
+      await mkdir(await writablePath(root, key), { recursive: true, mode: PRIVATE_FOLDER });
+    },
+
+    listDirectory: (key, options) => listDirectoryVia(self(), key, options),
+
+    async deletePrefix(key) {
+      assertDeletableFolder(key);
+      const path = await containedPath(root, key);
+      if (path === null) return 0;
+      try {
+        if (!(await lstat(path)).isDirectory()) return 0;
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      const files = await countFiles(path);
+      // rm removes links themselves and never descends through them.
+      await rm(path, { recursive: true, force: true, maxRetries: 3 });
+      await removeEmptyParents(root, key);
+      return files;
+    },
+
+    async move(sourceKey, targetKey) {
+      await assertCanTransfer(self(), sourceKey, targetKey);
+      const source = await writablePath(root, sourceKey);
+      const target = await writablePath(root, targetKey);
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
+      try {
+        await rename(source, target);
+      } catch (error) {
+        // A mount point inside a host folder: copy, then remove the original.
+        if (errorCode(error) !== 'EXDEV') throw error;
+        await copyTree(source, target);
+        await rm(source, { recursive: true, force: true, maxRetries: 3 });
+      }
+      await removeEmptyParents(root, sourceKey);
+    },
+
+    async copyPrefix(sourceKey, targetKey) {
+      const entry = await assertCanTransfer(self(), sourceKey, targetKey);
+      if (!entry.isDirectory) throw new FsConflictError(sourceKey, 'not_a_directory');
+      const source = await writablePath(root, sourceKey);
+      const target = await writablePath(root, targetKey);
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
+      return copyTree(source, target);
+    },
+  };
+}

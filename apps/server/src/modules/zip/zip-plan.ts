@@ -1,0 +1,265 @@
+import { Readable } from 'node:stream';
+import { ERROR_CODES, isPathWithin, type Principal } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import { fsNotFound } from '../fs/fs.errors';
+import { childPath, nameOfPath, parentPath } from '../fs/fs-entries';
+import type { FsLocation, FsLocator, MountLocation } from '../fs/fs-locator';
+import { folderChildren } from '../fs/fs-walk';
+import type { FsEntry } from '../storage/drivers/storage-driver';
+import { zipTooManyEntries } from './zip.errors';
+import type { ZipEntry, ZipOrigin } from './zip-layout';
+import { dosDateTime } from './zip-records';
+
+/** Metadata of this many entries takes some tens of MB; beyond it an archive is refused. */
+export const ZIP_MAX_ENTRIES = 1_000_000;
+/** Inside the archive: what could not be included, and why. */
+export const FAILURES_FILE_NAME = '_failed-files.txt';
+
+export interface ZipPlan {
+  entries: ZipEntry[];
+  /** A name for the archive file. */
+  fileName: string;
+}
+
+/** Paths once each, without those inside another path asked for, in byte order. */
+export function distinctRoots(paths: string[]): string[] {
+  const unique = [...new Set(paths)].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return unique.filter(
+    (path) => !unique.some((other) => other !== path && isPathWithin(other, path)),
+  );
+}
+
+/** The deepest folder holding every path: archive names are relative to it. */
+export function commonFolder(paths: string[]): string {
+  const [first = [], ...rest] = paths.map((path) => parentPath(path).split('/').filter(Boolean));
+  let common = first;
+  for (const segments of rest) {
+    let same = 0;
+    while (same < common.length && common[same] === segments[same]) same++;
+    common = common.slice(0, same);
+  }
+  return `/${common.join('/')}`;
+}
+
+/** Listings of this many folders are under way at once while planning. */
+const LISTING_CONCURRENCY = 8;
+
+/** The objects of a mount's storage, seen from the mount folder at `location`. */
+function mountOrigin(location: MountLocation): ZipOrigin {
+  const keyPrefix = location.key === '' ? 0 : location.key.length + 1;
+  return {
+    async open(key, range) {
+      const object = await location.storage.get(key, { range });
+      return { body: object.body, size: object.info.size };
+    },
+    versionOf: (key, size, modifiedAt) =>
+      [location.mount.storage_config_id, key, size, modifiedAt].join('\n'),
+    pathOf: (key) =>
+      key === location.key ? location.path : childPath(location.path, key.slice(keyPrefix)),
+  };
+}
+
+/** Bytes made by the planner (the list of failures). */
+function bytesOrigin(bytes: Buffer): ZipOrigin {
+  return {
+    open: async (_key, range) => ({
+      body: Readable.from([bytes.subarray(range.start, range.end + 1)]),
+      size: bytes.length,
+    }),
+    versionOf: () => bytes.toString('base64'),
+    pathOf: () => FAILURES_FILE_NAME,
+  };
+}
+
+/**
+ * Every folder and file below the folder `key` of `storage`, several folders listed at once;
+ * `found` gets each with its key. Memory holds the folders still to list, not the entries.
+ */
+async function walkFolder(
+  storage: MountLocation['storage'],
+  key: string,
+  found: (key: string, entry: FsEntry) => void,
+): Promise<void> {
+  const pending = [key];
+  const listAll = async (folder: string) => {
+    for await (const { key: childKey, entry } of folderChildren(storage, folder)) {
+      if (entry.isDirectory) pending.push(childKey);
+      found(childKey, entry);
+    }
+  };
+  await new Promise<void>((resolve, reject) => {
+    let listing = 0;
+    let failed = false;
+    const next = () => {
+      while (!failed && listing < LISTING_CONCURRENCY && pending.length > 0) {
+        listing++;
+        listAll(pending.pop() as string).then(
+          () => {
+            listing--;
+            if (listing === 0 && pending.length === 0) resolve();
+            else next();
+          },
+          (error: unknown) => {
+            failed = true;
+            reject(error);
+          },
+        );
+      }
+    };
+    next();
+  });
+}
+
+/**
+ * What an archive of `paths` holds: each path with, for folders, everything below it (folder
+ * entries included), as the principal may see it. Permission comes from the file-system
+ * locator, for every path asked for: a path outside the key's base path refuses the whole
+ * archive (403). Folders are walked through the storage a page at a time; nested mounts inside
+ * a mount's folders are not followed.
+ *
+ * What fails while planning (a path that is gone, a folder that cannot be listed) is left out
+ * and listed, with the reason, in FAILURES_FILE_NAME inside the archive; only when nothing at
+ * all can be included is the answer an error.
+ */
+export async function planArchive({
+  locator,
+  principal,
+  paths,
+}: {
+  locator: FsLocator;
+  principal: Principal;
+  paths: string[];
+}): Promise<ZipPlan> {
+  const roots = distinctRoots(paths);
+  const base = commonFolder(roots);
+  const nameOf = (path: string) => (base === '/' ? path.slice(1) : path.slice(base.length + 1));
+  const entries: ZipEntry[] = [];
+  const failures: string[] = [];
+
+  /** `path` is the virtual path; its name in the archive is relative to `base`. */
+  const add = (
+    path: string,
+    isDirectory: boolean,
+    details: { size: number; modifiedAt: number | null; origin: ZipOrigin | null; key: string },
+  ) => {
+    const relative = nameOf(path);
+    if (relative === '') return;
+    if (entries.length >= ZIP_MAX_ENTRIES) throw zipTooManyEntries(ZIP_MAX_ENTRIES);
+    const name = isDirectory ? `${relative}/` : relative;
+    entries.push({
+      name,
+      nameLength: Buffer.byteLength(name),
+      isDirectory,
+      dosDateTime: 0,
+      ...details,
+    });
+  };
+  const folder = { size: 0, modifiedAt: null, origin: null, key: '' };
+
+  async function addMountFolder(location: MountLocation) {
+    add(location.path, true, folder);
+    const origin = mountOrigin(location);
+    await walkFolder(location.storage, location.key, (key, entry) => {
+      if (entry.isDirectory) return add(origin.pathOf(key), true, folder);
+      const modifiedAt = entry.lastModified?.getTime() ?? null;
+      add(origin.pathOf(key), false, { size: entry.size, modifiedAt, origin, key });
+    });
+  }
+
+  async function addLocation(location: FsLocation): Promise<void> {
+    if (location.kind === 'virtual') {
+      add(location.path, true, folder);
+      for (const child of location.children) {
+        // A key sees the branch above its base path; mounts on it outside the base are skipped.
+        const inside = await locator.read(principal, child.path).catch(skipForbidden);
+        if (inside) await addLocation(inside);
+      }
+      return;
+    }
+    if (location.key === '') return addMountFolder(location);
+    const entry = await location.storage.stat(location.key);
+    if (!entry) throw fsNotFound(location.path);
+    if (entry.isDirectory) return addMountFolder(location);
+    add(location.path, false, {
+      size: entry.size,
+      modifiedAt: entry.lastModified?.getTime() ?? null,
+      origin: mountOrigin(location),
+      key: location.key,
+    });
+  }
+
+  // Permission first, for every path, before anything is read.
+  const located = await Promise.all(
+    roots.map((path) =>
+      locator.read(principal, path).catch((error: unknown) => keepNotFound(error, path)),
+    ),
+  );
+  for (const [index, location] of located.entries()) {
+    const path = roots[index] as string;
+    try {
+      if (location instanceof Error) throw location;
+      await addLocation(location);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ERROR_CODES.zipTooManyEntries) throw error;
+      failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (entries.length === 0 && failures.length > 0) throw fsNotFound(roots[0] as string);
+  // Folders are listed several at a time: the order of names makes the archive the same on
+  // every request, which ranges need.
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (failures.length > 0) {
+    const bytes = Buffer.from(
+      `These could not be included in the archive:\n${failures.join('\n')}\n`,
+    );
+    entries.push({
+      name: FAILURES_FILE_NAME,
+      nameLength: Buffer.byteLength(FAILURES_FILE_NAME),
+      isDirectory: false,
+      dosDateTime: 0,
+      size: bytes.length,
+      modifiedAt: null,
+      origin: bytesOrigin(bytes),
+      key: '',
+    });
+  }
+  dateFoldersByContents(entries);
+  for (const entry of entries) entry.dosDateTime = dosDateTime(entry.modifiedAt);
+  return { entries, fileName: archiveFileName(roots, base) };
+}
+
+function keepNotFound(error: unknown, path: string): Error {
+  if (error instanceof AppError && error.status === 404) return error;
+  if (error instanceof AppError || !(error instanceof Error)) throw error;
+  return new Error(`${path} could not be read: ${error.message}`);
+}
+
+function skipForbidden(error: unknown): null {
+  if (error instanceof AppError && error.code === ERROR_CODES.fsPathForbidden) return null;
+  throw error;
+}
+
+/** Folders carry no date in storage: each takes the newest date found below it. */
+function dateFoldersByContents(entries: ZipEntry[]) {
+  const folders = new Map(
+    entries.filter((entry) => entry.isDirectory).map((entry) => [entry.name, entry]),
+  );
+  for (const entry of entries) {
+    const { name, modifiedAt } = entry;
+    if (modifiedAt === null) continue;
+    for (
+      let cut = name.lastIndexOf('/', name.length - 2);
+      cut > 0;
+      cut = name.lastIndexOf('/', cut - 1)
+    ) {
+      const folder = folders.get(name.slice(0, cut + 1));
+      if (folder && (folder.modifiedAt ?? 0) < modifiedAt) folder.modifiedAt = modifiedAt;
+    }
+  }
+}
+
+function archiveFileName(roots: string[], base: string): string {
+  const [only] = roots;
+  if (roots.length === 1 && only && only !== '/') return `${nameOfPath(only)}.zip`;
+  return base === '/' ? 'sharebin.zip' : `${nameOfPath(base)}.zip`;
+}

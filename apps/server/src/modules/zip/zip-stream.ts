@@ -1,0 +1,200 @@
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import type { CrcCache } from './crc-cache';
+import { zipSourceChanged } from './zip.errors';
+import {
+  type Piece,
+  piecesIn,
+  versionOf,
+  type ZipEntry,
+  type ZipLayout,
+  type ZipOrigin,
+} from './zip-layout';
+import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-records';
+
+/** Records and small files are gathered into chunks of about this size before they are sent. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The bytes `start` to `end` (inclusive) of the archive, read from the storages as they are
+ * sent: memory holds one chunk at a time, whatever the archive's size.
+ *
+ * CRC-32, which the header cannot know before the data is read, goes in a data descriptor
+ * after each file and in the central directory at the end. A full download computes it while
+ * the data streams. A range that needs the CRC of a file it does not send in full (a resumed
+ * download: the rest of a file, the central directory) takes it from the CRC cache, or reads
+ * the part of the file it skips; see `crcOf`. So a resumed download is byte-identical to a full
+ * one, at the cost of re-reading what was skipped when the cache does not know it.
+ *
+ * A file that cannot be read, or whose size differs from the plan, makes the stream fail: the
+ * connection is cut short of its Content-Length, so the client sees an incomplete download
+ * (and may resume it) rather than a complete-looking but corrupt archive.
+ */
+export function archiveStream(
+  layout: ZipLayout,
+  range: { start: number; end: number },
+  crcs: CrcCache,
+): Readable {
+  return Readable.from(coalesce(archiveBytes(layout, range, crcs)), { objectMode: false });
+}
+
+/**
+ * Small files opened ahead of the one being sent: opening costs a round trip per file. Larger
+ * ones are opened when their turn comes, so that no storage connection idles meanwhile.
+ */
+const OPEN_AHEAD = 8;
+const OPEN_AHEAD_MAX_BYTES = 1024 * 1024;
+const STEPS_AHEAD = 64;
+
+/** One stretch of an entry's data to send, and how it is read. */
+interface DataRead {
+  entry: ZipEntry;
+  from: number;
+  to: number;
+  /** Where reading starts: `from`, or 0 when the CRC comes out of this read. */
+  readFrom: number;
+  computeCrc: boolean;
+  opened?: Promise<{ body: Readable; size: number }>;
+}
+
+type Step = { piece: Piece; from: number; to: number; read?: DataRead };
+
+async function* archiveBytes(
+  layout: ZipLayout,
+  { start, end }: { start: number; end: number },
+  crcs: CrcCache,
+): AsyncGenerator<Buffer> {
+  const pieces = piecesIn(layout, start, end);
+  const ahead: Step[] = [];
+  let reading = 0;
+  let unopened = 0;
+  /**
+   * Keeps OPEN_AHEAD data reads under way, but none past a large file still to be opened, and
+   * at most STEPS_AHEAD steps (empty files and folders have no data to read).
+   */
+  const fill = () => {
+    while (reading < OPEN_AHEAD && unopened === 0 && ahead.length < STEPS_AHEAD) {
+      const next = pieces.next();
+      if (next.done) return;
+      const piece = next.value;
+      const from = Math.max(start, piece.start) - piece.start;
+      const to = Math.min(end + 1, piece.start + piece.length) - piece.start;
+      const entry = layout.entries[piece.index] as ZipEntry;
+      const read =
+        piece.kind === 'data' && entry.origin ? startRead(entry, from, to, crcs) : undefined;
+      if (read) reading++;
+      if (read && !read.opened) unopened++;
+      ahead.push({ piece, from, to, read });
+    }
+  };
+  try {
+    for (fill(); ahead.length > 0; fill()) {
+      const { piece, from, to, read } = ahead.shift() as Step;
+      if (read) {
+        reading--;
+        if (!read.opened) unopened--;
+        yield* sendData(read, crcs);
+      } else if (piece.kind !== 'data') {
+        const record = await recordBytes(layout, piece, crcs);
+        yield from === 0 && to === record.length ? record : record.subarray(from, to);
+      }
+    }
+  } finally {
+    // Cut short (client gone, a read failed): close what was opened ahead.
+    for (const { read } of ahead) {
+      read?.opened?.then(
+        ({ body }) => body.destroy(),
+        () => {},
+      );
+    }
+  }
+}
+
+/**
+ * Opens the bytes `from` to `to` (exclusive) of an entry's data. When the range reaches the end
+ * of the data and the CRC is not known yet, reading starts at the data's first byte instead, so
+ * the CRC comes out of this one read; the skipped bytes are not sent.
+ */
+function startRead(entry: ZipEntry, from: number, to: number, crcs: CrcCache): DataRead {
+  entry.crc ??= crcs.get(versionOf(entry));
+  const computeCrc = entry.crc === undefined && to === entry.size;
+  const read: DataRead = { entry, from, to, readFrom: computeCrc ? 0 : from, computeCrc };
+  if (to - read.readFrom <= OPEN_AHEAD_MAX_BYTES) {
+    read.opened = open(read);
+    // Awaited in turn by sendData; until then a failure must not count as unhandled.
+    read.opened.catch(() => {});
+  }
+  return read;
+}
+
+const open = ({ entry, readFrom, to }: DataRead) =>
+  (entry.origin as ZipOrigin).open(entry.key, { start: readFrom, end: to - 1 });
+
+async function* sendData(read: DataRead, crcs: CrcCache): AsyncGenerator<Buffer> {
+  const { entry, from, to, computeCrc } = read;
+  const object = await (read.opened ?? open(read));
+  const path = (entry.origin as ZipOrigin).pathOf(entry.key);
+  if (object.size !== entry.size) {
+    object.body.destroy();
+    throw zipSourceChanged(path);
+  }
+  let at = read.readFrom;
+  let crc = 0;
+  for await (const chunk of object.body as AsyncIterable<Buffer>) {
+    if (computeCrc) crc = crc32(chunk, crc);
+    const chunkEnd = at + chunk.length;
+    if (chunkEnd > from) yield at >= from ? chunk : chunk.subarray(from - at);
+    at = chunkEnd;
+  }
+  if (at !== to) throw zipSourceChanged(path);
+  if (computeCrc) {
+    entry.crc = crc;
+    crcs.set(versionOf(entry), crc, entry.size);
+  }
+}
+
+async function recordBytes(layout: ZipLayout, piece: Piece, crcs: CrcCache): Promise<Buffer> {
+  if (piece.kind === 'end') return endRecords(layout.directory);
+  const entry = layout.entries[piece.index] as ZipEntry;
+  switch (piece.kind) {
+    case 'header':
+      return localHeader(entry);
+    case 'descriptor':
+      return dataDescriptor(entry, await crcOf(entry, crcs));
+    default:
+      return centralHeader(entry, layout.offsets[piece.index] as number, await crcOf(entry, crcs));
+  }
+}
+
+/** The entry's CRC: known already, cached, or computed by reading the whole file now. */
+async function crcOf(entry: ZipEntry, crcs: CrcCache): Promise<number> {
+  if (entry.size === 0 || !entry.origin) return 0;
+  entry.crc ??= crcs.get(versionOf(entry));
+  if (entry.crc !== undefined) return entry.crc;
+  const read = startRead(entry, entry.size, entry.size, crcs);
+  for await (const _ of sendData(read, crcs)) {
+    // Nothing is sent: the read only computes the CRC.
+  }
+  return entry.crc ?? 0;
+}
+
+/** Small buffers joined into chunks of about CHUNK_BYTES; large ones pass through as they are. */
+async function* coalesce(buffers: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const buffer of buffers) {
+    if (buffer.length === 0) continue;
+    if (buffer.length >= CHUNK_BYTES && pendingBytes === 0) {
+      yield buffer;
+      continue;
+    }
+    pending.push(buffer);
+    pendingBytes += buffer.length;
+    if (pendingBytes >= CHUNK_BYTES) {
+      yield Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+    }
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+}

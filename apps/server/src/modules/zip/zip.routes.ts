@@ -1,0 +1,103 @@
+import { fsPathsRequestSchema } from '@sharebin/shared';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { toWebStream } from '../../app/web-stream';
+import { contentDisposition } from '../storage/drivers/content-disposition';
+import type { ZipArchive, ZipUseCases } from './zip.usecases';
+
+const zipLinkSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+});
+const tokenQuerySchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
+});
+
+/** An archive as an attachment, with an exact length, ranges and an ETag for `If-Range`. */
+function archiveResponse(archive: ZipArchive): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/zip',
+    'Content-Disposition': contentDisposition({ filename: archive.fileName }),
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'private, no-store',
+    'Content-Security-Policy': "sandbox; default-src 'none'",
+    ETag: archive.etag,
+  };
+  const { range } = archive;
+  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${archive.size}`;
+  headers['Content-Length'] = String(range ? range.end - range.start + 1 : archive.size);
+  return new Response(toWebStream(archive.body), { status: range ? 206 : 200, headers });
+}
+
+const rangeOf = (c: Context) => ({
+  range: c.req.header('range'),
+  ifRange: c.req.header('if-range'),
+});
+
+function zipRoutes(
+  prefix: '/admin/fs' | '/user/fs',
+  auth: RouteAuth,
+  zip: ZipUseCases,
+): AnyRoute[] {
+  const tag = 'file system';
+  const errors = [403, 404, 413, 416];
+  return [
+    route({
+      method: 'post',
+      path: `${prefix}/zip`,
+      tag,
+      summary:
+        'A Zip64 archive of files and folders (stored, exact Content-Length, Range and If-Range supported); what cannot be read is listed in _failed-files.txt inside',
+      auth,
+      body: fsPathsRequestSchema,
+      response: z.unknown(),
+      produces: 'application/zip',
+      errors,
+      handler: async ({ principal, body }, c) =>
+        archiveResponse(await zip.archive(principal, body.paths, rangeOf(c))),
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/zip/link`,
+      tag,
+      summary:
+        'A link to the archive of `paths` that a browser or curl can GET (and resume) for an hour',
+      auth,
+      body: fsPathsRequestSchema,
+      response: zipLinkSchema,
+      errors: [403],
+      handler: async ({ principal, body, origin }) => {
+        const link = await zip.link(principal, body.paths);
+        const url = `${origin}/api${prefix}/zip?token=${encodeURIComponent(link.token)}`;
+        return { url, ...link };
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${prefix}/zip`,
+      tag,
+      summary: 'The archive of a link made by `zip/link` (no credentials; Range supported)',
+      auth: 'public',
+      query: tokenQuerySchema,
+      response: z.unknown(),
+      produces: 'application/zip',
+      errors: [401, ...errors],
+      handler: async ({ query }, c) => {
+        const { principal, paths } = await zip.openLink(query.token);
+        return archiveResponse(await zip.archive(principal, paths, rangeOf(c)));
+      },
+    }),
+  ];
+}
+
+export function createZipRoutes({ zip }: { zip: ZipUseCases }): AnyRoute[] {
+  return [
+    ...zipRoutes('/admin/fs', 'admin', zip),
+    ...zipRoutes('/user/fs', { permission: 'mount' }, zip),
+  ];
+}

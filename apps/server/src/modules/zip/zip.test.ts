@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { StorageConfig } from '@sharebin/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fsClient } from '../../test/fs-client';
+import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { type S3rverInstance, startS3rver } from '../../test/s3rver';
+import { pythonEntries, saveBody, unzipTest } from '../../test/zip-check';
+import { FAILURES_FILE_NAME } from './zip-plan';
+
+const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** A megabyte and a bit of varied bytes: larger than a chunk, and cached by the CRC cache. */
+const bigText = Array.from({ length: 100_000 }, (_, i) => `line ${i} ✓\n`).join('');
+
+let s3: S3rverInstance;
+beforeAll(async () => {
+  s3 = await startS3rver();
+}, 60_000);
+afterAll(() => s3?.stop());
+
+describe.each(ENGINES)('zip downloads on %s', (engine) => {
+  const t = useTestServer(engine);
+  const fs = fsClient(
+    () => t.server,
+    () => admin,
+  );
+  let admin: RequestOptions;
+  let local: StorageConfig;
+  let workDir: string;
+
+  beforeEach(async () => {
+    ({ admin, storage: local } = await t.signInWithLocalStorage());
+    workDir = mkdtempSync(path.join(tmpdir(), 'sharebin-zip-'));
+  });
+  afterEach(() => rmSync(workDir, { recursive: true, force: true }));
+
+  const authorization = (options: RequestOptions) =>
+    options.token ? `Bearer ${options.token}` : `ApiKey ${options.apiKey}`;
+  const prefixOf = (options: RequestOptions) => (options.token ? 'admin' : 'user');
+
+  const zip = (paths: unknown, options = admin, headers: Record<string, string> = {}) =>
+    t.server.app.request(`/api/${prefixOf(options)}/fs/zip`, {
+      method: 'POST',
+      headers: {
+        authorization: authorization(options),
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify({ paths }),
+    });
+
+  const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+  /** Saves the archive and has both readers check it; answers Python's view of its entries. */
+  async function checked(response: Response) {
+    expect(response.status).toBe(200);
+    const file = path.join(workDir, `archive-${Math.random()}.zip`);
+    const size = await saveBody(response, file);
+    expect(size).toBe(Number(response.headers.get('content-length')));
+    expect(await unzipTest(file)).toMatch(/No errors detected/);
+    return pythonEntries(file);
+  }
+
+  async function fillDocs() {
+    await fs.mount('/docs', local.id);
+    await fs.mount('/other', local.id, { name: 'other' });
+    await fs.request('POST', '/api/admin/fs/mkdir', { path: '/docs/reports/empty' });
+    await fs.upload('/docs/reports', 'q1.txt', 'first quarter');
+    await fs.upload('/docs/reports', 'big.log', bigText);
+    await fs.upload('/docs/reports', '年度报告 ✓.md', '# 报告');
+    await fs.upload('/docs', 'empty.txt', '');
+    await fs.upload('/docs', 'readme.txt', 'read me');
+  }
+
+  it('answers folders and files as an archive that unzip and Python accept, byte for byte', async () => {
+    await fillDocs();
+    const response = await zip(['/docs/reports', '/docs/readme.txt', '/docs/empty.txt']);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="docs.zip"');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const entries = await checked(response);
+    expect(entries.map((entry) => [entry.name, entry.size, entry.sha256])).toEqual(
+      expect.arrayContaining([
+        ['empty.txt', 0, sha256('')],
+        ['readme.txt', 7, sha256('read me')],
+        ['reports/', 0, sha256('')],
+        ['reports/empty/', 0, sha256('')],
+        ['reports/q1.txt', 13, sha256('first quarter')],
+        ['reports/big.log', Buffer.byteLength(bigText), sha256(bigText)],
+        ['reports/年度报告 ✓.md', Buffer.byteLength('# 报告'), sha256('# 报告')],
+      ]),
+    );
+    expect(entries).toHaveLength(7);
+    expect(entries.filter((entry) => entry.isDirectory).map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['reports/', 'reports/empty/']),
+    );
+  });
+
+  it('names a single folder after itself and its entries below it', async () => {
+    await fillDocs();
+    const response = await zip(['/docs/reports']);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="reports.zip"');
+    const names = (await checked(response)).map((entry) => entry.name).sort();
+    expect(names).toEqual([
+      'reports/',
+      'reports/big.log',
+      'reports/empty/',
+      'reports/q1.txt',
+      'reports/年度报告 ✓.md',
+    ]);
+  });
+
+  it('resumes with Range: the pieces put together are the full archive, CRCs included', async () => {
+    await fillDocs();
+    // The ranges come first: nothing has computed a CRC yet, so each range must do it.
+    const probe = await zip(['/docs']);
+    const size = Number(probe.headers.get('content-length'));
+    const etag = probe.headers.get('etag') as string;
+    await probe.body?.cancel();
+    const middle = Math.floor(size / 2);
+    const cuts = [0, 17, 200, 1000, middle, size - 30, size - 5, size];
+    const pieces: Buffer[] = [];
+    for (const [index, from] of cuts.slice(0, -1).entries()) {
+      const to = (cuts[index + 1] as number) - 1;
+      const ranged = await zip(['/docs'], admin, {
+        range: `bytes=${from}-${to}`,
+        'if-range': etag,
+      });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get('content-range')).toBe(`bytes ${from}-${to}/${size}`);
+      expect(ranged.headers.get('content-length')).toBe(String(to - from + 1));
+      pieces.push(await bytesOf(ranged));
+    }
+    const full = await bytesOf(await zip(['/docs']));
+    expect(full.length).toBe(size);
+    expect(Buffer.concat(pieces).equals(full)).toBe(true);
+
+    // A resume after the first download (CRCs now cached) gives the same bytes again.
+    const tail = await zip(['/docs'], admin, { range: `bytes=${middle}-` });
+    expect((await bytesOf(tail)).equals(full.subarray(middle))).toBe(true);
+  });
+
+  it('answers the whole archive when If-Range names an older one, and 416 past the end', async () => {
+    await fillDocs();
+    const first = await zip(['/docs']);
+    const etag = first.headers.get('etag') as string;
+    const size = Number(first.headers.get('content-length'));
+    await first.body?.cancel();
+    await fs.upload('/docs', 'new.txt', 'added since');
+    const stale = await zip(['/docs'], admin, { range: 'bytes=100-', 'if-range': etag });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('etag')).not.toBe(etag);
+    expect((await checked(stale)).map((entry) => entry.name)).toContain('docs/new.txt');
+    const past = await zip(['/docs'], admin, { range: `bytes=${size * 2}-` });
+    expect(past.status).toBe(416);
+    expect(await errorOf(past)).toBe('file.range_not_satisfiable');
+  });
+
+  it('keeps a key inside its base path', async () => {
+    await fillDocs();
+    await fs.upload('/other', 'secret.txt', 'not for the key');
+    const key = await fs.keyWith({ basic_path: '/docs' });
+
+    const outside = await zip(['/other'], key);
+    expect(outside.status).toBe(403);
+    expect(await errorOf(outside)).toBe('fs.path_forbidden');
+    const mixed = await zip(['/docs/readme.txt', '/other/secret.txt'], key);
+    expect(mixed.status).toBe(403);
+    const climbing = await zip(['/docs/../other'], key);
+    expect(climbing.status).toBe(400);
+    expect(await errorOf(climbing)).toBe('validation.failed');
+    const link = await fs.request('POST', '/api/user/fs/zip/link', { paths: ['/other'] }, key);
+    expect(link.status).toBe(403);
+
+    // From the root, the key gets only the branch down to its base path.
+    const names = (await checked(await zip(['/'], key))).map((entry) => entry.name);
+    expect(names).toContain('docs/readme.txt');
+    expect(names.some((name) => name.startsWith('other'))).toBe(false);
+    expect(names).not.toContain('secret.txt');
+  });
+
+  it('refuses bad requests: no paths, not a list, no credentials, no mount permission', async () => {
+    await fillDocs();
+    for (const paths of [[], 'docs', [''], ['/docs\0x']]) {
+      const response = await zip(paths);
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toBe('validation.failed');
+    }
+    const anonymous = await t.server.app.request('/api/admin/fs/zip', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ paths: ['/docs'] }),
+    });
+    expect(anonymous.status).toBe(401);
+    const textOnly = await fs.keyWith({ mount_permission: false, text_permission: true });
+    expect((await zip(['/docs'], textOnly)).status).toBe(403);
+  });
+
+  it('lists what is gone in a text file inside, and answers 404 when nothing is left', async () => {
+    await fillDocs();
+    const entries = await checked(await zip(['/docs/readme.txt', '/docs/gone.txt']));
+    expect(entries.map((entry) => entry.name).sort()).toEqual([FAILURES_FILE_NAME, 'readme.txt']);
+    const file = path.join(workDir, 'again.zip');
+    await saveBody(await zip(['/docs/readme.txt', '/docs/gone.txt']), file);
+    expect(readFileSync(file).toString('latin1')).toContain(
+      '/docs/gone.txt: Nothing at /docs/gone.txt',
+    );
+
+    const none = await zip(['/docs/gone.txt']);
+    expect(none.status).toBe(404);
+    expect(await errorOf(none)).toBe('fs.not_found');
+  });
+
+  it('cuts the download short when a file vanishes after the plan', async () => {
+    await fillDocs();
+    const response = await zip(['/docs/reports']);
+    expect(response.status).toBe(200);
+    const { driver } = await t.server.drivers.resolve(local.id);
+    await driver.deletePrefix('reports');
+    await expect(bytesOf(response)).rejects.toThrow(/No object at key/);
+  });
+
+  it('gives a signed link that downloads and resumes without credentials, until it expires', async () => {
+    await fillDocs();
+    const key = await fs.keyWith({ basic_path: '/docs' });
+    const link = await fs.request<{ url: string; token: string; expires_at: string }>(
+      'POST',
+      '/api/user/fs/zip/link',
+      { paths: ['/docs/reports'] },
+      key,
+    );
+    expect(link.status).toBe(200);
+    expect(link.body.data.url).toMatch(/\/api\/user\/fs\/zip\?token=/);
+    const url = new URL(link.body.data.url);
+    const direct = await bytesOf(await zip(['/docs/reports'], key));
+    const viaLink = await bytesOf(await t.server.app.request(url.pathname + url.search));
+    expect(viaLink.equals(direct)).toBe(true);
+    const resumed = await t.server.app.request(url.pathname + url.search, {
+      headers: { range: 'bytes=1000-' },
+    });
+    expect(resumed.status).toBe(206);
+    expect((await bytesOf(resumed)).equals(direct.subarray(1000))).toBe(true);
+
+    const forged = await t.server.app.request(
+      `${url.pathname}?token=${encodeURIComponent(`${link.body.data.token}x`)}`,
+    );
+    expect(forged.status).toBe(401);
+    expect(await errorOf(forged)).toBe('zip.link_invalid');
+    t.clock.advance(3600 * 1000 + 1);
+    const expired = await t.server.app.request(url.pathname + url.search);
+    expect(expired.status).toBe(401);
+    expect(await errorOf(expired)).toBe('zip.link_invalid');
+  });
+
+  it("stops a deleted key's links", async () => {
+    await fillDocs();
+    const created = await fs.request<{ id: string; key: string }>('POST', '/api/admin/api-keys', {
+      name: 'gone soon',
+      mount_permission: true,
+    });
+    const key = { apiKey: created.body.data.key };
+    const link = await fs.request<{ url: string }>(
+      'POST',
+      '/api/user/fs/zip/link',
+      { paths: ['/docs'] },
+      key,
+    );
+    await fs.request('DELETE', `/api/admin/api-keys/${created.body.data.id}`);
+    const url = new URL(link.body.data.url);
+    const response = await t.server.app.request(url.pathname + url.search);
+    expect(response.status).toBe(401);
+  });
+
+  it('zips folders of an S3 storage', async () => {
+    const storage = await t.addS3Storage(admin, s3.storageFields);
+    await fs.mount('/cloud', storage.id, { storage_type: 's3' });
+    await fs.upload('/cloud/a', 'one.txt', 'one');
+    await fs.upload('/cloud/a/b', 'big.log', bigText);
+    const entries = await checked(await zip(['/cloud']));
+    expect(entries.map((entry) => [entry.name, entry.sha256]).sort()).toEqual([
+      ['cloud/', sha256('')],
+      ['cloud/a/', sha256('')],
+      ['cloud/a/b/', sha256('')],
+      ['cloud/a/b/big.log', sha256(bigText)],
+      ['cloud/a/one.txt', sha256('one')],
+    ]);
+    const full = await bytesOf(await zip(['/cloud']));
+    const tail = await zip(['/cloud'], admin, { range: 'bytes=300-' });
+    expect((await bytesOf(tail)).equals(full.subarray(300))).toBe(true);
+  });
+
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
+});

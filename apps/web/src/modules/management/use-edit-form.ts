@@ -1,0 +1,102 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { notifyError, notifySuccess } from '../../app/notify';
+import { type FieldErrors, hasErrors } from './form-errors';
+
+export interface EditFormOptions<S, V, F extends string> {
+  /** What the form edits; null until it is known (still loading). */
+  source: S | null;
+  opened: boolean;
+  toValues: (source: S) => V;
+  /** The field a value's errors show on (a password action's on the password); null: none. */
+  fieldOf: (key: keyof V) => F | null;
+  /** Messages of the values as they stand (see schemaFieldErrors). */
+  validate: (values: V) => FieldErrors<F>;
+  /** Messages of a failed save (see serverFieldErrors). */
+  serverErrors: (error: unknown) => FieldErrors<F>;
+}
+
+/**
+ * An edit form's state: filled once per opening from its source (a refetch must not wipe the
+ * user's edits), validated before saving, and showing a failed save's reasons on its fields
+ * and in a toast.
+ */
+export function useEditForm<S, V, F extends string>(options: EditFormOptions<S, V, F>) {
+  const { source, opened, toValues, fieldOf, validate, serverErrors } = options;
+  const [original, setOriginal] = useState<S | null>(null);
+  const [values, setValues] = useState<V | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per opening
+  useEffect(() => {
+    if (opened && original === null && source) {
+      setOriginal(source);
+      setValues(toValues(source));
+      setErrors({});
+    }
+  }, [opened, original, source]);
+
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((current) => (current ? { ...current, [key]: value } : current));
+    const field = fieldOf(key);
+    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  /**
+   * Validates and, when the values pass, hands them to `save` with the source they came from.
+   */
+  const submit =
+    (save: (values: V, original: S) => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (!values || !original) return;
+      const found = validate(values);
+      setErrors(found);
+      if (!hasErrors(found)) save(values, original);
+    };
+
+  /** A save failed: its reasons on the fields, and a toast. */
+  const fail = (error: unknown) => {
+    setErrors(serverErrors(error));
+    notifyError(error);
+  };
+
+  /**
+   * Saves the changes, if any: with none the form closes saying so; a save closes it with
+   * `saved`'s message, a failure keeps it open with its reasons.
+   */
+  const saveChanges = <C extends object, R>(
+    changes: C,
+    how: {
+      save: (changes: C, done: { onSuccess: (result: R) => void; onError: typeof fail }) => void;
+      nothingChanged: string;
+      saved: (result: R) => string;
+      close: () => void;
+    },
+  ) => {
+    if (Object.keys(changes).length === 0) {
+      notifySuccess(how.nothingChanged);
+      how.close();
+      return;
+    }
+    how.save(changes, {
+      onSuccess: (result) => {
+        notifySuccess(how.saved(result));
+        how.close();
+      },
+      onError: fail,
+    });
+  };
+
+  return {
+    original,
+    values,
+    set,
+    errorOf: (field: F) => errors[field],
+    submit,
+    saveChanges,
+    /** Forget the opening's values once the modal has faded out. */
+    reset: () => {
+      setOriginal(null);
+      setValues(null);
+    },
+  };
+}

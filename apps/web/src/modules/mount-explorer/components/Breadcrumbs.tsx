@@ -1,0 +1,65 @@
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, ScrollArea, Text } from '@mantine/core';
+import { IconServer2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { breadcrumbs } from '../explorer.paths';
+import classes from './explorer.module.css';
+
+/** The folders from the root down to `path`; every one but the last can be clicked. */
+export function Breadcrumbs({
+  path,
+  onNavigate,
+  hrefOf,
+}: {
+  path: string;
+  onNavigate: (path: string) => void;
+  /** Real links in the page (open in a new tab works); buttons in dialogs. */
+  hrefOf?: (path: string) => string;
+}) {
+  const { t } = useTranslation();
+  const crumbs = breadcrumbs(path);
+  return (
+    <ScrollArea type="never" className={classes.breadcrumbs}>
+      <MantineBreadcrumbs
+        separatorMargin={6}
+        component="nav"
+        aria-label={t('mountExplorer.breadcrumbs')}
+        style={{ flexWrap: 'nowrap', whiteSpace: 'nowrap' }}
+        data-testid="breadcrumbs"
+      >
+        {crumbs.map((crumb, index) => {
+          const label =
+            crumb.path === '/' ? (
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <IconServer2 size={14} />
+                {t('mountExplorer.root')}
+              </span>
+            ) : (
+              crumb.name
+            );
+          if (index === crumbs.length - 1) {
+            return (
+              <Text key={crumb.path} size="sm" fw={600} aria-current="page">
+                {label}
+              </Text>
+            );
+          }
+          return (
+            <Anchor
+              key={crumb.path}
+              size="sm"
+              href={hrefOf?.(crumb.path)}
+              component={hrefOf ? 'a' : 'button'}
+              onClick={(event: React.MouseEvent) => {
+                if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+                event.preventDefault();
+                onNavigate(crumb.path);
+              }}
+            >
+              {label}
+            </Anchor>
+          );
+        })}
+      </MantineBreadcrumbs>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,134 @@
+import type { FsEntry } from '@sharebin/shared';
+import type { TFunction } from 'i18next';
+import { type MouseEvent, memo } from 'react';
+import { formatModified, formatSize } from '../explorer.format';
+import { EntryIcon } from './EntryIcon';
+import { EntryMenu } from './EntryMenu';
+import classes from './explorer.module.css';
+
+/**
+ * Rows mount by the dozen on every frame of a fast scroll, so they are plain elements with
+ * no hooks of their own: the collection hands them the translation and language, and
+ * everything else is a primitive prop (memo skips the rows that stay).
+ */
+export interface EntryItemProps {
+  entry: FsEntry;
+  index: number;
+  selected: boolean;
+  active: boolean;
+  readOnly: boolean;
+  t: TFunction;
+  language: string;
+  onActivate: (entry: FsEntry, index: number, event: MouseEvent) => void;
+  onCheck: (entry: FsEntry, index: number, shiftKey: boolean) => void;
+}
+
+/**
+ * What kind of folder it is, or a file's size and date: under the name on phones (where the
+ * columns are hidden) and in tiles (`brief`: the size only, the date does not fit).
+ */
+function entryFacts(entry: FsEntry, t: TFunction, language: string, brief: boolean): string {
+  if (entry.is_directory) {
+    if (entry.is_mount && !entry.is_virtual) return t('mountExplorer.entry.mount');
+    return entry.is_virtual ? t('mountExplorer.entry.virtual') : t('mountExplorer.entry.folder');
+  }
+  if (brief) return formatSize(entry, language);
+  return [formatSize(entry, language), formatModified(entry.modified, language)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Selects the entry; shift extends from the last one clicked. */
+function EntryCheckbox({
+  entry,
+  index,
+  selected,
+  t,
+  onCheck,
+  className,
+}: Pick<EntryItemProps, 'entry' | 'index' | 'selected' | 't' | 'onCheck'> & {
+  className?: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={className}
+      checked={selected}
+      tabIndex={-1}
+      aria-label={t('mountExplorer.entry.select', { name: entry.name })}
+      onClick={(event) => {
+        event.stopPropagation();
+        onCheck(entry, index, event.shiftKey);
+      }}
+      onChange={() => undefined}
+    />
+  );
+}
+
+/** One entry of the list view, placed by the virtual list at `top`. */
+export const EntryRow = memo(function EntryRow({
+  top,
+  height,
+  ...item
+}: EntryItemProps & { top: number; height: number }) {
+  const { entry, index, selected, active, t, language, onActivate } = item;
+  return (
+    // biome-ignore lint/a11y: a row of the virtual grid; the grid takes the keyboard (aria-activedescendant)
+    <div
+      role="row"
+      id={`entry-${index}`}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={classes.row}
+      // Numbers, not a style object, so that a scroll re-renders only the rows that arrive.
+      style={{ height, transform: `translateY(${top}px)` }}
+      data-selected={selected || undefined}
+      data-active={active || undefined}
+      data-testid="entry-row"
+      data-name={entry.name}
+      onClick={(event) => onActivate(entry, index, event)}
+    >
+      <EntryCheckbox {...item} className={classes.check} />
+      <div className={classes.name}>
+        <EntryIcon entry={entry} size={22} />
+        <div className={classes.nameLines}>
+          <div className={classes.nameText} title={entry.name}>
+            {entry.name}
+          </div>
+          <div className={classes.phoneFacts}>{entryFacts(entry, t, language, false)}</div>
+        </div>
+      </div>
+      <div className={classes.numeric}>{formatSize(entry, language)}</div>
+      <div className={classes.numeric}>{formatModified(entry.modified, language)}</div>
+      <EntryMenu entry={entry} readOnly={item.readOnly} t={t} />
+    </div>
+  );
+});
+
+/** One entry of the grid view. */
+export const EntryTile = memo(function EntryTile(item: EntryItemProps) {
+  const { entry, index, selected, active, t, language, onActivate } = item;
+  return (
+    // biome-ignore lint/a11y: a cell of the virtual grid; the grid takes the keyboard (aria-activedescendant)
+    <div
+      role="gridcell"
+      id={`entry-${index}`}
+      aria-selected={selected}
+      className={classes.tile}
+      data-selected={selected || undefined}
+      data-active={active || undefined}
+      data-testid="entry-row"
+      data-name={entry.name}
+      onClick={(event) => onActivate(entry, index, event)}
+      title={entry.name}
+    >
+      <EntryCheckbox {...item} className={`${classes.check} ${classes.tileCheck}`} />
+      <div className={classes.tileMenu}>
+        <EntryMenu entry={entry} readOnly={item.readOnly} t={t} />
+      </div>
+      <EntryIcon entry={entry} size={48} />
+      <div className={classes.tileName}>{entry.name}</div>
+      <div className={classes.subline}>{entryFacts(entry, t, language, true)}</div>
+    </div>
+  );
+});

@@ -1,0 +1,231 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconCloudUpload, IconLock } from '@tabler/icons-react';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EntryActionsContext } from '../explorer.actions-context';
+import { isEntryWritable } from '../explorer.format';
+import { useExplorerPrefs, useListing, useRefreshFs } from '../explorer.hooks';
+import { childPath, explorerHref } from '../explorer.paths';
+import { EMPTY_SELECTION, keepShown, toggleAll } from '../explorer.selection';
+import { nextSortOrder, sortEntries } from '../explorer.sort';
+import { fsApi } from '../fs.api';
+import { droppedFiles } from '../upload/dropped-files';
+import { useMountUploads } from '../upload/use-mount-uploads';
+import { useExplorerCommands } from '../use-explorer-commands';
+import { Breadcrumbs } from './Breadcrumbs';
+import { EditorModal } from './EditorModal';
+import { EntryCollection } from './EntryCollection';
+import { EmptyFolder, ListingError, ListSkeleton } from './ExplorerStates';
+import { ExplorerToolbar } from './ExplorerToolbar';
+import classes from './explorer.module.css';
+import { NameModal } from './NameModal';
+import { PreviewModal } from './PreviewModal';
+import { SearchModal } from './SearchModal';
+import { TransferModal } from './TransferModal';
+import { UploadModal } from './UploadModal';
+
+/** The browser at one folder: toolbar, entries, and every dialog acting on them. */
+export function ExplorerView({ path, preview }: { path: string; preview: string | null }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const listing = useListing(path);
+  const refresh = useRefreshFs();
+  const { view, setView, sort, setSort } = useExplorerPrefs();
+  const commands = useExplorerCommands(refresh);
+  const uploads = useMountUploads(() => void refresh());
+  const [selection, setSelection] = useState(EMPTY_SELECTION);
+  const [dialog, setDialog] = useState<'upload' | 'newFolder' | 'search' | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const entries = useMemo(
+    () => (listing.data ? sortEntries(listing.data.items, sort, i18n.language) : []),
+    [listing.data, sort, i18n.language],
+  );
+  const order = useMemo(() => entries.map((entry) => entry.path), [entries]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new folder starts unselected
+  useEffect(() => setSelection(EMPTY_SELECTION), [path]);
+  useEffect(() => setSelection((current) => keepShown(current, order)), [order]);
+
+  const readOnly = listing.data?.read_only ?? true;
+  const selected = entries.filter((entry) => selection.paths.has(entry.path));
+  const selectionWritable =
+    selected.length > 0 && selected.every((entry) => isEntryWritable(entry, readOnly));
+  const names = useMemo(() => entries.map((entry) => entry.name), [entries]);
+  const previewEntry = preview
+    ? (entries.find((entry) => entry.name === preview && !entry.is_directory) ?? null)
+    : null;
+  const missingPreview = preview && listing.isSuccess && !previewEntry ? preview : null;
+
+  const onDrop = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(false);
+    if (readOnly) return;
+    void droppedFiles(event.dataTransfer).then((files) => {
+      if (files.length === 0) return;
+      uploads.add(files, path);
+      setDialog('upload');
+    });
+  };
+
+  return (
+    <EntryActionsContext.Provider value={commands.actions}>
+      <div className={classes.page}>
+        <Group gap="sm" wrap="nowrap" justify="space-between">
+          <Breadcrumbs
+            path={path}
+            onNavigate={(target) => navigate(explorerHref(target))}
+            hrefOf={explorerHref}
+          />
+          <Group gap={6} wrap="nowrap">
+            {listing.isSuccess && readOnly && !listing.data.is_root && (
+              <Tooltip label={t('mountExplorer.toolbar.readOnlyHint')}>
+                <Badge
+                  variant="light"
+                  color="gray"
+                  leftSection={<IconLock size={12} />}
+                  data-testid="read-only-badge"
+                >
+                  {t('mountExplorer.toolbar.readOnly')}
+                </Badge>
+              </Tooltip>
+            )}
+            {listing.isSuccess && (
+              <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="entry-count">
+                {t('mountExplorer.toolbar.entries', { count: entries.length })}
+              </Text>
+            )}
+          </Group>
+        </Group>
+        <ExplorerToolbar
+          selectedCount={selection.paths.size}
+          writable={listing.isSuccess && !readOnly}
+          selectionWritable={selectionWritable}
+          onUpload={() => setDialog('upload')}
+          onNewFolder={() => setDialog('newFolder')}
+          onMove={() => commands.actions.move(selected)}
+          onCopy={() => commands.actions.copy(selected)}
+          onDelete={() => commands.actions.remove(selected)}
+          onClearSelection={() => setSelection(EMPTY_SELECTION)}
+          onSelectAll={() => setSelection(toggleAll(EMPTY_SELECTION, order))}
+          onSearch={() => setDialog('search')}
+          sort={sort}
+          onSort={setSort}
+          view={view}
+          onView={setView}
+          onRefresh={() => void listing.refetch()}
+          refreshing={listing.isFetching}
+        />
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the pane is a drop target for files; the upload dialog is the keyboard way */}
+        <div
+          className={classes.pane}
+          data-dragging={dragging || undefined}
+          onDragOver={(event) => {
+            if (readOnly || !event.dataTransfer.types.includes('Files')) return;
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+              setDragging(false);
+          }}
+          onDrop={onDrop}
+        >
+          {dragging && (
+            <div className={classes.dropOverlay}>
+              <Group gap="xs">
+                <IconCloudUpload size={28} />
+                <Text fw={600}>{t('mountExplorer.upload.dropOnPage')}</Text>
+              </Group>
+            </div>
+          )}
+          {listing.isPending ? (
+            <ListSkeleton />
+          ) : listing.isError ? (
+            <ListingError error={listing.error} onRetry={() => void listing.refetch()} />
+          ) : entries.length === 0 ? (
+            <EmptyFolder isRoot={listing.data.is_root} readOnly={readOnly} />
+          ) : (
+            <EntryCollection
+              entries={entries}
+              view={view}
+              selection={selection}
+              onSelectionChange={setSelection}
+              sort={sort}
+              onSort={(key) => setSort(nextSortOrder(sort, key))}
+              readOnly={readOnly}
+            />
+          )}
+        </div>
+      </div>
+
+      <UploadModal
+        opened={dialog === 'upload'}
+        folder={path}
+        uploads={uploads}
+        onClose={() => setDialog(null)}
+      />
+      <NameModal
+        opened={dialog === 'newFolder'}
+        title={t('mountExplorer.newFolder.title')}
+        label={t('mountExplorer.newFolder.label')}
+        placeholder={t('mountExplorer.newFolder.placeholder')}
+        submitLabel={t('mountExplorer.newFolder.submit')}
+        initialName=""
+        siblings={names}
+        onClose={() => setDialog(null)}
+        onSubmit={async (name) => {
+          await fsApi.mkdir(childPath(path, name));
+          void refresh();
+        }}
+      />
+      <NameModal
+        opened={commands.renaming !== null}
+        title={t('mountExplorer.rename.title')}
+        label={t('mountExplorer.rename.label')}
+        submitLabel={t('mountExplorer.rename.submit')}
+        initialName={commands.renaming?.name ?? ''}
+        siblings={names.filter((name) => name !== commands.renaming?.name)}
+        onClose={commands.closeRename}
+        onSubmit={async (name) => {
+          if (!commands.renaming) return;
+          await fsApi.rename(commands.renaming.path, childPath(path, name));
+          void refresh();
+        }}
+      />
+      <TransferModal
+        mode={commands.transfer?.mode ?? 'copy'}
+        entries={commands.transfer?.entries ?? []}
+        startFolder={path}
+        onClose={commands.closeTransfer}
+        onDone={() => {
+          setSelection(EMPTY_SELECTION);
+          void refresh();
+        }}
+      />
+      <SearchModal
+        opened={dialog === 'search'}
+        folder={path}
+        mountId={listing.data?.mount_id ?? null}
+        initialQuery=""
+        onClose={() => setDialog(null)}
+        onOpen={(entry) => {
+          setDialog(null);
+          commands.actions.open(entry);
+        }}
+      />
+      <PreviewModal
+        entry={commands.editing ? null : previewEntry}
+        missingName={commands.editing ? null : missingPreview}
+        writable={!readOnly}
+        onClose={() => navigate(explorerHref(path))}
+      />
+      <EditorModal
+        entry={commands.editing}
+        onClose={commands.closeEditor}
+        onSaved={() => void refresh()}
+      />
+    </EntryActionsContext.Provider>
+  );
+}

@@ -1,0 +1,139 @@
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { FsEntry } from '@sharebin/shared';
+import { IconDownload, IconEdit, IconLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../app/api-client';
+import { FilePreview } from '../../files/components/share/FilePreview';
+import { resolveBackendUrl } from '../../files/upload/transfer';
+import { useEntryActions } from '../explorer.actions-context';
+import { formatModified, formatSize, isEditable } from '../explorer.format';
+import { FS_QUERY_ROOT } from '../explorer.hooks';
+import { fsApi } from '../fs.api';
+
+/** A time-limited address of the file: to show it inline, or to save it. */
+export function useFileLink(path: string | null, forceDownload: boolean) {
+  return useQuery({
+    queryKey: [FS_QUERY_ROOT, 'file-link', path, forceDownload],
+    queryFn: () => fsApi.fileLink(path ?? '/', forceDownload),
+    enabled: path !== null,
+    // Links last an hour; fetched again well before they expire.
+    staleTime: 20 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * `?preview=<name>`: the file shown by the share page's previews (images, video, audio, PDF,
+ * text, code, Markdown) from a time-limited link, with download, copy link and edit.
+ */
+export function PreviewModal({
+  entry,
+  missingName,
+  writable,
+  onClose,
+}: {
+  entry: FsEntry | null;
+  /** A preview asked for by the address whose file is not in the folder. */
+  missingName: string | null;
+  writable: boolean;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const actions = useEntryActions();
+  const inline = useFileLink(entry?.path ?? null, false);
+  const download = useFileLink(entry?.path ?? null, true);
+  const opened = entry !== null || missingName !== null;
+  const editable = entry !== null && writable && isEditable(entry);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      fullScreen={phone}
+      centered
+      title={
+        <Text fw={600} truncate="end" maw={phone ? 260 : 640}>
+          {entry?.name ?? missingName}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': t('mountExplorer.preview.close') }}
+      data-testid="preview-modal"
+    >
+      {entry === null ? (
+        <Alert color="orange">{t('mountExplorer.preview.missing', { name: missingName })}</Alert>
+      ) : (
+        <Stack>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {[formatSize(entry, i18n.language), formatModified(entry.modified, i18n.language)]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                component="a"
+                href={download.data ? resolveBackendUrl(download.data.url) : undefined}
+                download={entry.name}
+                disabled={!download.data}
+                data-testid="preview-download"
+              >
+                {t('mountExplorer.actions.download')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconLink size={14} />}
+                onClick={() => actions.copyLink(entry)}
+              >
+                {t('mountExplorer.actions.copyLink')}
+              </Button>
+              {editable && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconEdit size={14} />}
+                  onClick={() => actions.edit(entry)}
+                  data-testid="preview-edit"
+                >
+                  {t('mountExplorer.actions.edit')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {inline.isPending ? (
+            <Center py="xl">
+              <Stack align="center" gap="xs">
+                <Loader type="dots" />
+                <Text size="sm" c="dimmed">
+                  {t('mountExplorer.preview.loading')}
+                </Text>
+              </Stack>
+            </Center>
+          ) : inline.isError ? (
+            <Alert color="red" title={t('mountExplorer.preview.linkFailed')}>
+              {errorMessage(inline.error)}
+            </Alert>
+          ) : (
+            <FilePreview
+              key={inline.data.url}
+              file={{
+                filename: entry.name,
+                mimetype: entry.mimetype ?? 'application/octet-stream',
+                size: entry.size ?? 0,
+                previewUrl: resolveBackendUrl(inline.data.url),
+                downloadUrl: resolveBackendUrl(download.data?.url ?? inline.data.url),
+              }}
+            />
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

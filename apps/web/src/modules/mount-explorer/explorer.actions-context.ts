@@ -1,0 +1,22 @@
+import type { FsEntry } from '@sharebin/shared';
+import { createContext, useContext } from 'react';
+
+/** What can be done to entries; the page owns the dialogs, rows and menus only ask. */
+export interface EntryActions {
+  open: (entry: FsEntry) => void;
+  download: (entry: FsEntry) => void;
+  copyLink: (entry: FsEntry) => void;
+  edit: (entry: FsEntry) => void;
+  rename: (entry: FsEntry) => void;
+  move: (entries: FsEntry[]) => void;
+  copy: (entries: FsEntry[]) => void;
+  remove: (entries: FsEntry[]) => void;
+}
+
+export const EntryActionsContext = createContext<EntryActions | null>(null);
+
+export function useEntryActions(): EntryActions {
+  const actions = useContext(EntryActionsContext);
+  if (!actions) throw new Error('useEntryActions outside the explorer');
+  return actions;
+}

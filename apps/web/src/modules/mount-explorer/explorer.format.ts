@@ -1,0 +1,32 @@
+import type { FsEntry } from '@sharebin/shared';
+import { previewKind } from '../files/share/file-preview';
+import { formatBytes } from '../pastes/paste-management.utils';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A modification time as the reader writes dates; '' when the storage gave none. */
+export function formatModified(modified: string | null, language: string): string {
+  if (!modified) return '';
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormats.set(language, format);
+  }
+  return format.format(new Date(modified));
+}
+
+export const formatSize = (entry: FsEntry, language: string) =>
+  entry.is_directory || entry.size === null ? '' : formatBytes(entry.size, language);
+
+/** What a file is for its icon and preview; folders have none. */
+export const entryKind = (entry: FsEntry) => previewKind(entry.mimetype ?? '', entry.name);
+
+/** Writes that touch the entry itself: never on mount points or virtual folders. */
+export const isEntryWritable = (entry: FsEntry, folderReadOnly: boolean) =>
+  !folderReadOnly && !entry.is_mount && !entry.is_virtual;
+
+const EDITABLE_KINDS = new Set(['text', 'markdown', 'html', 'svg']);
+
+/** Text, code and Markdown open in the editor; media and binaries do not. */
+export const isEditable = (entry: FsEntry) =>
+  !entry.is_directory && EDITABLE_KINDS.has(entryKind(entry));

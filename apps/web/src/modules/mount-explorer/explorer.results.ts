@@ -1,0 +1,73 @@
+import type { FsBatchResult, FsJob } from '@sharebin/shared';
+import { notifySuccess, notifyWarning } from '../../app/notify';
+import { i18n } from '../../i18n';
+import { fsApi, isJobAccepted, type TransferOutcome } from './fs.api';
+
+/** How often the explorer asks how a job it started is going. */
+const JOB_POLL_MS = 1_000;
+const FINISHED: ReadonlySet<FsJob['status']> = new Set(['completed', 'failed', 'cancelled']);
+
+/** Asks for the job every second until it has finished; answers it as it ended. */
+export async function waitForJob(id: string): Promise<FsJob> {
+  for (;;) {
+    const job = await fsApi.job(id);
+    if (FINISHED.has(job.status)) return job;
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
+}
+
+/** A finished job's counts, added to what the call itself did (batch-remove's small paths). */
+function withJob(done: FsBatchResult, job: FsJob): FsBatchResult & { failedCount: number } {
+  return {
+    success: done.success + job.success,
+    skipped: done.skipped + job.skipped,
+    failed: [...done.failed, ...job.errors],
+    failedCount: done.failed.length + job.failed,
+  };
+}
+
+/**
+ * Tells how a call on many paths went: all done, or the counts and the first failures with
+ * the server's reasons. A call handed to a job is followed until the job ends. `doneKey` words
+ * the full success (moved, copied, deleted).
+ */
+export async function reportBatch(
+  outcome: TransferOutcome | FsBatchResult,
+  doneKey: string,
+): Promise<void> {
+  const t = i18n.t;
+  const direct: FsBatchResult = isJobAccepted(outcome)
+    ? { success: 0, skipped: 0, failed: [] }
+    : outcome;
+  const jobId = outcome.job_id;
+  const job = jobId ? await waitForJob(jobId) : null;
+  if (job?.status === 'cancelled') {
+    notifyWarning(t('mountExplorer.transfer.cancelled'));
+    return;
+  }
+  if (job?.error) {
+    notifyWarning(job.error);
+    return;
+  }
+  const result = job ? withJob(direct, job) : { ...direct, failedCount: direct.failed.length };
+  if (result.failedCount === 0 && result.skipped === 0) {
+    notifySuccess(t(doneKey as 'mountExplorer.remove.done', { count: result.success }));
+    return;
+  }
+  const reasons = result.failed
+    .slice(0, 3)
+    .map((failure) => `${failure.path}: ${failure.message}`)
+    .join('\n');
+  notifyWarning(
+    [
+      t('mountExplorer.transfer.partial', {
+        success: result.success,
+        skipped: result.skipped,
+        failed: result.failedCount,
+      }),
+      reasons,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+}

@@ -1,0 +1,40 @@
+import { type FsSearchScope, SEARCH_DEFAULT_LIMIT, SEARCH_MIN_LENGTH } from '@sharebin/shared';
+
+/** SPEC §5: a keyword of at least two characters (after trimming); null when it is fine. */
+export function searchProblem(query: string): 'tooShort' | null {
+  return [...query.trim()].length < SEARCH_MIN_LENGTH ? 'tooShort' : null;
+}
+
+export interface SearchRequest {
+  q: string;
+  scope: FsSearchScope;
+  limit: number;
+  offset: number;
+  mount_id?: string;
+  path?: string;
+}
+
+/**
+ * The query of GET search (SPEC §7). "This mount" needs the mount the current folder lives in
+ * and "this folder" the folder; where there is none (the virtual root) the search is global.
+ */
+export function searchRequest(input: {
+  query: string;
+  scope: FsSearchScope;
+  folder: string;
+  mountId: string | null;
+  offset?: number;
+}): SearchRequest {
+  const base = {
+    q: input.query.trim(),
+    limit: SEARCH_DEFAULT_LIMIT,
+    offset: input.offset ?? 0,
+  };
+  if (input.scope === 'mount' && input.mountId) {
+    return { ...base, scope: 'mount', mount_id: input.mountId };
+  }
+  if (input.scope === 'directory' && input.mountId) {
+    return { ...base, scope: 'directory', mount_id: input.mountId, path: input.folder };
+  }
+  return { ...base, scope: 'global' };
+}

@@ -1,0 +1,109 @@
+import { modals } from '@mantine/modals';
+import type { FsEntry } from '@sharebin/shared';
+import { createElement, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCopy } from '../../app/clipboard';
+import { downloadUrl } from '../../app/download';
+import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
+import { resolveBackendUrl } from '../files/upload/transfer';
+import type { TransferMode } from './components/TransferModal';
+import type { EntryActions } from './explorer.actions-context';
+import { explorerHref, parentPath } from './explorer.paths';
+import { reportBatch } from './explorer.results';
+import { fsApi } from './fs.api';
+
+/**
+ * What the explorer's menus, keys and toolbar can do to entries, and the dialogs those open.
+ * Writes end by refreshing the listings (`refresh`).
+ */
+export function useExplorerCommands(refresh: () => unknown) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { copy } = useCopy();
+  const [renaming, setRenaming] = useState<FsEntry | null>(null);
+  const [editing, setEditing] = useState<FsEntry | null>(null);
+  const [transfer, setTransfer] = useState<{ mode: TransferMode; entries: FsEntry[] } | null>(null);
+
+  const actions = useMemo<EntryActions>(() => {
+    const remove = async (entries: FsEntry[]) => {
+      try {
+        if (entries.length === 1 && entries[0]) {
+          const job = await fsApi.remove(entries[0].path);
+          if (job) await reportBatch(job, 'mountExplorer.remove.done');
+          else notifySuccess(t('mountExplorer.remove.done', { count: 1 }));
+        } else {
+          const outcome = await fsApi.batchRemove(entries.map((entry) => entry.path));
+          await reportBatch(outcome, 'mountExplorer.remove.done');
+        }
+      } catch (error) {
+        notifyError(error);
+      } finally {
+        void refresh();
+      }
+    };
+    return {
+      open: (entry) =>
+        navigate(
+          entry.is_directory
+            ? explorerHref(entry.path)
+            : explorerHref(parentPath(entry.path), entry.name),
+        ),
+      download: (entry) => {
+        fsApi.fileLink(entry.path, true).then(
+          (link) => downloadUrl(resolveBackendUrl(link.url), entry.name),
+          (error: unknown) => notifyError(error),
+        );
+      },
+      copyLink: (entry) => {
+        fsApi.fileLink(entry.path, false).then(
+          async (link) => {
+            const url = resolveBackendUrl(link.url);
+            if (await copy(url)) notifySuccess(t('mountExplorer.actions.linkCopied'));
+            else notifyWarning(t('mountExplorer.actions.linkNotCopied', { url }));
+          },
+          (error: unknown) => notifyError(error),
+        );
+      },
+      edit: setEditing,
+      rename: setRenaming,
+      move: (entries) => setTransfer({ mode: 'move', entries }),
+      copy: (entries) => setTransfer({ mode: 'copy', entries }),
+      remove: (entries) => {
+        const [first] = entries;
+        if (!first) return;
+        const single = entries.length === 1;
+        modals.openConfirmModal({
+          title: single
+            ? t('mountExplorer.remove.title', { name: first.name })
+            : t('mountExplorer.remove.batchTitle', { count: entries.length }),
+          children: createElement(
+            'p',
+            { style: { margin: 0, fontSize: 'var(--mantine-font-size-sm)' } },
+            single
+              ? first.is_directory
+                ? t('mountExplorer.remove.bodyFolder')
+                : t('mountExplorer.remove.body')
+              : t('mountExplorer.remove.batchBody'),
+          ),
+          labels: { confirm: t('mountExplorer.remove.confirm'), cancel: t('common.cancel') },
+          confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<
+            string,
+            unknown
+          >,
+          onConfirm: () => void remove(entries),
+        });
+      },
+    };
+  }, [navigate, refresh, copy, t]);
+
+  return {
+    actions,
+    renaming,
+    closeRename: () => setRenaming(null),
+    editing,
+    closeEditor: () => setEditing(null),
+    transfer,
+    closeTransfer: () => setTransfer(null),
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  createMountRequestSchema,
+  ERROR_CODES,
+  type Mount,
+  type StorageChoice,
+} from '@sharebin/shared';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../app/api-client';
+import { schemaFieldErrors, serverFieldErrors } from '../management/form-errors';
+import {
+  emptyMountForm,
+  MOUNT_CODE_FIELDS,
+  MOUNT_FORM_FIELDS,
+  type MountFormValues,
+  mountCandidate,
+  mountChanges,
+  mountFormFrom,
+  mountIssueMessage,
+} from './mount.form';
+
+const storage = (over: Partial<StorageChoice>): StorageChoice => ({
+  id: 's1',
+  name: 'Disk',
+  storage_type: 'local',
+  provider: null,
+  is_default: false,
+  total_capacity_bytes: null,
+  used_bytes: 0,
+  ...over,
+});
+const storages = [
+  storage({ id: 's1' }),
+  storage({ id: 's2', storage_type: 's3', is_default: true }),
+];
+
+const mount: Mount = {
+  id: 'm1',
+  name: 'Docs',
+  storage_type: 'local',
+  storage_config_id: 's1',
+  mount_path: '/docs',
+  remark: '',
+  sort_order: 0,
+  cache_ttl: 300,
+  is_active: true,
+  created_by: 'admin',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  last_refreshed_at: null,
+};
+
+/** The form's messages as keys, so the test reads the mapping rather than the wording. */
+const errorsOf = (values: MountFormValues) =>
+  schemaFieldErrors(
+    createMountRequestSchema,
+    mountCandidate(values, storages),
+    MOUNT_FORM_FIELDS,
+    (field, issue) => mountIssueMessage(field, issue, values.mountPath),
+  );
+
+const valid = (over: Partial<MountFormValues> = {}): MountFormValues => ({
+  ...emptyMountForm(storages),
+  name: 'Docs',
+  mountPath: '/docs',
+  ...over,
+});
+
+describe('the mount form', () => {
+  it('starts on the default storage with SPEC’s 300 s cache and active', () => {
+    expect(emptyMountForm(storages)).toMatchObject({
+      storageConfigId: 's2',
+      cacheTtl: 300,
+      sortOrder: 0,
+      isActive: true,
+    });
+    expect(emptyMountForm([]).storageConfigId).toBe('');
+  });
+
+  it('accepts a valid mount and sets the storage type from the storage', () => {
+    expect(errorsOf(valid())).toEqual({});
+    expect(mountCandidate(valid({ storageConfigId: 's1' }), storages).storage_type).toBe('local');
+    expect(mountCandidate(valid(), storages).storage_type).toBe('s3');
+    expect(errorsOf(valid({ mountPath: '/团队/报告_1-a/' }))).toEqual({});
+  });
+
+  it('puts each SPEC §5 rule on its field', () => {
+    expect(errorsOf(valid({ name: '  ' }))).toEqual({ name: 'nameRequired' });
+    expect(errorsOf(valid({ name: 'x'.repeat(51) })).name).toBeTruthy();
+    expect(errorsOf(valid({ name: 'x'.repeat(51) })).name).not.toBe('nameRequired');
+    expect(errorsOf(valid({ mountPath: '' }))).toEqual({ mountPath: 'pathRequired' });
+    expect(errorsOf(valid({ mountPath: 'docs' }))).toEqual({ mountPath: 'pathPattern' });
+    expect(errorsOf(valid({ mountPath: '/a b' }))).toEqual({ mountPath: 'pathPattern' });
+    expect(errorsOf(valid({ mountPath: '/API/x' }))).toEqual({ mountPath: 'pathReserved' });
+    expect(errorsOf(valid({ storageConfigId: '' }))).toEqual({ storage: 'storageRequired' });
+    expect(errorsOf(valid({ storageConfigId: 'gone' }))).toEqual({ storage: 'storageRequired' });
+    expect(errorsOf(valid({ cacheTtl: 86_401 }))).toEqual({ cacheTtl: 'cacheTtlRange' });
+    expect(errorsOf(valid({ cacheTtl: -1 }))).toEqual({ cacheTtl: 'cacheTtlRange' });
+    expect(errorsOf(valid({ cacheTtl: '1.5' }))).toEqual({ cacheTtl: 'wholeNumber' });
+    expect(errorsOf(valid({ sortOrder: 'abc' }))).toEqual({ sortOrder: 'wholeNumber' });
+  });
+
+  it('lets an empty cache TTL and sort order take the defaults', () => {
+    const parsed = createMountRequestSchema.parse(
+      mountCandidate(valid({ cacheTtl: '', sortOrder: '' }), storages),
+    );
+    expect(parsed).toMatchObject({ cache_ttl: 300, sort_order: 0 });
+  });
+
+  it('sends only what changed, the storage with its type', () => {
+    expect(mountChanges(mountFormFrom(mount), mount, storages)).toEqual({});
+    expect(
+      mountChanges(
+        { ...mountFormFrom(mount), mountPath: '/docs/', name: ' Handbook ', sortOrder: '3' },
+        mount,
+        storages,
+      ),
+    ).toEqual({ name: 'Handbook', sort_order: 3 });
+    expect(
+      mountChanges(
+        { ...mountFormFrom(mount), storageConfigId: 's2', isActive: false, cacheTtl: 0 },
+        mount,
+        storages,
+      ),
+    ).toEqual({ storage_config_id: 's2', storage_type: 's3', is_active: false, cache_ttl: 0 });
+  });
+
+  it('shows a taken path under the path and a wrong storage under the storage', () => {
+    const taken = new ApiError({
+      status: 409,
+      code: ERROR_CODES.mountPathTaken,
+      message: 'taken',
+      details: { mount_path: '/docs' },
+    });
+    expect(serverFieldErrors(taken, MOUNT_FORM_FIELDS, MOUNT_CODE_FIELDS, 'en-US')).toEqual({
+      mountPath: 'Another mount already uses the path /docs',
+    });
+    expect(serverFieldErrors(taken, MOUNT_FORM_FIELDS, MOUNT_CODE_FIELDS, 'zh-CN')).toEqual({
+      mountPath: '路径 /docs 已被其他挂载点使用',
+    });
+    const missing = new ApiError({
+      status: 404,
+      code: ERROR_CODES.storageConfigNotFound,
+      message: 'gone',
+    });
+    expect(Object.keys(serverFieldErrors(missing, MOUNT_FORM_FIELDS, MOUNT_CODE_FIELDS))).toEqual([
+      'storage',
+    ]);
+  });
+});

@@ -1,0 +1,73 @@
+import { Code, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShareQrCode } from './ShareQrCode';
+import { ShareUrlField } from './ShareUrlField';
+
+/** Whose wording the panel takes: the paste or the file preview's. */
+type PanelTexts = 'textManagement.preview' | 'fileManagement.previewModal';
+
+/**
+ * A share's QR code beside its address and copy button, for the owner's preview; `children`
+ * go under the address (badges, facts, buttons).
+ */
+export function ShareLinkPanel({
+  url,
+  texts,
+  testIdPrefix,
+  fullScreen,
+  afterUrl,
+  children,
+}: {
+  url: string;
+  texts: PanelTexts;
+  /** `paste` gives `paste-qr-code` and `paste-share-url`. */
+  testIdPrefix: string;
+  fullScreen: boolean;
+  afterUrl?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="stretch" gap="md" wrap="wrap">
+      <ShareQrCode
+        url={url}
+        size={132}
+        title={t(`${texts}.qrCode`)}
+        testId={`${testIdPrefix}-qr-code`}
+        withBorder
+        radius="md"
+        style={{ flexShrink: 0, alignSelf: 'center' }}
+        mx={fullScreen ? 'auto' : undefined}
+      />
+      <Stack gap="sm" style={{ flex: '1 1 260px' }} miw={0}>
+        <ShareUrlField
+          url={url}
+          label={t(`${texts}.shareLink`)}
+          copyLabel={t(`${texts}.copyLink`)}
+          copiedLabel={t(`${texts}.copied`)}
+          testId={`${testIdPrefix}-share-url`}
+          copyTestId="copy-share-url"
+          after={afterUrl}
+        />
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+/** A preview modal's title: what it shows, then the share's link suffix, cut short if long. */
+export function PreviewTitle({ title, slug }: { title: string; slug: string | undefined }) {
+  return (
+    <Group gap="xs" wrap="nowrap" miw={0}>
+      <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+        {title}
+      </Text>
+      {slug && (
+        <Code fz="sm" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {slug}
+        </Code>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,182 @@
+// Zip download benchmark (issue 10, "Download as zip"), each figure against a baseline of the
+// same run:
+//   POST /api/admin/fs/zip of 10 GiB of sparse data (10 files of 1 GiB)  vs reading the same
+//     10 files straight from the storage folder
+//   POST /api/admin/fs/zip of 100,000 small files (100 folders × 1,000)   vs reading the same
+//     100,000 files straight from the storage folder, one after another
+// with the server's peak resident memory over its idle figure (target < 64 MB) and the time to
+// the archive's first byte (target < 1 s). The sparse files take no disk; the archive is read
+// and counted, not stored.
+// Run: `node --import tsx bench/zip.ts` (10 to 15 minutes on a busy machine; ZIP_BENCH=sparse
+// or ZIP_BENCH=small runs one half).
+
+import { execFileSync } from 'node:child_process';
+import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { freshDataDir, residentMb, root, startServer, waitForHealth } from './lib.mjs';
+
+const PORT = 39_431;
+const GIB = 1024 ** 3;
+const SPARSE_FILES = 10;
+const SMALL_FOLDERS = 100;
+const SMALL_PER_FOLDER = 1_000;
+const base = `http://127.0.0.1:${PORT}`;
+
+/** A JSON call to the API; answers the envelope's data. */
+async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const headers = new Headers({ connection: 'close' });
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  const response = await fetch(base + url, init);
+  const answer = (await response.json()) as { data: T };
+  if (response.ok) return answer.data;
+  throw new Error(`${method} ${url}: ${JSON.stringify(answer)}`);
+}
+
+/** Downloads the archive of `paths`, counting bytes; answers the time to first byte and in all. */
+function zipDownload(token: string, paths: string[]) {
+  const body = JSON.stringify({ paths });
+  return new Promise<{ bytes: number; expected: number; firstByteMs: number; totalMs: number }>(
+    (resolve, reject) => {
+      const started = performance.now();
+      let firstByteMs = -1;
+      const request = http.request(
+        `${base}/api/admin/fs/zip`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          if (response.statusCode !== 200) reject(new Error(`zip: ${response.statusCode}`));
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (firstByteMs < 0) firstByteMs = performance.now() - started;
+            bytes += chunk.length;
+          });
+          response.on('end', () =>
+            resolve({
+              bytes,
+              expected: Number(response.headers['content-length']),
+              firstByteMs,
+              totalMs: performance.now() - started,
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    },
+  );
+}
+
+/**
+ * Reads every file to the end, one after another, in the 256 KiB pieces the local driver reads;
+ * answers bytes and milliseconds.
+ */
+async function readDirectly(files: readonly string[]) {
+  const started = performance.now();
+  let bytes = 0;
+  for (const file of files) {
+    const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
+    for await (const chunk of stream) bytes += (chunk as Buffer).length;
+  }
+  return { bytes, totalMs: performance.now() - started };
+}
+
+/** The server's peak resident memory while `run` runs, sampled every 20 ms. */
+async function withPeakMemory<T>(pid: number, run: () => Promise<T>) {
+  let peakMb = residentMb(pid);
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, residentMb(pid));
+  }, 20);
+  try {
+    return { result: await run(), peakMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
+
+const dataDir = freshDataDir();
+// The production entry point, run from source: no build needed.
+const server = startServer({
+  port: PORT,
+  dataDir,
+  nodeArgs: ['--import', 'tsx'],
+  entry: path.join(root, 'apps/server/src/main.ts'),
+});
+await waitForHealth(PORT);
+try {
+  const credentials = { username: 'admin', password: 'bench-password' };
+  const { token } = await api<{ token: string }>('POST', '/api/admin/login', '', credentials);
+  const disk = { name: 'zip bench disk', storage_type: 'local' };
+  const local = await api<{ id: string }>('POST', '/api/s3-configs', token, disk);
+  const folder = path.join(dataDir, 'storage', local.id);
+  const sparse = Array.from({ length: SPARSE_FILES }, (_, i) =>
+    path.join(folder, 'sparse', `part-${i}.bin`),
+  );
+  mkdirSync(path.join(folder, 'sparse'), { recursive: true });
+  for (const file of sparse) execFileSync('truncate', ['-s', String(GIB), file]);
+  const small: string[] = [];
+  for (let f = 0; f < SMALL_FOLDERS; f++) {
+    const dir = path.join(folder, 'small', `folder-${String(f).padStart(3, '0')}`);
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < SMALL_PER_FOLDER; i++) {
+      const file = path.join(dir, `file-${String(i).padStart(4, '0')}.txt`);
+      writeFileSync(file, `file ${f}/${i} `.repeat(8));
+      small.push(file);
+    }
+  }
+  await api('POST', '/api/admin/mounts', token, {
+    name: 'bench',
+    storage_type: 'local',
+    storage_config_id: local.id,
+    mount_path: '/bench',
+  });
+
+  await new Promise((r) => setTimeout(r, 2000));
+  const pid = server.pid as number;
+  const idleMb = residentMb(pid);
+  console.log(`server idle: ${idleMb.toFixed(1)} MB resident`);
+
+  const runs = [
+    ['sparse', '10 GiB of sparse data (10 files)', sparse, ['/bench/sparse']],
+    ['small', `${small.length.toLocaleString('en')} small files`, small, ['/bench/small']],
+  ] as const;
+  // ZIP_BENCH=sparse or small runs one of the two.
+  for (const [, label, files, paths] of runs.filter(
+    ([name]) => !process.env.ZIP_BENCH || process.env.ZIP_BENCH === name,
+  )) {
+    // The machine's speed drifts: the direct reads go before and after, and their mean counts.
+    const before = await readDirectly(files);
+    const zipped = await withPeakMemory(pid, () => zipDownload(token, [...paths]));
+    const after = await readDirectly(files);
+    const { bytes, expected, firstByteMs, totalMs } = zipped.result;
+    if (bytes !== expected) throw new Error(`archive: ${bytes} of ${expected} bytes`);
+    const directMs = (before.totalMs + after.totalMs) / 2;
+    const perSecond = (ms: number) => `${(files.length / (ms / 1000)).toFixed(0)} files/s`;
+    console.log(`\n### Zip of ${label}`);
+    console.log(
+      `direct read        ${before.bytes} bytes in ${before.totalMs.toFixed(0)} ms before, ${after.totalMs.toFixed(0)} ms after = ${mbps(before.bytes, directMs).toFixed(1)} MB/s, ${perSecond(directMs)}`,
+    );
+    console.log(
+      `zip download       ${bytes} bytes in ${totalMs.toFixed(0)} ms = ${mbps(bytes, totalMs).toFixed(1)} MB/s, ${perSecond(totalMs)}`,
+    );
+    console.log(`ratio zip / direct ${(directMs / totalMs).toFixed(2)} (by time, same files)`);
+    console.log(`time to first byte ${firstByteMs.toFixed(0)} ms (target < 1000)`);
+    console.log(
+      `peak memory        ${zipped.peakMb.toFixed(1)} MB, ${(zipped.peakMb - idleMb).toFixed(1)} MB over idle (target < 64)`,
+    );
+  }
+} finally {
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
