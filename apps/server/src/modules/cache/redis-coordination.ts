@@ -106,8 +106,10 @@ export async function createRedisCoordination({
       },
       subscribe: topics.subscribe,
       onReconnect: topics.onReconnect,
+      // Both connections: a write bumps generations through `commands`, so a bus whose
+      // subscriber is back but whose command connection is still reconnecting is not up.
       get connected() {
-        return subscriber.status === 'ready';
+        return subscriber.status === 'ready' && commands.status === 'ready';
       },
     },
     async close() {
