@@ -21,8 +21,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('rate limits across two instances'
       ),
     );
     const statuses = responses.map((response) => response.status);
-    expect(count(statuses, 401)).toBe(LOGIN_RULE_PER_USER.limit);
-    expect(count(statuses, 429)).toBe(40 - LOGIN_RULE_PER_USER.limit);
+    // 40 guesses from one address also pass its limit (20), counted separately: an attempt
+    // among the user's first `limit` may be refused by it. At most `limit` passwords checked.
+    expect(count(statuses, 401)).toBeGreaterThanOrEqual(1);
+    expect(count(statuses, 401)).toBeLessThanOrEqual(LOGIN_RULE_PER_USER.limit);
+    expect(count(statuses, 401) + count(statuses, 429)).toBe(40);
     // The right password, on either instance, is now refused unchecked until the window ends.
     for (const instance of [a, b]) {
       const right = await instance.request('POST', '/api/admin/login', ADMIN, from);
