@@ -35,6 +35,12 @@ export async function signInWithApiKey(page: Page, key: string) {
   await page.getByTestId('login-mode').getByText('API key').click();
   await page.getByPlaceholder('Paste your API key').fill(key);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  // Settled: signed in (the form is gone) or refused (its error shows). A navigation before
+  // then would cut the check short and leave the page signed out.
+  await expect(async () => {
+    const formGone = (await page.getByRole('button', { name: 'Verify and sign in' }).count()) === 0;
+    expect(formGone || (await page.getByTestId('login-error').isVisible())).toBe(true);
+  }).toPass();
 }
 
 /** An admin token straight from the API, for arranging data without the UI. */
