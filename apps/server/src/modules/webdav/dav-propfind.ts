@@ -1,0 +1,110 @@
+import type { FsEntry, Principal } from '@sharebin/shared';
+import type { FsReadUseCases } from '../fs/fs-read.usecases';
+import { davBadRequest, davFiniteDepth } from './dav.errors';
+import { hrefOf } from './dav-paths';
+import { allLiveProperties, liveProperty } from './dav-properties';
+import {
+  childElements,
+  isDav,
+  multistatusResponse,
+  nameOfElement,
+  type PropertyName,
+  parseXmlBody,
+  propertyElement,
+  responseElement,
+} from './dav-xml';
+
+/** What a PROPFIND asks for (RFC 4918 §9.1); an empty body means `allprop`. */
+type PropfindRequest =
+  | { kind: 'allprop' }
+  | { kind: 'propname' }
+  | { kind: 'prop'; properties: PropertyName[] };
+
+export type Depth = '0' | '1' | 'infinity';
+
+export function depthOf(header: string | undefined, fallback: Depth): Depth {
+  if (header === undefined) return fallback;
+  const value = header.trim().toLowerCase();
+  if (value === '0' || value === '1' || value === 'infinity') return value;
+  throw davBadRequest(`Depth must be 0, 1 or infinity, not "${header}"`);
+}
+
+export function parsePropfind(body: string): PropfindRequest {
+  const root = parseXmlBody(body);
+  if (!root) return { kind: 'allprop' };
+  if (!isDav(root, 'propfind')) throw davBadRequest('The body must be a DAV:propfind');
+  for (const child of childElements(root)) {
+    if (isDav(child, 'allprop')) return { kind: 'allprop' };
+    if (isDav(child, 'propname')) return { kind: 'propname' };
+    if (isDav(child, 'prop')) {
+      return { kind: 'prop', properties: childElements(child).map(nameOfElement) };
+    }
+  }
+  throw davBadRequest('A DAV:propfind holds allprop, propname or prop');
+}
+
+/** The `D:response` of one entry for the request. */
+function responseOf(entry: FsEntry, request: PropfindRequest): string {
+  const href = hrefOf(entry.path, entry.is_directory);
+  if (request.kind !== 'prop') {
+    return responseElement(href, [
+      { status: 200, properties: allLiveProperties(entry, request.kind === 'propname') },
+    ]);
+  }
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const property of request.properties) {
+    const element = liveProperty(entry, property);
+    if (element === undefined) missing.push(propertyElement(property));
+    else found.push(element);
+  }
+  return responseElement(href, [
+    { status: 200, properties: found },
+    { status: 404, properties: missing },
+  ]);
+}
+
+/**
+ * The entries a Depth asks for. Depth infinity walks the tree first, up to `maxEntries`, so
+ * that a tree too large is refused before the 207 starts (RFC 4918 §9.1 finite depth).
+ */
+async function entriesFor(
+  read: FsReadUseCases,
+  principal: Principal,
+  path: string,
+  depth: Depth,
+  maxEntries: number,
+): Promise<FsEntry[] | AsyncIterable<FsEntry>> {
+  const self = await read.get(principal, path);
+  if (depth === '0' || !self.is_directory) return [self];
+  if (depth === '1') {
+    const listing = await read.list(principal, path);
+    return [self, ...listing.items];
+  }
+  const entries: FsEntry[] = [self];
+  const folders = [path];
+  for (let folder = folders.shift(); folder !== undefined; folder = folders.shift()) {
+    const listing = await read.list(principal, folder);
+    for (const item of listing.items) {
+      entries.push(item);
+      if (entries.length > maxEntries) throw davFiniteDepth(maxEntries);
+      if (item.is_directory) folders.push(item.path);
+    }
+  }
+  return entries;
+}
+
+export async function propfind(
+  { read, maxInfinityEntries }: { read: FsReadUseCases; maxInfinityEntries: number },
+  principal: Principal,
+  path: string,
+  depth: Depth,
+  body: string,
+): Promise<Response> {
+  const request = parsePropfind(body);
+  const entries = await entriesFor(read, principal, path, depth, maxInfinityEntries);
+  async function* responses() {
+    for await (const entry of entries) yield responseOf(entry, request);
+  }
+  return multistatusResponse(responses());
+}
