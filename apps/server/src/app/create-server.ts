@@ -94,6 +94,7 @@ import {
 import { createDavApp, DAV_PROPFIND_MAX_ENTRIES_DEFAULT } from '../modules/webdav/dav.app';
 import { createDavAuthenticator } from '../modules/webdav/dav-auth';
 import { DAV_PREFIX } from '../modules/webdav/dav-paths';
+import { createDavPropertiesRepository } from '../modules/webdav/dav-properties.repository';
 import { createDavWrites } from '../modules/webdav/dav-write';
 import { createCrcCache } from '../modules/zip/crc-cache';
 import { createZipRoutes } from '../modules/zip/zip.routes';
@@ -470,9 +471,11 @@ export function createServer(deps: ServerDeps) {
   api.all('*', apiNotFound(routes));
   app.route('/api', api);
 
+  const davProperties = createDavPropertiesRepository({ db });
   app.route(
     DAV_PREFIX,
     createDavApp({
+      properties: davProperties,
       authenticate: createDavAuthenticator({
         verifyAdmin: auth.verifyCredentials,
         verifyApiKey: apiKeys.authenticate,
@@ -487,6 +490,7 @@ export function createServer(deps: ServerDeps) {
           quota: fsQuota,
           onChange: onFsChange,
         }),
+        properties: davProperties,
         maxUploadBytes,
       }),
       maxInfinityEntries: deps.davPropfindMaxEntries ?? DAV_PROPFIND_MAX_ENTRIES_DEFAULT,

@@ -131,6 +131,11 @@ export function createFsWriteUseCases({ locator, quota, onChange }: FsWriteDeps)
 
     remove: removeOne,
 
+    /** Refuses unless the caller may change what is at `path` (a mount's root included). */
+    async checkWritable(principal: Principal, path: string): Promise<void> {
+      await locator.writeInto(principal, path);
+    },
+
     /** A new name in the same folder (SPEC §7 rename); `move` puts things elsewhere. */
     async rename(principal: Principal, oldPath: string, newPath: string): Promise<void> {
       if (parentPath(oldPath) !== parentPath(newPath)) {

@@ -3,6 +3,7 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
 import { hrefOf } from './dav-paths';
 import { allLiveProperties, liveProperty } from './dav-properties';
+import type { DavPropertiesRepository, DeadProperty } from './dav-properties.repository';
 import {
   childElements,
   isDav,
@@ -11,6 +12,7 @@ import {
   type PropertyName,
   parseXmlBody,
   propertyElement,
+  propertyKey,
   responseElement,
 } from './dav-xml';
 
@@ -43,18 +45,29 @@ export function parsePropfind(body: string): PropfindRequest {
   throw davBadRequest('A DAV:propfind holds allprop, propname or prop');
 }
 
+/** Entries whose dead properties are read with one query. */
+const PAGE = 500;
+
 /** The `D:response` of one entry for the request. */
-function responseOf(entry: FsEntry, request: PropfindRequest): string {
+function responseOf(entry: FsEntry, request: PropfindRequest, dead: DeadProperty[]): string {
   const href = hrefOf(entry.path, entry.is_directory);
   if (request.kind !== 'prop') {
+    const namesOnly = request.kind === 'propname';
+    const deadElements = dead.map((property) =>
+      propertyElement(property, namesOnly ? '' : property.value),
+    );
     return responseElement(href, [
-      { status: 200, properties: allLiveProperties(entry, request.kind === 'propname') },
+      { status: 200, properties: [...allLiveProperties(entry, namesOnly), ...deadElements] },
     ]);
   }
   const found: string[] = [];
   const missing: string[] = [];
+  const deadByKey = new Map(dead.map((property) => [propertyKey(property), property]));
   for (const property of request.properties) {
-    const element = liveProperty(entry, property);
+    const deadProperty = deadByKey.get(propertyKey(property));
+    const element = deadProperty
+      ? propertyElement(property, deadProperty.value)
+      : liveProperty(entry, property);
     if (element === undefined) missing.push(propertyElement(property));
     else found.push(element);
   }
@@ -74,7 +87,7 @@ async function entriesFor(
   path: string,
   depth: Depth,
   maxEntries: number,
-): Promise<FsEntry[] | AsyncIterable<FsEntry>> {
+): Promise<FsEntry[]> {
   const self = await read.get(principal, path);
   if (depth === '0' || !self.is_directory) return [self];
   if (depth === '1') {
@@ -94,8 +107,14 @@ async function entriesFor(
   return entries;
 }
 
+export interface PropfindDeps {
+  read: FsReadUseCases;
+  properties: Pick<DavPropertiesRepository, 'ofPaths'>;
+  maxInfinityEntries: number;
+}
+
 export async function propfind(
-  { read, maxInfinityEntries }: { read: FsReadUseCases; maxInfinityEntries: number },
+  { read, properties, maxInfinityEntries }: PropfindDeps,
   principal: Principal,
   path: string,
   depth: Depth,
@@ -104,7 +123,11 @@ export async function propfind(
   const request = parsePropfind(body);
   const entries = await entriesFor(read, principal, path, depth, maxInfinityEntries);
   async function* responses() {
-    for await (const entry of entries) yield responseOf(entry, request);
+    for (let start = 0; start < entries.length; start += PAGE) {
+      const page = entries.slice(start, start + PAGE);
+      const dead = await properties.ofPaths(page.map((entry) => entry.path));
+      for (const entry of page) yield responseOf(entry, request, dead.get(entry.path) ?? []);
+    }
   }
   return multistatusResponse(responses());
 }

@@ -5,13 +5,16 @@ import { nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './dav.errors';
+import type { DavPropertiesRepository } from './dav-properties.repository';
 import type { Depth } from './dav-propfind';
+import { proppatch } from './dav-proppatch';
 import { entryOrNull } from './dav-read';
 
 export interface DavWriteDeps {
   read: FsReadUseCases;
   write: FsWriteUseCases;
   copyNow: FsCopyNowUseCases;
+  properties: DavPropertiesRepository;
   maxUploadBytes: () => Promise<number>;
 }
 
@@ -22,7 +25,7 @@ async function requireParentFolder(deps: DavWriteDeps, principal: Principal, pat
 }
 
 export function createDavWrites(deps: DavWriteDeps) {
-  const { read, write, copyNow } = deps;
+  const { read, write, copyNow, properties } = deps;
 
   return {
     /** 201 for a new file, 204 for a replaced one; the body is streamed, never held whole. */
@@ -61,7 +64,14 @@ export function createDavWrites(deps: DavWriteDeps) {
 
     async remove(principal: Principal, path: string): Promise<Response> {
       await write.remove(principal, path);
+      await properties.remove(path);
       return new Response(null, { status: 204 });
+    },
+
+    async proppatch(principal: Principal, path: string, body: string): Promise<Response> {
+      const entry = await read.get(principal, path);
+      await write.checkWritable(principal, path);
+      return proppatch(properties, path, entry.is_directory, body);
     },
 
     /**
@@ -81,9 +91,17 @@ export function createDavWrites(deps: DavWriteDeps) {
       const existing = await entryOrNull(read, principal, to);
       if (existing && !overwrite) throw davPreconditionFailed(`${to} exists and Overwrite is F`);
       if (!existing) await requireParentFolder(deps, principal, to);
-      if (existing) await write.remove(principal, to);
-      if (kind === 'move') await copyNow.move(principal, from, to);
-      else await copyNow.copy(principal, from, to, { recursive: depth !== '0' });
+      if (existing) {
+        await write.remove(principal, to);
+        await properties.remove(to);
+      }
+      if (kind === 'move') {
+        await copyNow.move(principal, from, to);
+        await properties.move(from, to);
+      } else {
+        await copyNow.copy(principal, from, to, { recursive: depth !== '0' });
+        await properties.copy(from, to);
+      }
       return new Response(null, { status: existing ? 204 : 201 });
     },
   };

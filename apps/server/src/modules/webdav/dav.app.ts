@@ -7,6 +7,7 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
 import { davPathOf, destinationPathOf, rawPathOf } from './dav-paths';
+import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
 import { getResource } from './dav-read';
 import type { DavWrites } from './dav-write';
@@ -15,12 +16,13 @@ import type { DavWrites } from './dav-write';
 export const DAV_PROPFIND_MAX_ENTRIES_DEFAULT = 10_000;
 
 /** The methods this server answers (RFC 4918 class 1). */
-const ALLOWED = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, MKCOL, COPY, MOVE';
+const ALLOWED = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE';
 
 export interface DavAppDeps {
   authenticate: DavAuthenticate;
   read: FsReadUseCases;
   writes: DavWrites;
+  properties: DavPropertiesRepository;
   /** Depth: infinity lists at most this many entries, then answers 403 propfind-finite-depth. */
   maxInfinityEntries: number;
   logger: Logger;
@@ -47,13 +49,14 @@ export function createDavApp({
   authenticate,
   read,
   writes,
+  properties,
   maxInfinityEntries,
   logger,
 }: DavAppDeps) {
   const handlers: Record<string, Handler> = {
     PROPFIND: async (principal, path, request) =>
       propfind(
-        { read, maxInfinityEntries },
+        { read, properties, maxInfinityEntries },
         principal,
         path,
         depthOf(request.headers.get('depth') ?? undefined, 'infinity'),
@@ -63,6 +66,8 @@ export function createDavApp({
       getResource(read, principal, path, request.headers.get('range') ?? undefined, false),
     HEAD: (principal, path, request) =>
       getResource(read, principal, path, request.headers.get('range') ?? undefined, true),
+    PROPPATCH: async (principal, path, request) =>
+      writes.proppatch(principal, path, await request.text()),
     MKCOL: (principal, path, request) => writes.mkcol(principal, path, hasBody(request)),
     DELETE: (principal, path) => writes.remove(principal, path),
     COPY: (principal, path, request) => transfer('copy', principal, path, request),
