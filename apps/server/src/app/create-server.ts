@@ -93,6 +93,8 @@ import {
 } from '../modules/url-upload/url-upload.usecases';
 import { createDavApp, DAV_PROPFIND_MAX_ENTRIES_DEFAULT } from '../modules/webdav/dav.app';
 import { createDavAuthenticator } from '../modules/webdav/dav-auth';
+import { createDavLocks } from '../modules/webdav/dav-locks';
+import { createDavLocksRepository } from '../modules/webdav/dav-locks.repository';
 import { DAV_PREFIX } from '../modules/webdav/dav-paths';
 import { createDavPropertiesRepository } from '../modules/webdav/dav-properties.repository';
 import { createDavWrites } from '../modules/webdav/dav-write';
@@ -333,6 +335,7 @@ export function createServer(deps: ServerDeps) {
       tombstones: await tombstones.prune(),
       cacheScopes: await caches.pruneGenerations(),
       jobs: await jobs.pruneFinished(),
+      davLocks: await davLocks.pruneExpired(clock.now()),
     }),
   };
   const worker = createJobWorker({
@@ -472,10 +475,12 @@ export function createServer(deps: ServerDeps) {
   app.route('/api', api);
 
   const davProperties = createDavPropertiesRepository({ db });
+  const davLocks = createDavLocksRepository({ db, engine });
   app.route(
     DAV_PREFIX,
     createDavApp({
       properties: davProperties,
+      locks: createDavLocks({ repository: davLocks, read: fsRead, write: fsWrite, clock }),
       authenticate: createDavAuthenticator({
         verifyAdmin: auth.verifyCredentials,
         verifyApiKey: apiKeys.authenticate,

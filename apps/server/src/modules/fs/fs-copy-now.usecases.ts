@@ -76,7 +76,7 @@ export function createFsCopyNowUseCases({ locator, quota, onChange }: FsCopyNowD
     async copy(principal: Principal, from: string, to: string, { recursive = true } = {}) {
       const { location: source, entry } = await sourceOf(principal, from, false);
       const target = await locator.write(principal, to);
-      if (entry.isDirectory && recursive && isPathWithin(to, from)) throw fsIntoItself(from, to);
+      if (entry.isDirectory && recursive && isPathWithin(from, to)) throw fsIntoItself(from, to);
       if (entry.isDirectory) await copyFolder(source, target, recursive);
       else await copyFile(source, target, entry.size);
       await onChange([
@@ -89,7 +89,7 @@ export function createFsCopyNowUseCases({ locator, quota, onChange }: FsCopyNowD
       const { location: source, entry } = await sourceOf(principal, from, true);
       const target = await locator.write(principal, to);
       const isDirectory = entry.isDirectory;
-      if (isDirectory && isPathWithin(to, from)) throw fsIntoItself(from, to);
+      if (isDirectory && isPathWithin(from, to)) throw fsIntoItself(from, to);
       if (sameStorage(source, target)) {
         await target.storage.move(source.key, target.key);
       } else {

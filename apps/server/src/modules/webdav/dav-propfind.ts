@@ -1,11 +1,13 @@
 import type { FsEntry, Principal } from '@sharebin/shared';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
+import type { DavLocks } from './dav-locks';
 import { hrefOf } from './dav-paths';
 import { allLiveProperties, liveProperty } from './dav-properties';
 import type { DavPropertiesRepository, DeadProperty } from './dav-properties.repository';
 import {
   childElements,
+  DAV_NS,
   isDav,
   multistatusResponse,
   nameOfElement,
@@ -49,15 +51,24 @@ export function parsePropfind(body: string): PropfindRequest {
 const PAGE = 500;
 
 /** The `D:response` of one entry for the request. */
-function responseOf(entry: FsEntry, request: PropfindRequest, dead: DeadProperty[]): string {
+function responseOf(
+  entry: FsEntry,
+  request: PropfindRequest,
+  dead: DeadProperty[],
+  lockDiscovery: string,
+): string {
   const href = hrefOf(entry.path, entry.is_directory);
   if (request.kind !== 'prop') {
     const namesOnly = request.kind === 'propname';
     const deadElements = dead.map((property) =>
       propertyElement(property, namesOnly ? '' : property.value),
     );
+    const discovery = propertyElement(LOCK_DISCOVERY, namesOnly ? '' : lockDiscovery);
     return responseElement(href, [
-      { status: 200, properties: [...allLiveProperties(entry, namesOnly), ...deadElements] },
+      {
+        status: 200,
+        properties: [...allLiveProperties(entry, namesOnly), discovery, ...deadElements],
+      },
     ]);
   }
   const found: string[] = [];
@@ -67,7 +78,9 @@ function responseOf(entry: FsEntry, request: PropfindRequest, dead: DeadProperty
     const deadProperty = deadByKey.get(propertyKey(property));
     const element = deadProperty
       ? propertyElement(property, deadProperty.value)
-      : liveProperty(entry, property);
+      : propertyKey(property) === propertyKey(LOCK_DISCOVERY)
+        ? propertyElement(property, lockDiscovery)
+        : liveProperty(entry, property);
     if (element === undefined) missing.push(propertyElement(property));
     else found.push(element);
   }
@@ -107,14 +120,17 @@ async function entriesFor(
   return entries;
 }
 
+const LOCK_DISCOVERY: PropertyName = { ns: DAV_NS, name: 'lockdiscovery' };
+
 export interface PropfindDeps {
   read: FsReadUseCases;
+  locks: Pick<DavLocks, 'discovery'>;
   properties: Pick<DavPropertiesRepository, 'ofPaths'>;
   maxInfinityEntries: number;
 }
 
 export async function propfind(
-  { read, properties, maxInfinityEntries }: PropfindDeps,
+  { read, properties, locks, maxInfinityEntries }: PropfindDeps,
   principal: Principal,
   path: string,
   depth: Depth,
@@ -122,11 +138,13 @@ export async function propfind(
 ): Promise<Response> {
   const request = parsePropfind(body);
   const entries = await entriesFor(read, principal, path, depth, maxInfinityEntries);
+  const discoveryOf = await locks.discovery();
   async function* responses() {
     for (let start = 0; start < entries.length; start += PAGE) {
       const page = entries.slice(start, start + PAGE);
       const dead = await properties.ofPaths(page.map((entry) => entry.path));
-      for (const entry of page) yield responseOf(entry, request, dead.get(entry.path) ?? []);
+      for (const entry of page)
+        yield responseOf(entry, request, dead.get(entry.path) ?? [], discoveryOf(entry.path));
     }
   }
   return multistatusResponse(responses());

@@ -1,10 +1,10 @@
-import { type Element, XMLSerializer } from '@xmldom/xmldom';
 import { davBadRequest } from './dav.errors';
 import { hrefOf } from './dav-paths';
 import { isLiveProperty } from './dav-properties';
 import type { DavPropertiesRepository, PropertyChange } from './dav-properties.repository';
 import {
   childElements,
+  innerXml,
   isDav,
   multistatusResponse,
   nameOfElement,
@@ -12,16 +12,6 @@ import {
   propertyElement,
   responseElement,
 } from './dav-xml';
-
-/** The content of a property element as XML; the serialiser declares the namespaces it uses. */
-function contentOf(element: Element): string {
-  const serializer = new XMLSerializer();
-  let xml = '';
-  for (let node = element.firstChild; node; node = node.nextSibling) {
-    xml += serializer.serializeToString(node);
-  }
-  return xml;
-}
 
 /** The set and remove instructions of a DAV:propertyupdate, in document order (§9.2). */
 export function parsePropertyUpdate(body: string): PropertyChange[] {
@@ -35,7 +25,7 @@ export function parsePropertyUpdate(body: string): PropertyChange[] {
     if (!setting && !isDav(instruction, 'remove')) continue;
     for (const prop of childElements(instruction).filter((child) => isDav(child, 'prop'))) {
       for (const property of childElements(prop)) {
-        changes.push({ ...nameOfElement(property), value: setting ? contentOf(property) : null });
+        changes.push({ ...nameOfElement(property), value: setting ? innerXml(property) : null });
       }
     }
   }

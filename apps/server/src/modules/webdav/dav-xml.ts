@@ -1,4 +1,4 @@
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { DavError } from './dav.errors';
 
 export const DAV_NS = 'DAV:';
@@ -42,6 +42,16 @@ export function parseXmlBody(text: string): Element | null {
   }
   if (!root) throw new DavError(400, 'The XML body has no root element');
   return root;
+}
+
+/** The content of an element as XML; the serialiser declares the namespaces it uses. */
+export function innerXml(element: Element): string {
+  const serializer = new XMLSerializer();
+  let xml = '';
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    xml += serializer.serializeToString(node);
+  }
+  return xml;
 }
 
 /** The element children of `element` (text and comments skipped). */

@@ -13,6 +13,8 @@ export class DavError extends Error {
     message: string,
     readonly condition?: string,
     readonly headers: Record<string, string> = {},
+    /** XML inside the condition element (the locked root's href for `lock-token-submitted`). */
+    readonly conditionContent = '',
   ) {
     super(message);
     this.name = 'DavError';
@@ -56,7 +58,8 @@ export function davErrorResponse(error: DavError): Response {
   const headers = new Headers(error.headers);
   if (error.condition) {
     headers.set('Content-Type', 'application/xml; charset=utf-8');
-    const body = `${xmlDeclaration}<D:error xmlns:D="DAV:"><D:${error.condition}/></D:error>`;
+    const condition = `<D:${error.condition}>${error.conditionContent}</D:${error.condition}>`;
+    const body = `${xmlDeclaration}<D:error xmlns:D="DAV:">${condition}</D:error>`;
     return new Response(body, { status: error.status, headers });
   }
   headers.set('Content-Type', 'text/plain; charset=utf-8');
