@@ -497,6 +497,7 @@ export function createServer(deps: ServerDeps) {
         }),
         properties: davProperties,
         maxUploadBytes,
+        uploadMode: settings.webdavUploadMode,
       }),
       maxInfinityEntries: deps.davPropfindMaxEntries ?? DAV_PROPFIND_MAX_ENTRIES_DEFAULT,
       logger,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Principal } from '@sharebin/shared';
+import type { Principal, WebdavUploadMode } from '@sharebin/shared';
 import type { FsCopyNowUseCases } from '../fs/fs-copy-now.usecases';
 import { nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
@@ -16,6 +16,27 @@ export interface DavWriteDeps {
   copyNow: FsCopyNowUseCases;
   properties: DavPropertiesRepository;
   maxUploadBytes: () => Promise<number>;
+  /** The system setting (SPEC §3): how a PUT reaches an S3 storage; see `bodyLengthFor`. */
+  uploadMode: () => Promise<WebdavUploadMode>;
+}
+
+/** The largest object one S3 PutObject may carry. */
+export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
+
+/**
+ * The length a PUT's body is handed to the storage with. S3 stores a body of known length with
+ * one streamed PutObject and one of unknown length as a streamed multipart upload (5 MiB parts),
+ * so the mode decides by passing the length on or not: `multipart` always goes in parts, `auto`
+ * in parts above what one PutObject may hold or without a length, `direct` and `proxy` (a
+ * WebDAV client cannot follow a presigned URL, so the server proxies either way) in one piece
+ * when the client declared a length. Local storage streams to a file in every mode. No mode
+ * holds a body in memory.
+ */
+export function bodyLengthFor(mode: WebdavUploadMode, declared: number | undefined) {
+  if (mode === 'multipart') return undefined;
+  if (mode === 'auto' && declared !== undefined && declared > SINGLE_PUT_MAX_BYTES)
+    return undefined;
+  return declared;
 }
 
 /** RFC 4918 §9.7.1 and §9.3.1: a resource is created only inside an existing collection. */
@@ -44,7 +65,7 @@ export function createDavWrites(deps: DavWriteDeps) {
         throw new DavError(413, `Files larger than ${maxBytes} bytes are refused`);
       }
       const stored = await write.upload(principal, parentPath(path), nameOfPath(path), body, {
-        size,
+        size: bodyLengthFor(await deps.uploadMode(), size),
         contentType,
         maxBytes,
       });

@@ -1,7 +1,9 @@
+import { WEBDAV_UPLOAD_MODES } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { basicAuth, davRequest } from '../../test/dav-kit';
 import { adminWithDocsMount, ENGINE_DRIVER_CASES, fsKeyWith, useS3rver } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { bodyLengthFor, SINGLE_PUT_MAX_BYTES } from './dav-write';
 
 const PROPFIND_NAMES = `<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getcontentlength/><D:resourcetype/><x:color xmlns:x="urn:paint"/></D:prop></D:propfind>`;
 const setColor = (value: string) =>
@@ -162,5 +164,45 @@ describe.each(ENGINES)('WebDAV sign-in on %s', (engine) => {
       headers: { Authorization: basicAuth('x', noMount.apiKey as string) },
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('WebDAV upload modes', () => {
+  it('hands S3 the declared length (one PutObject) or none (a multipart upload) as the mode says', () => {
+    const big = SINGLE_PUT_MAX_BYTES + 1;
+    expect(bodyLengthFor('multipart', 10)).toBeUndefined();
+    expect(bodyLengthFor('auto', 10)).toBe(10);
+    expect(bodyLengthFor('auto', big)).toBeUndefined();
+    expect(bodyLengthFor('direct', big)).toBe(big);
+    expect(bodyLengthFor('proxy', 10)).toBe(10);
+    for (const mode of WEBDAV_UPLOAD_MODES) expect(bodyLengthFor(mode, undefined)).toBeUndefined();
+  });
+});
+
+describe.each(ENGINES)('WebDAV upload modes on %s over S3', (engine) => {
+  const t = useTestServer(engine);
+  const s3rver = useS3rver();
+  const dav = (method: string, path: string, options?: Parameters<typeof davRequest>[3]) =>
+    davRequest(() => t.server, method, path, options);
+  // Above the S3 driver's 8 MiB part, so that a multipart upload has two parts.
+  const body = new Uint8Array(10 * 1024 * 1024).fill(7);
+
+  it.each(WEBDAV_UPLOAD_MODES)('mode %s stores a 10 MiB body whole', async (mode) => {
+    const { admin } = await adminWithDocsMount(t, 's3', s3rver);
+    const saved = await t.request(
+      'PUT',
+      '/api/admin/system-settings',
+      { webdav_upload_mode: mode },
+      admin,
+    );
+    expect(saved.status).toBe(200);
+    const put = await dav('PUT', '/dav/docs/big.bin', {
+      body,
+      headers: { 'Content-Length': String(body.length) },
+    });
+    expect(put.status).toBe(201);
+    const back = new Uint8Array(await (await dav('GET', '/dav/docs/big.bin')).arrayBuffer());
+    expect(back.length).toBe(body.length);
+    expect(back.every((byte) => byte === 7)).toBe(true);
   });
 });
