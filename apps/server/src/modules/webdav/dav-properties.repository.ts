@@ -45,6 +45,17 @@ export function createDavPropertiesRepository({ db }: { db: Db }) {
   }
 
   return {
+    /** Whether `path` or anything below it has a dead property. */
+    async anyAtOrBelow(path: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('dav_properties')
+        .select('path')
+        .where(pathOrBelow('path', path))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The dead properties of each of `paths` (a PROPFIND's page of entries), in one query. */
     async ofPaths(paths: string[]): Promise<Map<string, DeadProperty[]>> {
       const found = new Map<string, DeadProperty[]>();
