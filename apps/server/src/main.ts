@@ -48,6 +48,7 @@ async function main() {
     publicUrl: config.publicUrl?.replace(/\/+$/, '') ?? '',
     trustProxyHops: config.trustProxyHops,
     corsOrigins: config.corsOrigins,
+    davPropfindMaxEntries: config.davPropfindMaxEntries,
     cacheCoordination,
     webDistDir:
       config.webDistDir ??

@@ -19,6 +19,7 @@ describe('configuration', () => {
       logLevel: 'info',
       publicUrl: undefined,
       shutdownGraceMs: 10_000,
+      davPropfindMaxEntries: 10_000,
       httpTimeouts: { idleMs: 60_000, headersMs: 60_000, keepAliveMs: 5_000 },
     });
   });
@@ -35,12 +36,14 @@ describe('configuration', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       PUBLIC_URL: 'https://share.example',
       SHUTDOWN_GRACE: '45s',
+      DAV_PROPFIND_MAX_ENTRIES: '500',
       HTTP_IDLE_TIMEOUT: '2m',
       HTTP_HEADERS_TIMEOUT: '20',
       HTTP_KEEP_ALIVE_TIMEOUT: '10s',
     });
     expect(config).toMatchObject({
       shutdownGraceMs: 45_000,
+      davPropfindMaxEntries: 500,
       httpTimeouts: { idleMs: 120_000, headersMs: 20_000, keepAliveMs: 10_000 },
       port: 9000,
       databaseUrl: 'postgres://u@db/sharebin',

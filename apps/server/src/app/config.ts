@@ -130,6 +130,11 @@ export const CONFIG_VARIABLES = {
     default: '10s',
     doc: 'On SIGTERM, how long requests in flight may take to finish before the process exits anyway (`30`, `10s`, `2m`).',
   },
+  DAV_PROPFIND_MAX_ENTRIES: {
+    schema: z.coerce.number().int().min(1).max(10_000_000),
+    default: '10000',
+    doc: 'WebDAV `PROPFIND` with `Depth: infinity` lists at most this many entries, then answers 403 `propfind-finite-depth` (clients then walk with `Depth: 1`).',
+  },
   HTTP_IDLE_TIMEOUT: {
     schema: duration,
     default: '60s',
@@ -178,6 +183,7 @@ export interface Config {
   webDistDir: string | undefined;
   redisUrl: string | undefined;
   shutdownGraceMs: number;
+  davPropfindMaxEntries: number;
   httpTimeouts: HttpTimeouts;
 }
 
@@ -218,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDistDir: values.WEB_DIST_DIR,
     redisUrl: values.REDIS_URL,
     shutdownGraceMs: values.SHUTDOWN_GRACE,
+    davPropfindMaxEntries: values.DAV_PROPFIND_MAX_ENTRIES,
     httpTimeouts: {
       idleMs: values.HTTP_IDLE_TIMEOUT,
       headersMs: values.HTTP_HEADERS_TIMEOUT,

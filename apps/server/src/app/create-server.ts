@@ -22,6 +22,7 @@ import { createFilesRepository } from '../modules/files/files.repository';
 import { createFilesRoutes } from '../modules/files/files.routes';
 import { createFilesUseCases } from '../modules/files/files.usecases';
 import { createFsRoutes } from '../modules/fs/fs.routes';
+import { createFsCopyNowUseCases } from '../modules/fs/fs-copy-now.usecases';
 import { createDeleteJobs } from '../modules/fs/fs-delete-job';
 import { createFsChangeFollower, createListingFollower } from '../modules/fs/fs-followers';
 import { createFsLocator } from '../modules/fs/fs-locator';
@@ -90,6 +91,13 @@ import {
   DEFAULT_URL_FETCH_LIMITS,
   type UrlFetchLimits,
 } from '../modules/url-upload/url-upload.usecases';
+import { createDavApp, DAV_PROPFIND_MAX_ENTRIES_DEFAULT } from '../modules/webdav/dav.app';
+import { createDavAuthenticator } from '../modules/webdav/dav-auth';
+import { createDavLocks } from '../modules/webdav/dav-locks';
+import { createDavLocksRepository } from '../modules/webdav/dav-locks.repository';
+import { DAV_PREFIX } from '../modules/webdav/dav-paths';
+import { createDavPropertiesRepository } from '../modules/webdav/dav-properties.repository';
+import { createDavWrites } from '../modules/webdav/dav-write';
 import { createCrcCache } from '../modules/zip/crc-cache';
 import { createZipRoutes } from '../modules/zip/zip.routes';
 import { createZipUseCases } from '../modules/zip/zip.usecases';
@@ -137,6 +145,8 @@ export interface ServerDeps {
   jobTimings?: JobTimings;
   /** A folder with more files than this is deleted by a job (LARGE_DELETE_FILES unless given). */
   largeDeleteFiles?: number;
+  /** WebDAV Depth: infinity lists at most this many entries (DAV_PROPFIND_MAX_ENTRIES). */
+  davPropfindMaxEntries?: number;
 }
 
 /** The periodic clean-ups run once per period across all instances. */
@@ -325,6 +335,7 @@ export function createServer(deps: ServerDeps) {
       tombstones: await tombstones.prune(),
       cacheScopes: await caches.pruneGenerations(),
       jobs: await jobs.pruneFinished(),
+      davLocks: await davLocks.pruneExpired(clock.now()),
     }),
   };
   const worker = createJobWorker({
@@ -371,6 +382,19 @@ export function createServer(deps: ServerDeps) {
     }
   };
 
+  const fsRead = createFsReadUseCases({
+    locator: fsLocator,
+    mounts: mountResolver,
+    clock,
+    directories,
+    onListed: createListingFollower({
+      search,
+      noteRefreshed: mounts.noteRefreshed,
+      clock,
+      logger,
+    }),
+  });
+
   const routes = [
     ...createSystemRoutes({ checkDatabase, version: deps.version }),
     ...createAuthRoutes({ auth }),
@@ -385,18 +409,7 @@ export function createServer(deps: ServerDeps) {
     ...createLocalStorageRoutes({ transfers: localTransfers }),
     ...createMountsRoutes({ mounts }),
     ...createFsRoutes({
-      read: createFsReadUseCases({
-        locator: fsLocator,
-        mounts: mountResolver,
-        clock,
-        directories,
-        onListed: createListingFollower({
-          search,
-          noteRefreshed: mounts.noteRefreshed,
-          clock,
-          logger,
-        }),
-      }),
+      read: fsRead,
       write: fsWrite,
       jobs: { transfers: transferJobs, deletes: deleteJobs },
       uploads: createFsUploadUseCases({
@@ -460,6 +473,36 @@ export function createServer(deps: ServerDeps) {
   mountApiDocs(api, () => buildOpenApiDocument(routes, { version: deps.version }));
   api.all('*', apiNotFound(routes));
   app.route('/api', api);
+
+  const davProperties = createDavPropertiesRepository({ db });
+  const davLocks = createDavLocksRepository({ db, engine });
+  app.route(
+    DAV_PREFIX,
+    createDavApp({
+      properties: davProperties,
+      locks: createDavLocks({ repository: davLocks, read: fsRead, write: fsWrite, clock }),
+      authenticate: createDavAuthenticator({
+        verifyAdmin: auth.verifyCredentials,
+        verifyApiKey: apiKeys.authenticate,
+        clock,
+      }),
+      read: fsRead,
+      writes: createDavWrites({
+        read: fsRead,
+        write: fsWrite,
+        copyNow: createFsCopyNowUseCases({
+          locator: fsLocator,
+          quota: fsQuota,
+          onChange: onFsChange,
+        }),
+        properties: davProperties,
+        maxUploadBytes,
+        uploadMode: settings.webdavUploadMode,
+      }),
+      maxInfinityEntries: deps.davPropfindMaxEntries ?? DAV_PROPFIND_MAX_ENTRIES_DEFAULT,
+      logger,
+    }),
+  );
 
   if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir));
 

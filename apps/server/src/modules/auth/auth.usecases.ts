@@ -47,6 +47,32 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
     if (wait > 0) throw rateLimited(wait);
   }
 
+  /**
+   * The admin these credentials name, under the login rate limits (WebDAV's Basic auth uses
+   * it too, so guesses there count against the same limits as on the login form).
+   */
+  async function verifyCredentials(input: {
+    username: string;
+    password: string;
+    clientIp: string;
+  }) {
+    const userKey = `login:${input.clientIp}:${input.username.toLowerCase()}`;
+    const ipKey = `login-ip:${input.clientIp}`;
+    const attemptKeys: [string, RateLimitRule][] = [
+      [userKey, LOGIN_RULE_PER_USER],
+      [ipKey, LOGIN_RULE_PER_IP],
+    ];
+    await guardAttempts(attemptKeys);
+    const admin = await repository.findAdminByUsername(input.username);
+    decoyHash ??= hashPassword(randomBase62(GENERATED_PASSWORD_LENGTH));
+    const valid = await verifyPassword(input.password, admin?.password_hash ?? (await decoyHash));
+    if (!admin || !valid) throw invalidCredentials();
+    // A sign-in clears this account's failures; the address keeps only its failures.
+    await rateLimiter.reset(userKey);
+    await rateLimiter.forgive(ipKey);
+    return { type: 'admin' as const, id: admin.id, name: admin.username };
+  }
+
   return {
     /** First start: create the admin from configuration, or with a generated password. */
     async ensureAdmin(input: { username: string; password?: string }) {
@@ -66,21 +92,10 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
       };
     },
 
+    verifyCredentials,
+
     async login(input: { username: string; password: string; clientIp: string }) {
-      const userKey = `login:${input.clientIp}:${input.username.toLowerCase()}`;
-      const ipKey = `login-ip:${input.clientIp}`;
-      const attemptKeys: [string, RateLimitRule][] = [
-        [userKey, LOGIN_RULE_PER_USER],
-        [ipKey, LOGIN_RULE_PER_IP],
-      ];
-      await guardAttempts(attemptKeys);
-      const admin = await repository.findAdminByUsername(input.username);
-      decoyHash ??= hashPassword(randomBase62(GENERATED_PASSWORD_LENGTH));
-      const valid = await verifyPassword(input.password, admin?.password_hash ?? (await decoyHash));
-      if (!admin || !valid) throw invalidCredentials();
-      // A sign-in clears this account's failures; the address keeps only its failures.
-      await rateLimiter.reset(userKey);
-      await rateLimiter.forgive(ipKey);
+      const admin = await verifyCredentials(input);
       const token = randomBase62(ADMIN_TOKEN_LENGTH);
       const now = clock.now();
       const expiresAt = now + sessionTtlMs;
@@ -91,7 +106,7 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
         created_at: now,
         expires_at: expiresAt,
       });
-      return { token, expiresAt: toIso(expiresAt), username: admin.username };
+      return { token, expiresAt: toIso(expiresAt), username: admin.name };
     },
 
     async logout(token: string) {

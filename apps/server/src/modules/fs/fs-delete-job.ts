@@ -6,7 +6,7 @@ import type { FsLocator, MountLocation } from './fs-locator';
 import { itemFailure } from './fs-transfer-job';
 import { walkStorage } from './fs-walk';
 import type { FsChange, FsWriteUseCases } from './fs-write.usecases';
-import { failureOf } from './fs-write.usecases';
+import { failureOf, keepParentFolder } from './fs-write.usecases';
 
 /**
  * A folder holding more files than this is deleted by a job, with progress; a file or a smaller
@@ -101,6 +101,7 @@ export function createDeleteJobs({
         if (item.kind === 'file') await location.storage.delete(location.key);
         else {
           await location.storage.deletePrefix(location.key);
+          await keepParentFolder(location);
           await onChange([{ kind: 'removed', location, subtree: true }]);
         }
         return { status: 'done' };

@@ -17,7 +17,7 @@ import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
 import { streamFile, withRetries } from './fs-transfer';
 import { walkStorage } from './fs-walk';
-import type { FsChange } from './fs-write.usecases';
+import { type FsChange, keepParentFolder } from './fs-write.usecases';
 
 export type TransferKind = 'copy' | 'move';
 export interface TransferItem {
@@ -227,6 +227,7 @@ export function createTransferJobs({
       ];
       if (kind === 'move') {
         await source.storage.delete(source.key);
+        await keepParentFolder(source);
         changes.push({ kind: 'removed', location: source, subtree: false });
       }
       await onChange(changes);
@@ -255,6 +256,7 @@ export function createTransferJobs({
           // Gone from the source and at the target: an instance that died had moved it.
           if (!entry && (await target.storage.stat(target.key))) return { status: 'done' };
           await target.storage.move(source.key, target.key);
+          await keepParentFolder(source);
           const isDirectory = !!entry?.isDirectory;
           // A move is one change within a mount; between two mounts of one storage, the
           // source went from one and the target came to the other.
@@ -276,6 +278,7 @@ export function createTransferJobs({
             if (!below.isDirectory) return itemFailure(fsFolderKept(item.source_path));
           }
           await source.storage.deletePrefix(source.key);
+          await keepParentFolder(source);
           await onChange([{ kind: 'removed', location: source, subtree: true }]);
           return { status: 'done' };
         }

@@ -33,6 +33,16 @@ export interface FsWriteDeps {
   onChange: (changes: FsChange[]) => Promise<void>;
 }
 
+/**
+ * Storages drop a folder that its last entry left (S3 has no folders; the local driver prunes
+ * them to match). A user who deletes or moves away the last file of a folder still has the
+ * folder, as on any disk: its marker is made again.
+ */
+export async function keepParentFolder(location: MountLocation): Promise<void> {
+  const cut = location.key.lastIndexOf('/');
+  if (cut > 0) await location.storage.mkdir(location.key.slice(0, cut));
+}
+
 /** A failure as a batch result reports it: the code and message the API would answer. */
 export function failureOf(path: string, error: unknown) {
   const appError = error instanceof AppError ? error : storageErrorToAppError(error);
@@ -55,6 +65,7 @@ export function createFsWriteUseCases({ locator, quota, onChange }: FsWriteDeps)
     const entry = await existing(location);
     if (entry.isDirectory) await location.storage.deletePrefix(location.key);
     else await location.storage.delete(location.key);
+    await keepParentFolder(location);
     await onChange([{ kind: 'removed', location, subtree: entry.isDirectory }]);
   }
 
@@ -119,6 +130,11 @@ export function createFsWriteUseCases({ locator, quota, onChange }: FsWriteDeps)
     },
 
     remove: removeOne,
+
+    /** Refuses unless the caller may change what is at `path` (a mount's root included). */
+    async checkWritable(principal: Principal, path: string): Promise<void> {
+      await locator.writeInto(principal, path);
+    },
 
     /** A new name in the same folder (SPEC §7 rename); `move` puts things elsewhere. */
     async rename(principal: Principal, oldPath: string, newPath: string): Promise<void> {

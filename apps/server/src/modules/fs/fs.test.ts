@@ -129,8 +129,9 @@ describe.each(ENGINES)('file system on %s', (engine) => {
       await jobs.start('move', [{ sourcePath: '/docs/notes/b.txt', targetPath: '/docs/empty' }]),
     );
     expect(moved).toMatchObject({ status: 'completed', success: 1, skipped: 0, failed: 0 });
-    // As on S3, a folder emptied by a move goes with its last file (the port's rule).
-    expect(await names('/docs')).toEqual(['empty']);
+    // A folder emptied by a move stays, as on any disk (the port alone would drop it).
+    expect(await names('/docs')).toEqual(['empty', 'notes']);
+    expect(await names('/docs/notes')).toEqual([]);
 
     const copied = await jobs.finish(
       await jobs.start('batch-copy', [{ sourcePath: '/docs/empty', targetPath: '/docs/notes' }]),

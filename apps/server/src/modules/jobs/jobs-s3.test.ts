@@ -53,7 +53,8 @@ describe.each(ENGINES)('jobs between S3 and local storage on %s', (engine) => {
     expect(back).toMatchObject({ status: 'completed', success: 2, failed: 0 });
     expect(await fs.names('/disk')).toEqual(['src', 'src (1)']);
     expect((await read('/disk/src (1)/deep/big.bin'))?.equals(big)).toBe(true);
-    // The emptied folders go with their last file, as on every driver.
-    expect(await fs.names('/s3')).toEqual([]);
+    // The folder the moved one left stays (a marker on S3), as on any disk.
+    expect(await fs.names('/s3')).toEqual(['moved']);
+    expect(await fs.names('/s3/moved')).toEqual([]);
   });
 });

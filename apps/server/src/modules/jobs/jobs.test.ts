@@ -82,8 +82,9 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     expect(await jobs.finish(across)).toMatchObject({ status: 'completed', success: 2 });
     expect(await fs.names('/b/dir')).toEqual(['empty', 'sub', 'y.txt']);
     expect(await read('/b/dir/y.txt')).toBe('why');
-    // As with any move on the port, a folder emptied by it goes too.
-    expect(await fs.names('/a')).toEqual([]);
+    // The folder the moved one left stays, as on any disk.
+    expect(await fs.names('/a')).toEqual(['in']);
+    expect(await fs.names('/a/in')).toEqual([]);
   });
 
   it('skips, overwrites, renames or refuses what exists, as asked', async () => {

@@ -18,6 +18,7 @@ export function createSettingsUseCases({
       return read();
     },
     maxUploadSize: async () => toMaxUploadSize(await read()),
+    webdavUploadMode: async () => (await read()).webdav_upload_mode,
   };
 }
 

@@ -24,6 +24,8 @@ export interface Database {
   jobs: JobsTable;
   job_items: JobItemsTable;
   job_schedules: JobSchedulesTable;
+  dav_properties: DavPropertiesTable;
+  dav_locks: DavLocksTable;
 }
 
 export interface AdminsTable {
@@ -297,4 +299,25 @@ export interface JobItemsTable {
 export interface JobSchedulesTable {
   name: string;
   next_run_at: number;
+}
+
+export interface DavPropertiesTable {
+  path_hash: string;
+  path: string;
+  ns: string;
+  name: string;
+  value: string;
+}
+
+export interface DavLocksTable {
+  token: string;
+  path_hash: string;
+  path: string;
+  depth: string;
+  scope: string;
+  owner_xml: string;
+  principal: string;
+  timeout_seconds: number;
+  expires_at: number;
+  created_at: number;
 }

@@ -12,7 +12,7 @@ import {
   discardBody,
   listLimit,
 } from '../driver-arguments';
-import type { ListResult, StorageDriver } from '../storage-driver';
+import type { ListResult, ObjectInfo, StorageDriver } from '../storage-driver';
 import { ObjectNotFoundError, RangeNotSatisfiableError } from '../storage-driver.errors';
 import {
   containedPath,
@@ -35,6 +35,8 @@ import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './l
 
 /** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
 const READ_CHUNK_BYTES = 256 * 1024;
+/** Files of a listing page stat'ed at once. */
+const STAT_BATCH = 64;
 
 export interface LocalDriverOptions {
   /** Folder holding the objects, one file per key (created as needed). */
@@ -170,24 +172,29 @@ export function createLocalDriver({
       assertValidPrefix(prefix);
       const pageSize = listLimit(limit);
       const page: ListResult = { objects: [], prefixes: [], nextCursor: null };
-      let count = 0;
-      let last: string | undefined;
+      const keys: { kind: 'prefix' | 'object'; key: string }[] = [];
       for await (const entry of walkKeys({ root, prefix, delimiter, after: cursor })) {
-        if (count === pageSize) {
+        if (keys.length === pageSize) {
           // One entry beyond the page exists, so there is a next page.
-          page.nextCursor = last ?? null;
+          page.nextCursor = keys.at(-1)?.key ?? null;
           break;
         }
-        if (entry.kind === 'prefix') {
-          page.prefixes.push(entry.prefix);
-          last = entry.prefix;
-        } else {
-          const info = await objectInfo(entry.key, objectPath(root, entry.key));
-          if (!info) continue; // deleted since the folder was read
-          page.objects.push({ ...info, contentType: null });
-          last = entry.key;
-        }
-        count++;
+        keys.push(entry.kind === 'prefix' ? { kind: 'prefix', key: entry.prefix } : entry);
+      }
+      // The files of a page are stat'ed STAT_BATCH at a time, not one after another: a
+      // 10,000-entry folder is ten pages of a thousand stats each.
+      for (let start = 0; start < keys.length; start += STAT_BATCH) {
+        const batch = keys.slice(start, start + STAT_BATCH);
+        const infos = await Promise.all(
+          batch.map((entry) =>
+            entry.kind === 'object' ? objectInfo(entry.key, objectPath(root, entry.key)) : null,
+          ),
+        );
+        batch.forEach((entry, i) => {
+          if (entry.kind === 'prefix') page.prefixes.push(entry.key);
+          // A file deleted since the folder was read is left out.
+          else if (infos[i]) page.objects.push({ ...(infos[i] as ObjectInfo), contentType: null });
+        });
       }
       return page;
     },

@@ -1,0 +1,60 @@
+import type { FsEntry, Principal } from '@sharebin/shared';
+import { ERROR_CODES } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import type { FsReadUseCases } from '../fs/fs-read.usecases';
+import { objectResponse } from '../storage/object-response';
+import { hrefOf } from './dav-paths';
+import { escapeXml } from './dav-xml';
+
+/** The entry at `path`, or null when there is none (other refusals propagate). */
+export async function entryOrNull(
+  read: FsReadUseCases,
+  principal: Principal,
+  path: string,
+): Promise<FsEntry | null> {
+  try {
+    return await read.get(principal, path);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ERROR_CODES.fsNotFound) return null;
+    throw error;
+  }
+}
+
+/** A folder as a plain page of links, for a browser pointed at /dav. */
+async function folderPage(read: FsReadUseCases, principal: Principal, path: string) {
+  const listing = await read.list(principal, path);
+  const links = listing.items
+    .map((item) => {
+      const href = escapeXml(hrefOf(item.path, item.is_directory));
+      return `<li><a href="${href}">${escapeXml(item.name)}${item.is_directory ? '/' : ''}</a></li>`;
+    })
+    .join('\n');
+  const title = escapeXml(path);
+  const html = `<!doctype html><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><ul>\n${links}\n</ul>\n`;
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+/** GET and HEAD: a file's bytes (Range supported, the same safe headers as the API), or a folder page. */
+export async function getResource(
+  read: FsReadUseCases,
+  principal: Principal,
+  path: string,
+  range: string | undefined,
+  head: boolean,
+): Promise<Response> {
+  const entry = await read.get(principal, path);
+  const response = entry.is_directory
+    ? await folderPage(read, principal, path)
+    : await read.download(principal, path, range).then((file) =>
+        objectResponse({
+          object: file.object,
+          filename: file.name,
+          contentType: file.contentType,
+          download: true,
+        }),
+      );
+  if (entry.modified) response.headers.set('Last-Modified', new Date(entry.modified).toUTCString());
+  if (!head) return response;
+  await response.body?.cancel();
+  return new Response(null, { status: response.status, headers: response.headers });
+}

@@ -1,0 +1,131 @@
+import type { Readable } from 'node:stream';
+import type { Principal, WebdavUploadMode } from '@sharebin/shared';
+import type { FsCopyNowUseCases } from '../fs/fs-copy-now.usecases';
+import { nameOfPath, parentPath } from '../fs/fs-entries';
+import type { FsReadUseCases } from '../fs/fs-read.usecases';
+import type { FsWriteUseCases } from '../fs/fs-write.usecases';
+import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './dav.errors';
+import type { DavPropertiesRepository } from './dav-properties.repository';
+import type { Depth } from './dav-propfind';
+import { proppatch } from './dav-proppatch';
+import { entryOrNull } from './dav-read';
+
+export interface DavWriteDeps {
+  read: FsReadUseCases;
+  write: FsWriteUseCases;
+  copyNow: FsCopyNowUseCases;
+  properties: DavPropertiesRepository;
+  maxUploadBytes: () => Promise<number>;
+  /** The system setting (SPEC §3): how a PUT reaches an S3 storage; see `bodyLengthFor`. */
+  uploadMode: () => Promise<WebdavUploadMode>;
+}
+
+/** The largest object one S3 PutObject may carry. */
+export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
+
+/**
+ * The length a PUT's body is handed to the storage with. S3 stores a body of known length with
+ * one streamed PutObject and one of unknown length as a streamed multipart upload (5 MiB parts),
+ * so the mode decides by passing the length on or not: `multipart` always goes in parts, `auto`
+ * in parts above what one PutObject may hold or without a length, `direct` and `proxy` (a
+ * WebDAV client cannot follow a presigned URL, so the server proxies either way) in one piece
+ * when the client declared a length. Local storage streams to a file in every mode. No mode
+ * holds a body in memory.
+ */
+export function bodyLengthFor(mode: WebdavUploadMode, declared: number | undefined) {
+  if (mode === 'multipart') return undefined;
+  if (mode === 'auto' && declared !== undefined && declared > SINGLE_PUT_MAX_BYTES)
+    return undefined;
+  return declared;
+}
+
+/** RFC 4918 §9.7.1 and §9.3.1: a resource is created only inside an existing collection. */
+async function requireParentFolder(deps: DavWriteDeps, principal: Principal, path: string) {
+  const parent = await entryOrNull(deps.read, principal, parentPath(path));
+  if (!parent?.is_directory) throw davConflict(`The folder ${parentPath(path)} does not exist`);
+}
+
+export function createDavWrites(deps: DavWriteDeps) {
+  const { read, write, copyNow, properties } = deps;
+
+  return {
+    /** 201 for a new file, 204 for a replaced one; the body is streamed, never held whole. */
+    async put(
+      principal: Principal,
+      path: string,
+      body: Readable,
+      { size, contentType }: { size: number | undefined; contentType: string | undefined },
+    ): Promise<Response> {
+      if (path === '/') throw davNotAllowed('The root is a folder');
+      const existing = await entryOrNull(read, principal, path);
+      if (existing?.is_directory) throw davNotAllowed(`${path} is a folder`);
+      if (!existing) await requireParentFolder(deps, principal, path);
+      const maxBytes = await deps.maxUploadBytes();
+      if (size !== undefined && size > maxBytes) {
+        throw new DavError(413, `Files larger than ${maxBytes} bytes are refused`);
+      }
+      const stored = await write.upload(principal, parentPath(path), nameOfPath(path), body, {
+        size: bodyLengthFor(await deps.uploadMode(), size),
+        contentType,
+        maxBytes,
+      });
+      const headers: Record<string, string> = {};
+      if (stored.etag) headers.ETag = `"${stored.etag}"`;
+      return new Response(null, { status: existing ? 204 : 201, headers });
+    },
+
+    async mkcol(principal: Principal, path: string, hasBody: boolean): Promise<Response> {
+      // RFC 4918 §9.3: a body we do not understand is refused, not ignored.
+      if (hasBody) throw new DavError(415, 'MKCOL takes no body');
+      if (await entryOrNull(read, principal, path)) throw davNotAllowed(`${path} already exists`);
+      await requireParentFolder(deps, principal, path);
+      await write.mkdir(principal, path);
+      return new Response(null, { status: 201 });
+    },
+
+    async remove(principal: Principal, path: string): Promise<Response> {
+      await write.remove(principal, path);
+      await properties.remove(path);
+      return new Response(null, { status: 204 });
+    },
+
+    async proppatch(principal: Principal, path: string, body: string): Promise<Response> {
+      const entry = await read.get(principal, path);
+      await write.checkWritable(principal, path);
+      return proppatch(properties, path, entry.is_directory, body);
+    },
+
+    /**
+     * COPY and MOVE (RFC 4918 §9.8, §9.9): 201 to a free destination, 204 over one that
+     * `Overwrite: T` allowed to replace (it is deleted first, not merged), 412 when
+     * `Overwrite: F` finds it taken, 409 without the destination's parent.
+     */
+    async transfer(
+      kind: 'copy' | 'move',
+      principal: Principal,
+      from: string,
+      to: string,
+      { overwrite, depth }: { overwrite: boolean; depth: Depth },
+    ): Promise<Response> {
+      if (from === to) throw new DavError(403, 'The source and the destination are the same');
+      await read.get(principal, from);
+      const existing = await entryOrNull(read, principal, to);
+      if (existing && !overwrite) throw davPreconditionFailed(`${to} exists and Overwrite is F`);
+      if (!existing) await requireParentFolder(deps, principal, to);
+      if (existing) {
+        await write.remove(principal, to);
+        await properties.remove(to);
+      }
+      if (kind === 'move') {
+        await copyNow.move(principal, from, to);
+        await properties.move(from, to);
+      } else {
+        await copyNow.copy(principal, from, to, { recursive: depth !== '0' });
+        await properties.copy(from, to);
+      }
+      return new Response(null, { status: existing ? 204 : 201 });
+    },
+  };
+}
+
+export type DavWrites = ReturnType<typeof createDavWrites>;

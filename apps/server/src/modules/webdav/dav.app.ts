@@ -1,0 +1,162 @@
+import type { Principal } from '@sharebin/shared';
+import { type Context, Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { AppEnv } from '../../app/app-env';
+import { requestBodyStream } from '../../app/request-stream';
+import type { FsReadUseCases } from '../fs/fs-read.usecases';
+import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
+import type { DavAuthenticate } from './dav-auth';
+import type { DavLocks } from './dav-locks';
+import { davPathOf, destinationPathOf, rawPathOf } from './dav-paths';
+import type { DavPropertiesRepository } from './dav-properties.repository';
+import { depthOf, propfind } from './dav-propfind';
+import { getResource } from './dav-read';
+import type { DavWrites } from './dav-write';
+
+/** Depth: infinity answers at most this many entries unless configured (DAV_PROPFIND_MAX_ENTRIES). */
+export const DAV_PROPFIND_MAX_ENTRIES_DEFAULT = 10_000;
+
+/** The methods this server answers (RFC 4918 classes 1 and 2). */
+const ALLOWED =
+  'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
+
+export interface DavAppDeps {
+  authenticate: DavAuthenticate;
+  read: FsReadUseCases;
+  writes: DavWrites;
+  properties: DavPropertiesRepository;
+  locks: DavLocks;
+  /** Depth: infinity lists at most this many entries, then answers 403 propfind-finite-depth. */
+  maxInfinityEntries: number;
+  logger: Logger;
+}
+
+type Handler = (
+  principal: Principal,
+  path: string,
+  request: Request,
+  context: Context<AppEnv>,
+) => Promise<Response>;
+
+const declaredSize = (request: Request) => {
+  const header = request.headers.get('content-length');
+  return header === null ? undefined : Number(header);
+};
+
+/** Whether a request carries a body (a declared length above 0, or chunked). */
+const hasBody = (request: Request) =>
+  (declaredSize(request) ?? 0) > 0 || request.headers.has('transfer-encoding');
+
+/**
+ * WebDAV over the virtual file system (ARCHITECTURE §8): a sub-app mounted at `/dav` with its
+ * own verbs and its own error translation (statuses and XML bodies, never the JSON envelope).
+ * `/dav/` is the virtual root; every call goes through the same `fs` use cases, and so the
+ * same permission checks, as `/api/*\/fs`.
+ */
+export function createDavApp({
+  authenticate,
+  read,
+  writes,
+  properties,
+  locks,
+  maxInfinityEntries,
+  logger,
+}: DavAppDeps) {
+  /** The `If` header holds and no lock bars the caller from the paths a write changes. */
+  const guard = (principal: Principal, path: string, request: Request, subtree = false) =>
+    locks.guard(principal, request, path, [{ path, subtree }]);
+
+  const handlers: Record<string, Handler> = {
+    PROPFIND: async (principal, path, request) =>
+      propfind(
+        { read, properties, locks, maxInfinityEntries },
+        principal,
+        path,
+        depthOf(request.headers.get('depth') ?? undefined, 'infinity'),
+        await request.text(),
+      ),
+    GET: (principal, path, request) =>
+      getResource(read, principal, path, request.headers.get('range') ?? undefined, false),
+    HEAD: (principal, path, request) =>
+      getResource(read, principal, path, request.headers.get('range') ?? undefined, true),
+    PUT: async (principal, path, request, context) => {
+      await guard(principal, path, request);
+      // The socket itself, streamed: never the whole body in memory.
+      return writes.put(principal, path, requestBodyStream(context), {
+        size: declaredSize(request),
+        contentType: request.headers.get('content-type') ?? undefined,
+      });
+    },
+    PROPPATCH: async (principal, path, request) => {
+      await guard(principal, path, request);
+      return writes.proppatch(principal, path, await request.text());
+    },
+    MKCOL: async (principal, path, request) => {
+      await guard(principal, path, request);
+      return writes.mkcol(principal, path, hasBody(request));
+    },
+    DELETE: async (principal, path, request) => {
+      await guard(principal, path, request, true);
+      const response = await writes.remove(principal, path);
+      await locks.forget(path);
+      return response;
+    },
+    COPY: (principal, path, request) => transfer('copy', principal, path, request),
+    MOVE: (principal, path, request) => transfer('move', principal, path, request),
+    LOCK: (principal, path, request) =>
+      locks.lock(
+        principal,
+        path,
+        request,
+        depthOf(request.headers.get('depth') ?? undefined, 'infinity'),
+      ),
+    UNLOCK: (principal, path, request) =>
+      locks.unlock(principal, path, request.headers.get('lock-token') ?? undefined),
+  };
+
+  async function transfer(
+    kind: 'copy' | 'move',
+    principal: Principal,
+    path: string,
+    request: Request,
+  ) {
+    const to = destinationPathOf(request.headers.get('destination') ?? undefined, request.url);
+    const changed = [{ path: to, subtree: true }];
+    if (kind === 'move') changed.push({ path, subtree: true });
+    await locks.guard(principal, request, path, changed);
+    const overwrite = (request.headers.get('overwrite') ?? 'T').trim().toUpperCase() !== 'F';
+    // A MOVE of a folder always takes what it holds (RFC 4918 §9.9.2).
+    const depth =
+      kind === 'move' ? 'infinity' : depthOf(request.headers.get('depth') ?? undefined, 'infinity');
+    const response = await writes.transfer(kind, principal, path, to, { overwrite, depth });
+    if (kind === 'move') await locks.forget(path);
+    return response;
+  }
+
+  const app = new Hono<AppEnv>();
+  app.all('*', async (c) => {
+    const method = c.req.method.toUpperCase();
+    try {
+      if (method === 'OPTIONS') {
+        return new Response(null, {
+          headers: { DAV: '1, 2', 'MS-Author-Via': 'DAV', Allow: ALLOWED, 'Content-Length': '0' },
+        });
+      }
+      const principal = await authenticate(c.req.header('authorization'), c.get('clientIp'));
+      const path = davPathOf(rawPathOf(c.req.url));
+      const handler = handlers[method];
+      if (!handler) throw davNotAllowed(`${method} is not a WebDAV method this server answers`);
+      return await handler(principal, path, c.req.raw, c);
+    } catch (error) {
+      const davError = davErrorOf(error);
+      if (!davError) {
+        logger.error({ err: error, method, url: c.req.url }, 'webdav request failed');
+        return new Response('Internal error\n', { status: 500 });
+      }
+      const response = davErrorResponse(davError);
+      if (davError.status === 405) response.headers.set('Allow', ALLOWED);
+      return response;
+    }
+  });
+  return app;
+}

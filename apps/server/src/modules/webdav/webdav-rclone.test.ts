@@ -1,0 +1,85 @@
+import { execFile, spawnSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { listenForClients } from '../../test/dav-kit';
+import { adminWithDocsMount, useS3rver } from '../../test/fs-kit';
+import { ADMIN, ENGINES, useTestServer } from '../../test/harness';
+
+/** rclone (Debian package `rclone`): `.ci/run` installs it; a machine without it skips these. */
+const HAS_RCLONE = spawnSync('rclone', ['version']).error === undefined;
+const run = promisify(execFile);
+
+/** A small tree: nested folders, an empty one, names with spaces and CJK, sizes up to 300 KB. */
+function writeTree(root: string) {
+  mkdirSync(path.join(root, 'a', 'b'), { recursive: true });
+  mkdirSync(path.join(root, 'empty'));
+  for (const size of [0, 1, 100_000, 300_000]) {
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 31 + size) % 251;
+    writeFileSync(path.join(root, 'a', `f${size}.bin`), bytes);
+  }
+  writeFileSync(path.join(root, 'a', 'b', 'note.txt'), 'deep\n');
+  writeFileSync(path.join(root, '名前 with space.txt'), 'ünïcode\n');
+}
+
+/** Every folder and file below `root`, files with their bytes. */
+function snapshot(root: string, relative = ''): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const name of readdirSync(path.join(root, relative)).sort()) {
+    const item = path.join(relative, name);
+    if (statSync(path.join(root, item)).isDirectory()) {
+      found[`${item}/`] = '';
+      Object.assign(found, snapshot(root, item));
+    } else {
+      found[item] = readFileSync(path.join(root, item)).toString('base64');
+    }
+  }
+  return found;
+}
+
+describe.runIf(HAS_RCLONE).each(ENGINES)('rclone against WebDAV on %s', (engine) => {
+  const t = useTestServer(engine);
+  const s3rver = useS3rver();
+
+  it('syncs a tree in and back byte for byte; a second sync moves nothing; check is clean', async () => {
+    await adminWithDocsMount(t, 'local', s3rver);
+    const listening = await listenForClients(t.server);
+    const work = mkdtempSync(path.join(tmpdir(), 'sharebin-rclone-'));
+    const source = path.join(work, 'source');
+    const back = path.join(work, 'back');
+    mkdirSync(source);
+    writeTree(source);
+    const { stdout: obscured } = await run('rclone', ['obscure', ADMIN.password]);
+    const env = {
+      ...process.env,
+      RCLONE_CONFIG: path.join(work, 'rclone.conf'),
+      RCLONE_WEBDAV_URL: `${listening.url}/dav`,
+      RCLONE_WEBDAV_VENDOR: 'other',
+      RCLONE_WEBDAV_USER: ADMIN.username,
+      RCLONE_WEBDAV_PASS: obscured.trim(),
+    };
+    const rclone = (...args: string[]) => run('rclone', args, { env });
+    const remote = ':webdav:docs/tree';
+    try {
+      await rclone('sync', source, remote, '--create-empty-src-dirs');
+      const again = await rclone('sync', source, remote, '--create-empty-src-dirs', '-v');
+      expect(again.stderr).not.toMatch(/Copied|Deleted|Updated/);
+      expect(again.stderr).toMatch(/Transferred:\s+0 B \/ 0 B/);
+      await rclone('check', source, remote);
+      await rclone('sync', remote, back, '--create-empty-src-dirs');
+      expect(snapshot(back)).toEqual(snapshot(source));
+    } finally {
+      await listening.close();
+    }
+  }, 120_000);
+});
