@@ -61,8 +61,13 @@ describe.runIf(HAS_LITMUS && process.env.TEST_POSTGRES_URL)(
   'litmus against two instances behind one address',
   () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sharebin-litmus-two-'));
-    // One data folder, as two boxes share one storage: each request goes to the other instance.
-    const t = useTwoInstances([{ dataDir }, { dataDir }]);
+    // One data folder, as two boxes share one storage, and caches kept exact across them by
+    // PostgreSQL's LISTEN/NOTIFY as in production: each request goes to the other instance.
+    const instance = async (database: DatabaseHandle) => ({
+      ...(await overPostgres(process.env.TEST_POSTGRES_URL as string)(database)),
+      dataDir,
+    });
+    const t = useTwoInstances([instance, instance]);
 
     it('passes all five suites, every request alternating between the instances', async () => {
       const [a, b] = t.instances;
@@ -80,6 +85,8 @@ describe.runIf(HAS_LITMUS && process.env.TEST_POSTGRES_URL)(
           storage_type: 'local',
           storage_config_id: storage?.id,
           mount_path: '/docs',
+          // Listings cached on each instance: a write on one must show in a listing on the other.
+          cache_ttl: 300,
         },
         admin,
       );
