@@ -1,4 +1,4 @@
-import { Button, Indicator } from '@mantine/core';
+import { ActionIcon, Button, Indicator } from '@mantine/core';
 import { IconBasket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ export function BasketButton() {
   const { t } = useTranslation();
   const count = useBasket().length;
   const [opened, setOpened] = useState(false);
+  const label = t('mountExplorer.basket.openWithCount', { count });
   return (
     <>
       <Indicator
@@ -26,11 +27,23 @@ export function BasketButton() {
           variant="default"
           leftSection={<IconBasket size={14} />}
           onClick={() => setOpened(true)}
-          aria-label={t('mountExplorer.basket.openWithCount', { count })}
+          aria-label={label}
+          visibleFrom="sm"
           data-testid="open-basket"
         >
           {t('mountExplorer.basket.open')}
         </Button>
+        {/* Phones keep the header for the folder path: the basket is an icon there. */}
+        <ActionIcon
+          variant="default"
+          size="md"
+          onClick={() => setOpened(true)}
+          aria-label={label}
+          hiddenFrom="sm"
+          data-testid="open-basket-phone"
+        >
+          <IconBasket size={16} />
+        </ActionIcon>
       </Indicator>
       <BasketDrawer opened={opened} onClose={() => setOpened(false)} />
     </>

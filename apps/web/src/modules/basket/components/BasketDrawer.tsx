@@ -5,7 +5,6 @@ import {
   Drawer,
   Group,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   ThemeIcon,
@@ -16,6 +15,7 @@ import {
   IconAlertTriangle,
   IconBasket,
   IconDownload,
+  IconFolder,
   IconFolderFilled,
   IconTrash,
   IconX,
@@ -86,7 +86,15 @@ function GroupCard({ group }: { group: BasketGroup }) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="basket-group" data-folder={group.folder}>
       <Group gap="xs" wrap="nowrap" mb={6}>
-        <Text size="xs" fw={600} c="dimmed" truncate="start" style={{ flex: 1, minWidth: 0 }}>
+        <IconFolder size={14} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+        <Text
+          size="xs"
+          fw={600}
+          c="dimmed"
+          truncate="end"
+          style={{ flex: 1, minWidth: 0 }}
+          title={group.folder}
+        >
           {group.folder}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -165,7 +173,7 @@ export function BasketDrawer({ opened, onClose }: { opened: boolean; onClose: ()
           <Text fw={600}>{t('mountExplorer.basket.title')}</Text>
         </Group>
       }
-      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '85%' } }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}
       data-testid="basket-drawer"
     >
       {entries.length === 0 ? (
@@ -201,18 +209,6 @@ export function BasketDrawer({ opened, onClose }: { opened: boolean; onClose: ()
               })}
             </Alert>
           )}
-          <ScrollArea.Autosize mah={phone ? '50vh' : 'calc(100vh - 300px)'} offsetScrollbars>
-            <Stack gap="sm">
-              {groupByFolder(entries).map((group) => (
-                <GroupCard key={group.folder} group={group} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-          {hasFolders && (
-            <Text size="xs" c="dimmed">
-              {t('mountExplorer.basket.foldersNote')}
-            </Text>
-          )}
           {failure && (
             <Alert
               color="red"
@@ -233,6 +229,17 @@ export function BasketDrawer({ opened, onClose }: { opened: boolean; onClose: ()
           >
             {t('mountExplorer.basket.download')}
           </Button>
+          {hasFolders && (
+            <Text size="xs" c="dimmed">
+              {t('mountExplorer.basket.foldersNote')}
+            </Text>
+          )}
+          {/* The action stays above the list: a long basket scrolls, the button does not move. */}
+          <Stack gap="sm">
+            {groupByFolder(entries).map((group) => (
+              <GroupCard key={group.folder} group={group} />
+            ))}
+          </Stack>
         </>
       )}
     </Drawer>
