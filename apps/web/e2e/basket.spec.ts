@@ -67,7 +67,7 @@ test('the basket takes a folder and a file, survives a reload and downloads one 
   const names = listing.split('\n').filter((name) => name !== '' && !name.endsWith('/'));
   expect(names.sort()).toEqual(['album/deep/two.txt', 'album/one.txt', 'loose.txt']);
 
-  // Remove one entry, then clear the rest.
+  // Remove one entry, then a group, then clear.
   await drawer
     .locator('[data-testid="basket-entry"][data-path$="/loose.txt"]')
     .getByTestId('basket-remove')
@@ -79,6 +79,13 @@ test('the basket takes a folder and a file, survives a reload and downloads one 
   await addFromRowMenu(page, 'other.txt');
   await page.getByTestId('open-basket').click();
   await expect(drawer.getByTestId('basket-entry')).toHaveCount(2);
+  // Both sit in the mount's top folder: removing that group empties the basket.
+  await drawer.getByTestId('basket-remove-group').click();
+  await expect(drawer.getByTestId('basket-empty')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await addFromRowMenu(page, 'other.txt');
+  await page.getByTestId('open-basket').click();
+  await expect(drawer.getByTestId('basket-entry')).toHaveCount(1);
   await drawer.getByTestId('basket-clear').click();
   await expect(drawer.getByTestId('basket-empty')).toBeVisible();
   await page.reload();

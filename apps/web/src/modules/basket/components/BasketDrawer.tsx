@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -100,18 +99,17 @@ function GroupCard({ group }: { group: BasketGroup }) {
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {sizeLabel(group.size, group.hasFolders)}
         </Text>
-        <Tooltip label={t('mountExplorer.basket.removeGroup')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="sm"
-            aria-label={t('mountExplorer.basket.removeGroup')}
-            onClick={() => basketStore.removeFolder(group.folder)}
-            data-testid="basket-remove-group"
-          >
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          aria-label={t('mountExplorer.basket.removeGroup')}
+          title={t('mountExplorer.basket.removeGroup')}
+          onClick={() => basketStore.removeFolder(group.folder)}
+          data-testid="basket-remove-group"
+        >
+          <IconTrash size={14} />
+        </ActionIcon>
       </Group>
       <Stack gap={4}>
         {group.entries.map((entry) => (
