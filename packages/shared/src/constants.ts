@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   markdownDraft: 'markdown_draft',
   /** The upload page's last uploads, newest first (SPEC §9: three are shown). */
   recentUploads: 'recent_uploads',
+  /** The file basket, one list per signed-in principal: `file_basket:<principal>`. */
+  fileBasketPrefix: 'file_basket:',
 } as const;
 
 /** Share expiry choices (SPEC §9) and their lengths; `never` has none. */
@@ -128,3 +130,10 @@ export const MOUNT_RESERVED_SEGMENTS = [
   'proxy',
   'well-known',
 ] as const;
+
+/**
+ * Above this total the basket warns that the zip will be large (SPEC §9 leaves the value
+ * out). 1 GiB: big enough for everyday downloads, small enough that a slow line notices.
+ * The warning never blocks: the server streams any size.
+ */
+export const BASKET_WARNING_SIZE_MB = 1024;

@@ -1,3 +1,4 @@
+import { basketEnUS } from './basket.en-US';
 /** The mount explorer's English texts (SPEC §2 /mount-explorer), part of the en-US dictionary. */
 export const mountExplorerEnUS = {
   title: 'Mount explorer',
@@ -189,4 +190,5 @@ export const mountExplorerEnUS = {
     label: 'File content',
     placeholder: 'Empty file',
   },
+  basket: basketEnUS,
 };

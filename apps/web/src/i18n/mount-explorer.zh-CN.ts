@@ -1,3 +1,4 @@
+import { basketZhCN } from './basket.zh-CN';
 import type { Dictionary } from './en-US';
 
 /** 挂载浏览器的中文文本（SPEC §2 /mount-explorer），属于 zh-CN 词典。 */
@@ -185,4 +186,5 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     label: '文件内容',
     placeholder: '空文件',
   },
+  basket: basketZhCN,
 };

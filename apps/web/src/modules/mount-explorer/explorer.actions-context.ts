@@ -11,6 +11,7 @@ export interface EntryActions {
   move: (entries: FsEntry[]) => void;
   copy: (entries: FsEntry[]) => void;
   remove: (entries: FsEntry[]) => void;
+  addToBasket: (entries: FsEntry[]) => void;
 }
 
 export const EntryActionsContext = createContext<EntryActions | null>(null);

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useCopy } from '../../app/clipboard';
 import { downloadUrl } from '../../app/download';
 import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
+import { addEntriesToBasket } from '../basket/basket.add';
 import { resolveBackendUrl } from '../files/upload/transfer';
 import type { TransferMode } from './components/TransferModal';
 import type { EntryActions } from './explorer.actions-context';
@@ -69,6 +70,7 @@ export function useExplorerCommands(refresh: () => unknown) {
       rename: setRenaming,
       move: (entries) => setTransfer({ mode: 'move', entries }),
       copy: (entries) => setTransfer({ mode: 'copy', entries }),
+      addToBasket: addEntriesToBasket,
       remove: (entries) => {
         const [first] = entries;
         if (!first) return;

@@ -1,6 +1,7 @@
 import { Menu } from '@mantine/core';
 import type { FsEntry } from '@sharebin/shared';
 import {
+  IconBasketPlus,
   IconCopy,
   IconDots,
   IconDownload,
@@ -96,9 +97,17 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
           </>
         )}
         {!entry.is_virtual && (
-          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy([entry])}>
-            {t('mountExplorer.actions.copy')}
-          </Menu.Item>
+          <>
+            <Menu.Item
+              leftSection={<IconBasketPlus size={16} />}
+              onClick={() => actions.addToBasket([entry])}
+            >
+              {t('mountExplorer.basket.add')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy([entry])}>
+              {t('mountExplorer.actions.copy')}
+            </Menu.Item>
+          </>
         )}
         {writable && (
           <>

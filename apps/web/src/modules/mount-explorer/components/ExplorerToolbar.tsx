@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Menu, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import {
+  IconBasketPlus,
   IconCheck,
   IconCopy,
   IconDotsVertical,
@@ -30,6 +31,7 @@ export interface ToolbarProps {
   onNewFolder: () => void;
   onMove: () => void;
   onCopy: () => void;
+  onAddToBasket: () => void;
   onDelete: () => void;
   onClearSelection: () => void;
   onSelectAll: () => void;
@@ -94,8 +96,17 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
       onClick: props.onCopy,
       variant: 'default',
     };
-    if (!props.selectionWritable) return [copy];
+    const addToBasket: ToolbarAction = {
+      key: 'basket',
+      label: t('mountExplorer.basket.add'),
+      icon: IconBasketPlus,
+      onClick: props.onAddToBasket,
+      variant: 'default',
+      testId: 'add-selected-to-basket',
+    };
+    if (!props.selectionWritable) return [addToBasket, copy];
     return [
+      addToBasket,
       {
         key: 'move',
         label: t('mountExplorer.actions.move'),

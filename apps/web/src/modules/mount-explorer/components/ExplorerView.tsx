@@ -3,6 +3,7 @@ import { IconCloudUpload, IconLock } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BasketButton } from '../../basket/components/BasketButton';
 import { EntryActionsContext } from '../explorer.actions-context';
 import { isEntryWritable } from '../explorer.format';
 import { useExplorerPrefs, useListing, useRefreshFs } from '../explorer.hooks';
@@ -96,6 +97,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
                 {t('mountExplorer.toolbar.entries', { count: entries.length })}
               </Text>
             )}
+            <BasketButton />
           </Group>
         </Group>
         <ExplorerToolbar
@@ -106,6 +108,10 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           onNewFolder={() => setDialog('newFolder')}
           onMove={() => commands.actions.move(selected)}
           onCopy={() => commands.actions.copy(selected)}
+          onAddToBasket={() => {
+            commands.actions.addToBasket(selected);
+            setSelection(EMPTY_SELECTION);
+          }}
           onDelete={() => commands.actions.remove(selected)}
           onClearSelection={() => setSelection(EMPTY_SELECTION)}
           onSelectAll={() => setSelection(toggleAll(EMPTY_SELECTION, order))}

@@ -1,0 +1,32 @@
+/** The file basket's English texts (SPEC §1), part of the mount explorer's dictionary. */
+export const basketEnUS = {
+  add: 'Add to basket',
+  added_one: '{{count}} item added to the basket',
+  added_other: '{{count}} items added to the basket',
+  alreadyIn_one: '{{count}} was already in the basket (or in a folder there)',
+  alreadyIn_other: '{{count}} were already in the basket (or in folders there)',
+  absorbed_one: '{{count}} basket item is now part of an added folder',
+  absorbed_other: '{{count}} basket items are now part of an added folder',
+  nothingAdded: 'Nothing new: everything picked is already in the basket',
+  open: 'Basket',
+  openWithCount_one: 'Basket, {{count}} item',
+  openWithCount_other: 'Basket, {{count}} items',
+  title: 'File basket',
+  summary_one: '{{count}} item · {{size}}',
+  summary_other: '{{count}} items · {{size}}',
+  plusFolders: '{{size}} + folders',
+  folder: 'folder',
+  emptyTitle: 'The basket is empty',
+  emptyBody:
+    'Add files and folders from the explorer (row menu or selection), then download them together as one zip.',
+  remove: 'Remove {{name}} from the basket',
+  removeGroup: 'Remove this folder’s items',
+  clear: 'Clear all',
+  download: 'Download as zip',
+  downloadStarted: 'The zip download has started',
+  downloadFailed: 'The zip download could not start',
+  largeTitle: 'Large download',
+  largeBody:
+    'The basket holds more than {{limit}}. The zip streams from the server and resumes if interrupted, but it will take a while.',
+  foldersNote: 'Folder sizes are counted by the server when the zip is made.',
+};

@@ -1,0 +1,32 @@
+import type { basketEnUS } from './basket.en-US';
+
+/** 文件篮的中文文案（SPEC §1）。 */
+export const basketZhCN: typeof basketEnUS = {
+  add: '加入文件篮',
+  added_one: '已将 {{count}} 项加入文件篮',
+  added_other: '已将 {{count}} 项加入文件篮',
+  alreadyIn_one: '{{count}} 项已在文件篮中（或在其中的文件夹里）',
+  alreadyIn_other: '{{count}} 项已在文件篮中（或在其中的文件夹里）',
+  absorbed_one: '文件篮中的 {{count}} 项已包含在新加入的文件夹里',
+  absorbed_other: '文件篮中的 {{count}} 项已包含在新加入的文件夹里',
+  nothingAdded: '没有新内容：所选项目都已在文件篮中',
+  open: '文件篮',
+  openWithCount_one: '文件篮，{{count}} 项',
+  openWithCount_other: '文件篮，{{count}} 项',
+  title: '文件篮',
+  summary_one: '{{count}} 项 · {{size}}',
+  summary_other: '{{count}} 项 · {{size}}',
+  plusFolders: '{{size}} + 文件夹',
+  folder: '文件夹',
+  emptyTitle: '文件篮是空的',
+  emptyBody: '在浏览器中（行菜单或多选）加入文件和文件夹，然后打包为一个 zip 一起下载。',
+  remove: '从文件篮移除 {{name}}',
+  removeGroup: '移除此文件夹下的项目',
+  clear: '全部清空',
+  download: '打包下载 zip',
+  downloadStarted: 'zip 下载已开始',
+  downloadFailed: '无法开始 zip 下载',
+  largeTitle: '下载较大',
+  largeBody: '文件篮超过 {{limit}}。zip 由服务器流式生成，中断后可续传，但需要一些时间。',
+  foldersNote: '文件夹的大小在生成 zip 时由服务器计算。',
+};
