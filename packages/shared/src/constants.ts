@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   markdownDraft: 'markdown_draft',
   /** The upload page's last uploads, newest first (SPEC §9: three are shown). */
   recentUploads: 'recent_uploads',
+  /** The task manager's uploads and downloads of this browser (SPEC §1, §3 task). */
+  browserTasks: 'browser_tasks',
 } as const;
 
 /** Share expiry choices (SPEC §9) and their lengths; `never` has none. */
