@@ -56,6 +56,7 @@ export function BrowserTaskRow({ task, now }: { task: BrowserTask; now: number }
   const isDownload = task.kind === 'download';
   return (
     <TaskRowFrame
+      taskId={task.id}
       testId="task-browser"
       type={t(`tasks.type.${task.kind}`)}
       name={task.name}

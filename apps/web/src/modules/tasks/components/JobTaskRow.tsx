@@ -57,6 +57,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
   const hiddenFailures = job.failed - job.errors.length;
   return (
     <TaskRowFrame
+      taskId={job.id}
       testId="task-job"
       type={type}
       // A job's summary names no paths: its size in items tells it apart, with its time below.

@@ -68,7 +68,6 @@ export function TaskManager() {
           size={16}
           disabled={running === 0}
           offset={4}
-          data-testid="task-badge"
         >
           <ActionIcon
             variant="default"
@@ -76,6 +75,7 @@ export function TaskManager() {
             onClick={() => setOpened(true)}
             aria-label={label}
             data-testid="task-manager-button"
+            data-running={running}
           >
             <IconChecklist size={18} stroke={1.7} />
           </ActionIcon>

@@ -13,6 +13,7 @@ export interface RowAction {
 /** One task's card: type, name, status, progress, lines of detail and its buttons. */
 export function TaskRowFrame({
   testId,
+  taskId,
   type,
   name,
   detail,
@@ -23,6 +24,8 @@ export function TaskRowFrame({
   children,
 }: {
   testId: string;
+  /** The job's or browser task's id, for tests and tools to find the row. */
+  taskId: string;
   type: string;
   name: string;
   detail: string | null;
@@ -36,7 +39,14 @@ export function TaskRowFrame({
   const { t } = useTranslation();
   const active = status === 'running' || status === 'pending' || status === 'cancelling';
   return (
-    <Paper withBorder p="sm" radius="md" data-testid={testId} data-status={status}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid={testId}
+      data-task-id={taskId}
+      data-status={status}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <div style={{ minWidth: 0, flex: 1 }}>
