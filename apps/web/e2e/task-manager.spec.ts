@@ -45,7 +45,7 @@ async function startCopy(
 
 async function openTasks(page: Page) {
   await page.getByTestId('task-manager-button').click();
-  const panel = page.getByRole('dialog', { name: 'Tasks' });
+  const panel = page.getByRole('dialog');
   await expect(panel).toBeVisible();
   return panel;
 }
@@ -128,8 +128,10 @@ test.describe('task manager', () => {
     const name = uniqueFile('across-pages', 'bin');
     // Parts are held until the user has left the upload page.
     const held: Route[] = [];
+    let release = false;
     await page.route('**/api/storage/local/*/part?**', (route) => {
-      held.push(route);
+      if (release) void route.continue();
+      else held.push(route);
     });
     await page.getByTestId('upload-file-input').setInputFiles({
       name,
@@ -147,7 +149,7 @@ test.describe('task manager', () => {
     const task = panel.locator(`[data-testid="task-browser"]:has-text("${name}")`);
     await expect(task).toHaveAttribute('data-status', 'running');
 
-    await page.unrouteAll({ behavior: 'wait' }).catch(() => undefined);
+    release = true;
     for (const route of held) await route.continue();
     await expect(task).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
     await expect(task.getByTestId('task-status')).toHaveText('Completed');
@@ -166,6 +168,7 @@ test.describe('task manager', () => {
   }) => {
     await openUploadAsAdmin(page, request);
     const name = uniqueFile('interrupted', 'bin');
+    // Parts are held: the upload is still running when the page is reloaded.
     const held: Route[] = [];
     await page.route('**/api/storage/local/*/part?**', (route) => {
       held.push(route);
@@ -187,4 +190,90 @@ test.describe('task manager', () => {
     await expect(task).toContainText('The page was closed or reloaded while this upload ran');
     await expect(page.getByTestId('task-manager-button')).toHaveAttribute('data-running', '0');
   });
+});
+
+/** A job as the list answers it, for the screenshots' running and partly completed examples. */
+const shownJob = (id: string, change: Record<string, unknown>) => ({
+  id,
+  type: 'copy',
+  status: 'running',
+  partial: false,
+  items_total: 120,
+  items_done: 48,
+  bytes_total: 640 * MiB,
+  bytes_done: 250 * MiB,
+  success: 46,
+  skipped: 2,
+  failed: 0,
+  errors: [],
+  error: null,
+  cancel_requested: false,
+  created_at: new Date().toISOString(),
+  started_at: new Date(Date.now() - 20_000).toISOString(),
+  finished_at: null,
+  ...change,
+});
+
+/** The panel in both themes and languages, desktop and phone: `SCREENSHOTS=1` to take them. */
+test.describe('task manager screenshots', () => {
+  test.skip(!process.env.SCREENSHOTS, 'screenshots only when asked for');
+
+  for (const [width, height, device] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const language of ['en-US', 'zh-CN'] as const) {
+        test(`${device} ${scheme} ${language}`, async ({ page, request }) => {
+          await page.setViewportSize({ width, height });
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.addInitScript(
+            ([lang, mode]) => {
+              localStorage.setItem('language', lang);
+              localStorage.setItem('themeMode', mode);
+            },
+            [language, scheme],
+          );
+          await page.route('**/api/admin/fs/jobs?**', async (route) => {
+            const response = await route.fetch();
+            const body = (await response.json()) as { data: unknown[] };
+            body.data = [
+              shownJob('shot-running', {}),
+              shownJob('shot-partial', {
+                type: 'move',
+                status: 'completed',
+                partial: true,
+                items_done: 120,
+                bytes_done: 640 * MiB,
+                success: 117,
+                skipped: 0,
+                failed: 3,
+                finished_at: new Date().toISOString(),
+                errors: [
+                  {
+                    path: '/photos/2024/raw/IMG_0042.CR3',
+                    error: 'fs.conflict',
+                    message: 'A file of that name already exists',
+                  },
+                  {
+                    path: '/photos/2024/raw/IMG_0043.CR3',
+                    error: 'storage.unavailable',
+                    message: 'The storage did not answer',
+                  },
+                ],
+              }),
+              ...body.data,
+            ];
+            await route.fulfill({ response, json: body });
+          });
+          await signInAsAdmin(page);
+          await openTasks(page);
+          await expect(page.locator('[data-task-id="shot-partial"]')).toBeVisible();
+          await page.screenshot({
+            path: `/tmp/shots-tasks/tasks-${device}-${scheme}-${language}.png`,
+          });
+        });
+      }
+    }
+  }
 });

@@ -153,3 +153,20 @@ describe('how a task is shown', () => {
     expect(canDownloadAgain(task, Date.parse('2026-01-01T00:05:01.000Z'))).toBe(false);
   });
 });
+
+describe('an open panel', () => {
+  it('keeps polling while it is shown, so jobs started elsewhere appear, and stops after', async () => {
+    const server = harness([]);
+    const unwatch = server.follower.watch();
+    await server.follower.refresh();
+    expect(server.timers).toHaveLength(1);
+    server.setServer([job('elsewhere')]);
+    await server.tick();
+    expect(server.follower.store.get().jobs.map((entry) => entry.id)).toEqual(['elsewhere']);
+
+    unwatch();
+    server.setServer([job('elsewhere', { status: 'completed' })]);
+    await server.tick();
+    expect(server.timers).toEqual([]);
+  });
+});

@@ -22,7 +22,7 @@ interface Scheduler {
 /**
  * The server's jobs as the task panel shows them. The server's list is the truth (so other tabs
  * and instances agree): it is fetched again every second and a half while a job is pending or
- * running, or someone waits for one, and not at all once every job has ended.
+ * running, someone waits for one or the panel is open, and not at all otherwise.
  */
 export function createJobFollower({
   api = jobsApi,
@@ -37,12 +37,14 @@ export function createJobFollower({
   const store = createValueStore<JobsState>({ jobs: [], error: null });
   const waiters = new Map<string, Set<(job: FsJob) => void>>();
   let timer: unknown = null;
+  /** Open panels: while one shows the list, jobs started elsewhere (another tab) appear too. */
+  let viewers = 0;
   let refreshing: Promise<void> | null = null;
   /** Bumped when the session ends, so an answer to an older request is dropped. */
   let generation = 0;
 
   const needsPolling = () =>
-    waiters.size > 0 || store.get().jobs.some((job) => !isJobFinished(job));
+    viewers > 0 || waiters.size > 0 || store.get().jobs.some((job) => !isJobFinished(job));
 
   const schedule = () => {
     if (timer !== null || !needsPolling()) return;
@@ -104,6 +106,15 @@ export function createJobFollower({
       });
       void refresh();
       return ended;
+    },
+
+    /** The panel is shown: the list is kept fresh until the answered function is called. */
+    watch(): () => void {
+      viewers += 1;
+      void refresh();
+      return () => {
+        viewers -= 1;
+      };
     },
 
     /** Puts a job the server just answered (after cancel or retry) in place. */

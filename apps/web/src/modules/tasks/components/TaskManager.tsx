@@ -54,21 +54,19 @@ export function TaskManager() {
   const clock = useInterval(() => setNow(Date.now()), 1_000);
   useEffect(() => {
     if (!opened) return;
-    if (followsJobs) void jobFollower.refresh();
+    const unwatch = followsJobs ? jobFollower.watch() : () => undefined;
     clock.start();
-    return clock.stop;
+    return () => {
+      unwatch();
+      clock.stop();
+    };
   }, [opened, followsJobs, clock.start, clock.stop]);
 
   const label = running > 0 ? t('tasks.running', { count: running }) : t('tasks.open');
   return (
     <>
       <Tooltip label={label}>
-        <Indicator
-          label={running}
-          size={16}
-          disabled={running === 0}
-          offset={4}
-        >
+        <Indicator label={running} size={16} disabled={running === 0} offset={4}>
           <ActionIcon
             variant="default"
             size="lg"
