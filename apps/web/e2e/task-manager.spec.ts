@@ -224,15 +224,15 @@ test.describe('task manager screenshots', () => {
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       for (const language of ['en-US', 'zh-CN'] as const) {
-        test(`${device} ${scheme} ${language}`, async ({ page, request }) => {
+        test(`${device} ${scheme} ${language}`, async ({ page }) => {
           await page.setViewportSize({ width, height });
           await page.emulateMedia({ colorScheme: scheme });
           await page.addInitScript(
-            ([lang, mode]) => {
+            ({ lang, mode }) => {
               localStorage.setItem('language', lang);
               localStorage.setItem('themeMode', mode);
             },
-            [language, scheme],
+            { lang: language, mode: scheme },
           );
           await page.route('**/api/admin/fs/jobs?**', async (route) => {
             const response = await route.fetch();

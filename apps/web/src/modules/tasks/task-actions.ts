@@ -1,28 +1,24 @@
+import type { FsJob } from '@sharebin/shared';
 import { notifyError } from '../../app/notify';
 import { browserTasks } from './browser-tasks';
 import { jobFollower } from './job-follower';
 import { isEntryFinished, type TaskEntry } from './task-view';
 import { jobsApi } from './tasks.api';
 
+/** Sends a job call whose answer is the job as it now is, and shows it; a refusal is told. */
+async function jobCall(call: () => Promise<FsJob>) {
+  try {
+    jobFollower.replace(await call());
+  } catch (error) {
+    notifyError(error);
+    void jobFollower.refresh();
+  }
+}
+
 /** What the panel's buttons do; a refusal is told, and the list is taken from the server again. */
 export const taskActions = {
-  async cancelJob(id: string) {
-    try {
-      jobFollower.replace(await jobsApi.cancel(id));
-    } catch (error) {
-      notifyError(error);
-      void jobFollower.refresh();
-    }
-  },
-
-  async retryJob(id: string) {
-    try {
-      jobFollower.replace(await jobsApi.retry(id));
-    } catch (error) {
-      notifyError(error);
-      void jobFollower.refresh();
-    }
-  },
+  cancelJob: (id: string) => jobCall(() => jobsApi.cancel(id)),
+  retryJob: (id: string) => jobCall(() => jobsApi.retry(id)),
 
   async removeJob(id: string) {
     try {

@@ -1,4 +1,5 @@
-import type { BrowserTask, BrowserTaskStatus } from './browser-tasks';
+import { type BrowserTask, type BrowserTaskStatus, browserTasks } from './browser-tasks';
+import type { ValueStore } from './value-store';
 
 /** What the two upload queues (file shares, mounted folders) have in common. */
 export interface UploadRow {
@@ -46,4 +47,29 @@ export function uploadTask(id: string, row: UploadRow, detail: string | null): B
     expiresAt: null,
     createdAt: row.createdAt,
   };
+}
+
+/** An upload queue as the task manager drives it: its rows, and what can be done to one. */
+export interface MirroredQueue<T extends UploadRow & { id: string }> {
+  store: ValueStore<T[]>;
+  cancel: (id: string) => void;
+  retry: (id: string) => void;
+  remove: (id: string) => void;
+}
+
+/** Lists a queue's rows among the browser tasks, with its cancel, retry and remove. */
+export function mirrorUploadQueue<T extends UploadRow & { id: string }>(
+  queue: MirroredQueue<T>,
+  detailOf: (row: T) => string,
+  canRetry: (row: T) => boolean = () => true,
+) {
+  browserTasks.mirror(
+    queue.store,
+    (row) => uploadTask(row.id, row, detailOf(row)),
+    (row) => ({
+      cancel: () => queue.cancel(row.id),
+      retry: canRetry(row) ? () => queue.retry(row.id) : undefined,
+      remove: () => queue.remove(row.id),
+    }),
+  );
 }

@@ -28,3 +28,19 @@ export function createValueStore<T>(initial: T): ValueStore<T> {
 export function useValueStore<T>(store: ValueStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+/** Tells every listener of an event (an upload that ended); `listen` answers the unsubscribe. */
+export function createSignal<T>() {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    emit: (value: T) => {
+      for (const listener of listeners) listener(value);
+    },
+    listen: (listener: (value: T) => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

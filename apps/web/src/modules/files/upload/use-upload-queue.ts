@@ -2,9 +2,8 @@ import type { FileShare } from '@sharebin/shared';
 import { useEffect, useRef } from 'react';
 import { i18n } from '../../../i18n';
 import { formatBytes } from '../../pastes/paste-management.utils';
-import { browserTasks } from '../../tasks/browser-tasks';
-import { uploadTask } from '../../tasks/upload-tasks';
-import { createValueStore, useValueStore } from '../../tasks/value-store';
+import { mirrorUploadQueue } from '../../tasks/upload-tasks';
+import { createSignal, createValueStore, useValueStore } from '../../tasks/value-store';
 import { type CancelSource, createCancelSource } from './cancel-token';
 import { uploadFile } from './file-upload';
 import { rememberUpload } from './recent-uploads';
@@ -120,7 +119,7 @@ function createUploadQueue() {
   let running = 0;
   /** The page's current limit (settings may change it while the queue lives on). */
   let maxBytes = Number.POSITIVE_INFINITY;
-  const uploadedListeners = new Set<(share: FileShare) => void>();
+  const uploaded = createSignal<FileShare>();
 
   const setItems = store.set;
   const patch = (id: string, change: Partial<UploadItem>) => {
@@ -198,7 +197,7 @@ function createUploadQueue() {
               hooks,
             });
       rememberUpload(share);
-      for (const listener of uploadedListeners) listener(share);
+      uploaded.emit(share);
       patch(id, {
         status: 'success',
         stage: 'completed',
@@ -330,26 +329,17 @@ function createUploadQueue() {
     setMaxBytes: (limit: number) => {
       maxBytes = limit;
     },
-    onUploaded: (listener: (share: FileShare) => void) => {
-      uploadedListeners.add(listener);
-      return () => {
-        uploadedListeners.delete(listener);
-      };
-    },
+    onUploaded: uploaded.listen,
   };
 }
 
 /** The app's one upload queue for file shares. */
 export const shareUploadQueue = createUploadQueue();
 
-browserTasks.mirror(
-  shareUploadQueue.store,
-  (item) => uploadTask(item.id, item, i18n.t('tasks.detail.share')),
-  (item) => ({
-    cancel: () => shareUploadQueue.cancel(item.id),
-    retry: item.refused ? undefined : () => shareUploadQueue.retry(item.id),
-    remove: () => shareUploadQueue.remove(item.id),
-  }),
+mirrorUploadQueue(
+  shareUploadQueue,
+  () => i18n.t('tasks.detail.share'),
+  (item) => !item.refused,
 );
 
 /**

@@ -10,9 +10,8 @@ import {
   SPEED_WINDOW_MS,
   speedOf,
 } from '../../files/upload/upload-progress';
-import { browserTasks } from '../../tasks/browser-tasks';
-import { uploadTask } from '../../tasks/upload-tasks';
-import { createValueStore, useValueStore } from '../../tasks/value-store';
+import { mirrorUploadQueue } from '../../tasks/upload-tasks';
+import { createSignal, createValueStore, useValueStore } from '../../tasks/value-store';
 import { uploadFolderFor } from '../explorer.paths';
 import type { PickedFile } from './dropped-files';
 import { uploadToMount } from './mount-upload';
@@ -52,7 +51,7 @@ function createMountUploads() {
   let pending: MountUploadItem[] = [];
   const cancels = new Map<string, CancelSource>();
   let running = 0;
-  const uploadedListeners = new Set<(folder: string) => void>();
+  const uploaded = createSignal<string>();
 
   const patch = (id: string, change: Partial<MountUploadItem>) => {
     store.set((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -90,7 +89,7 @@ function createMountUploads() {
           speed: null,
           loaded: item.file.size,
         });
-        for (const listener of uploadedListeners) listener(item.folder);
+        uploaded.emit(item.folder);
       })
       .catch((error: unknown) => {
         const failure = isUploadError(error) ? error : new UploadError(String(error));
@@ -186,27 +185,14 @@ function createMountUploads() {
     remove,
     cancelAll,
     clearFinished,
-    onUploaded: (listener: (folder: string) => void) => {
-      uploadedListeners.add(listener);
-      return () => {
-        uploadedListeners.delete(listener);
-      };
-    },
+    onUploaded: uploaded.listen,
   };
 }
 
 /** The app's one queue of uploads into mounted folders. */
 export const mountUploadQueue = createMountUploads();
 
-browserTasks.mirror(
-  mountUploadQueue.store,
-  (item) => uploadTask(item.id, item, item.folder),
-  (item) => ({
-    cancel: () => mountUploadQueue.cancel(item.id),
-    retry: () => mountUploadQueue.retry(item.id),
-    remove: () => mountUploadQueue.remove(item.id),
-  }),
-);
+mirrorUploadQueue(mountUploadQueue, (item) => item.folder);
 
 /** The explorer's view of its uploads; `onUploaded` runs after each success while it is shown. */
 export function useMountUploads(onUploaded: (folder: string) => void) {
