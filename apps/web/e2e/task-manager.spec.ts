@@ -224,15 +224,50 @@ test.describe('task manager screenshots', () => {
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       for (const language of ['en-US', 'zh-CN'] as const) {
-        test(`${device} ${scheme} ${language}`, async ({ page }) => {
+        test(`${device} ${scheme} ${language}`, async ({ page, request }) => {
           await page.setViewportSize({ width, height });
           await page.emulateMedia({ colorScheme: scheme });
+          const started = new Date(Date.now() - 60_000).toISOString();
+          const browserTask = (id: string, change: Record<string, unknown>) => ({
+            id,
+            kind: 'upload',
+            name: `${id}.mp4`,
+            detail: '/media/videos',
+            status: 'completed',
+            percent: 100,
+            loaded: 0,
+            total: 80 * MiB,
+            speed: null,
+            error: null,
+            url: null,
+            expiresAt: null,
+            createdAt: started,
+            ...change,
+          });
+          const seeded = [
+            browserTask('holiday', { status: 'running' }),
+            browserTask('basket', {
+              kind: 'download',
+              name: 'basket-2026.zip',
+              detail: null,
+              status: 'started',
+              url: '/api/admin/fs/zip?token=example',
+              expiresAt: new Date(Date.now() + 600_000).toISOString(),
+            }),
+            browserTask('lecture', {}),
+          ];
           await page.addInitScript(
-            ({ lang, mode }) => {
+            ({ lang, mode, token, tasks }) => {
               localStorage.setItem('language', lang);
               localStorage.setItem('themeMode', mode);
+              localStorage.setItem('admin_token', token);
+              // Set once: the reload after it keeps what the app then stores.
+              if (!sessionStorage.getItem('seeded')) {
+                localStorage.setItem('browser_tasks', JSON.stringify(tasks));
+                sessionStorage.setItem('seeded', '1');
+              }
             },
-            { lang: language, mode: scheme },
+            { lang: language, mode: scheme, token: await adminToken(request), tasks: seeded },
           );
           await page.route('**/api/admin/fs/jobs?**', async (route) => {
             const response = await route.fetch();
@@ -266,9 +301,17 @@ test.describe('task manager screenshots', () => {
             ];
             await route.fulfill({ response, json: body });
           });
-          await signInAsAdmin(page);
+          await page.goto('/');
           await openTasks(page);
           await expect(page.locator('[data-task-id="shot-partial"]')).toBeVisible();
+          // The drawer has slid fully in before the picture is taken.
+          const drawer = page.locator('.mantine-Drawer-content');
+          await expect
+            .poll(async () => {
+              const box = await drawer.boundingBox();
+              return box ? Math.round(box.x + box.width) : 0;
+            })
+            .toBe(width);
           await page.screenshot({
             path: `/tmp/shots-tasks/tasks-${device}-${scheme}-${language}.png`,
           });

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Drawer, Group, Indicator, Stack, Text, Tooltip } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
+import { useInterval, useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,8 @@ export function TaskManager() {
   const [opened, setOpened] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const followsJobs = useJobsOfSession();
+  // On a phone the panel takes the whole width: a narrower one would squeeze every row.
+  const phone = useMediaQuery('(max-width: 36em)');
   const { jobs, error } = useValueStore(jobFollower.store);
   const tasks = useValueStore(browserTasks.store);
   const running = countRunning(jobs, tasks);
@@ -84,7 +86,7 @@ export function TaskManager() {
         onClose={() => setOpened(false)}
         title={t('tasks.title')}
         position="right"
-        size="md"
+        size={phone ? '100%' : 'md'}
         data-testid="task-panel"
       >
         <Stack gap="sm">

@@ -93,7 +93,7 @@ export function TaskRowFrame({
             value={percent}
             size="sm"
             animated={active}
-            color={STATUS_COLORS[status] === 'gray' ? undefined : STATUS_COLORS[status]}
+            color={STATUS_COLORS[status]}
             aria-label={name}
           />
         )}
