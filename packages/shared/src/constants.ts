@@ -63,6 +63,8 @@ export const STORAGE_KEYS = {
   recentUploads: 'recent_uploads',
   /** The file basket, one list per signed-in principal: `file_basket:<principal>`. */
   fileBasketPrefix: 'file_basket:',
+  /** The task manager's uploads and downloads of this browser (SPEC §1, §3 task). */
+  browserTasks: 'browser_tasks',
 } as const;
 
 /** Share expiry choices (SPEC §9) and their lengths; `never` has none. */

@@ -1,4 +1,5 @@
 import { mountExplorerEnUS } from './mount-explorer.en-US';
+import { tasksEnUS } from './tasks.en-US';
 
 /**
  * The English dictionary. Its shape is the reference: `Dictionary` is derived from it and
@@ -1303,6 +1304,7 @@ export const enUS = {
     },
   },
   mountExplorer: mountExplorerEnUS,
+  tasks: tasksEnUS,
   common: {
     close: 'Close',
     cancel: 'Cancel',

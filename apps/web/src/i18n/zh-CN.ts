@@ -1,5 +1,6 @@
 import type { Dictionary } from './en-US';
 import { mountExplorerZhCN } from './mount-explorer.zh-CN';
+import { tasksZhCN } from './tasks.zh-CN';
 
 export const zhCN = {
   app: {
@@ -1274,6 +1275,7 @@ export const zhCN = {
     },
   },
   mountExplorer: mountExplorerZhCN,
+  tasks: tasksZhCN,
   common: {
     close: '关闭',
     cancel: '取消',

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { toPrincipal, useAuth } from '../../modules/auth/auth.store';
+import { TaskManager } from '../../modules/tasks/components/TaskManager';
 import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import classes from './layout.module.css';
@@ -84,6 +85,7 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
               <IconBrandGithub size={18} stroke={1.7} />
             </ActionIcon>
           </Tooltip>
+          <TaskManager />
           <LanguageSwitcher />
           <ThemeToggle />
           <Burger

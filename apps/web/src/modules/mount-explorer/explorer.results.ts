@@ -1,20 +1,8 @@
 import type { FsBatchResult, FsJob } from '@sharebin/shared';
 import { notifySuccess, notifyWarning } from '../../app/notify';
 import { i18n } from '../../i18n';
-import { fsApi, isJobAccepted, type TransferOutcome } from './fs.api';
-
-/** How often the explorer asks how a job it started is going. */
-const JOB_POLL_MS = 1_000;
-const FINISHED: ReadonlySet<FsJob['status']> = new Set(['completed', 'failed', 'cancelled']);
-
-/** Asks for the job every second until it has finished; answers it as it ended. */
-export async function waitForJob(id: string): Promise<FsJob> {
-  for (;;) {
-    const job = await fsApi.job(id);
-    if (FINISHED.has(job.status)) return job;
-    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
-  }
-}
+import { jobFollower } from '../tasks/job-follower';
+import { isJobAccepted, type TransferOutcome } from './fs.api';
 
 /** A finished job's counts, added to what the call itself did (batch-remove's small paths). */
 function withJob(done: FsBatchResult, job: FsJob): FsBatchResult & { failedCount: number } {
@@ -40,7 +28,7 @@ export async function reportBatch(
     ? { success: 0, skipped: 0, failed: [] }
     : outcome;
   const jobId = outcome.job_id;
-  const job = jobId ? await waitForJob(jobId) : null;
+  const job = jobId ? await jobFollower.follow(jobId) : null;
   if (job?.status === 'cancelled') {
     notifyWarning(t('mountExplorer.transfer.cancelled'));
     return;

@@ -2,7 +2,6 @@ import type {
   FsBatchResult,
   FsEntry,
   FsFileLink,
-  FsJob,
   FsJobAccepted,
   FsListing,
   FsMultipartInitResponse,
@@ -48,7 +47,6 @@ export const fsApi = {
     api.post<FsJobAccepted>(`${fsBase()}/move`, { items, skipExisting }),
   copy: (items: TransferItem[], skipExisting: boolean) =>
     api.post<FsJobAccepted>(`${fsBase()}/batch-copy`, { items, skipExisting }),
-  job: (id: string) => api.get<FsJob>(`${fsBase()}/jobs/${encodeURIComponent(id)}`),
   update: (path: string, content: string) =>
     api.post<unknown>(`${fsBase()}/update`, { path, content }),
   fileLink: (path: string, forceDownload: boolean) =>

@@ -1,0 +1,94 @@
+import { List, Text } from '@mantine/core';
+import type { FsJob } from '@sharebin/shared';
+import { IconPlayerStop, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../pastes/paste-management.utils';
+import { isJobFinished } from '../job-follower';
+import { taskActions } from '../task-actions';
+import { jobPercent, jobSpeed, jobStatusShown } from '../task-view';
+import { type RowAction, TaskRowFrame } from './TaskRowFrame';
+
+export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
+  const { t, i18n } = useTranslation();
+  const bytes = (value: number) => formatBytes(value, i18n.language);
+  const status = jobStatusShown(job);
+  const finished = isJobFinished(job);
+  const type = t(`tasks.type.${job.type}`);
+  const speed = jobSpeed(job, now);
+
+  const progress = [
+    t('tasks.summary.jobItems', { done: job.items_done, total: job.items_total }),
+    job.bytes_total > 0
+      ? t('tasks.summary.bytes', { done: bytes(job.bytes_done), total: bytes(job.bytes_total) })
+      : null,
+    speed !== null ? t('tasks.summary.speed', { speed: bytes(speed) }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const lines = [
+    progress,
+    t('tasks.summary.counts', { success: job.success, skipped: job.skipped, failed: job.failed }),
+    ...(job.error ? [job.error] : []),
+  ];
+
+  const actions: RowAction[] = [];
+  if (!finished && !job.cancel_requested) {
+    actions.push({
+      label: t('tasks.actions.cancel'),
+      icon: <IconPlayerStop size={14} />,
+      onClick: () => void taskActions.cancelJob(job.id),
+    });
+  }
+  if (finished && (job.failed > 0 || job.status !== 'completed')) {
+    actions.push({
+      label: t('tasks.actions.retry'),
+      icon: <IconRefresh size={14} />,
+      onClick: () => void taskActions.retryJob(job.id),
+    });
+  }
+  if (finished) {
+    actions.push({
+      label: t('tasks.actions.remove'),
+      icon: <IconTrash size={14} />,
+      onClick: () => void taskActions.removeJob(job.id),
+    });
+  }
+
+  const hiddenFailures = job.failed - job.errors.length;
+  return (
+    <TaskRowFrame
+      taskId={job.id}
+      testId="task-job"
+      type={type}
+      // A job's summary names no paths: its size in items tells it apart, with its time below.
+      name={t('tasks.summary.items', { count: job.items_total })}
+      detail={new Date(job.created_at).toLocaleString(i18n.language)}
+      status={status}
+      percent={jobPercent(job)}
+      lines={lines}
+      actions={actions}
+    >
+      {job.errors.length > 0 && (
+        <div data-testid="task-errors">
+          <Text size="xs" fw={500} c="red">
+            {t('tasks.failedItems')}
+          </Text>
+          <List size="xs" spacing={2}>
+            {job.errors.map((failure) => (
+              <List.Item key={failure.path}>
+                <Text size="xs" c="red" style={{ wordBreak: 'break-all' }}>
+                  {failure.path}: {failure.message}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+          {hiddenFailures > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('tasks.moreFailed', { count: hiddenFailures })}
+            </Text>
+          )}
+        </div>
+      )}
+    </TaskRowFrame>
+  );
+}

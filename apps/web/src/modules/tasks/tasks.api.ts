@@ -1,0 +1,19 @@
+import type { FsJob } from '@sharebin/shared';
+import { api } from '../../app/api-client';
+import { fsBase } from '../mount-explorer/fs.api';
+
+/** Jobs listed at once: the newest, which is what a task panel shows. */
+export const JOBS_SHOWN = 50;
+
+const jobPath = (id: string) => `${fsBase()}/jobs/${encodeURIComponent(id)}`;
+
+/** The job calls of SPEC §7 (tasks), on the session's credentials. */
+export const jobsApi = {
+  list: () => api.get<FsJob[]>(`${fsBase()}/jobs`, { query: { limit: JOBS_SHOWN } }),
+  get: (id: string) => api.get<FsJob>(jobPath(id)),
+  cancel: (id: string) => api.post<FsJob>(`${jobPath(id)}/cancel`),
+  retry: (id: string) => api.post<FsJob>(`${jobPath(id)}/retry`),
+  remove: (id: string) => api.delete<null>(jobPath(id)),
+};
+
+export type JobsApi = typeof jobsApi;
