@@ -58,6 +58,7 @@ export function createJobsUseCases({
         lease_owner: null,
         lease_expires_at: null,
         attempts: 0,
+        result: null,
         created_at: clock.now(),
         started_at: null,
         finished_at: null,
