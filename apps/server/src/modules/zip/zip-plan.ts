@@ -45,7 +45,7 @@ export function commonFolder(paths: string[]): string {
 const LISTING_CONCURRENCY = 8;
 
 /** The objects of a mount's storage, seen from the mount folder at `location`. */
-function mountOrigin(location: MountLocation): ZipOrigin {
+export function mountOrigin(location: MountLocation): ZipOrigin {
   const keyPrefix = location.key === '' ? 0 : location.key.length + 1;
   return {
     async open(key, range) {
@@ -137,11 +137,11 @@ export interface FoundEntry {
 export async function walkArchive(
   { locator, principal, paths }: { locator: FsLocator; principal: Principal; paths: string[] },
   found: (entry: FoundEntry) => Promise<void> | void,
-): Promise<{ fileName: string; failures: string[] }> {
+): Promise<{ fileName: string; failures: ZipFailure[] }> {
   const roots = distinctRoots(paths);
   const base = commonFolder(roots);
   const nameOf = (path: string) => (base === '/' ? path.slice(1) : path.slice(base.length + 1));
-  const failures: string[] = [];
+  const failures: ZipFailure[] = [];
   let count = 0;
 
   /** `path` is the virtual path; its name in the archive is relative to `base`. */
@@ -204,19 +204,27 @@ export async function walkArchive(
       await addLocation(location);
     } catch (error) {
       if (error instanceof AppError && error.code === ERROR_CODES.zipTooManyEntries) throw error;
-      failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push({ path, reason: error instanceof Error ? error.message : String(error) });
     }
   }
   if (count === 0 && failures.length > 0) throw fsNotFound(roots[0] as string);
   return { fileName: archiveFileName(roots, base), failures };
 }
 
+/** A path asked for that could not be included, and why. */
+export interface ZipFailure {
+  path: string;
+  reason: string;
+}
+
 /** The text of FAILURES_FILE_NAME, listing each failure (one a line). */
-export const failuresText = (failures: string[]) =>
-  Buffer.from(`These could not be included in the archive:\n${failures.join('\n')}\n`);
+const failuresText = (failures: ZipFailure[]) =>
+  Buffer.from(
+    `These could not be included in the archive:\n${failures.map(({ path, reason }) => `${path}: ${reason}\n`).join('')}`,
+  );
 
 /** The entry listing what could not be included; null when all was. */
-export function failuresEntry(failures: string[]): ZipEntry | null {
+export function failuresEntry(failures: ZipFailure[]): ZipEntry | null {
   if (failures.length === 0) return null;
   const bytes = failuresText(failures);
   return {
