@@ -135,7 +135,12 @@ export interface FoundEntry {
  * `failures`, for FAILURES_FILE_NAME; only when nothing at all was found is the answer an error.
  */
 export async function walkArchive(
-  { locator, principal, paths }: { locator: FsLocator; principal: Principal; paths: string[] },
+  {
+    locator,
+    principal,
+    paths,
+    signal,
+  }: { locator: FsLocator; principal: Principal; paths: string[]; signal?: AbortSignal },
   found: (entry: FoundEntry) => Promise<void> | void,
 ): Promise<{ fileName: string; failures: ZipFailure[] }> {
   const roots = distinctRoots(paths);
@@ -164,7 +169,13 @@ export async function walkArchive(
     await walkFolder(location.storage, location.key, async (key, entry) => {
       if (entry.isDirectory) return add(origin.pathOf(key), true, { ...folder, originPath });
       const modifiedAt = entry.lastModified?.getTime() ?? null;
-      await add(origin.pathOf(key), false, { size: entry.size, modifiedAt, origin, originPath, key });
+      await add(origin.pathOf(key), false, {
+        size: entry.size,
+        modifiedAt,
+        origin,
+        originPath,
+        key,
+      });
     });
   }
 
@@ -204,6 +215,8 @@ export async function walkArchive(
       await addLocation(location);
     } catch (error) {
       if (error instanceof AppError && error.code === ERROR_CODES.zipTooManyEntries) throw error;
+      // A job stopped (cancelled, its lease lost) is not a failure of the path being walked.
+      if (signal?.aborted) throw error;
       failures.push({ path, reason: error instanceof Error ? error.message : String(error) });
     }
   }
