@@ -92,10 +92,10 @@ import {
 } from '../modules/url-upload/url-upload.usecases';
 import { createCrcCache } from '../modules/zip/crc-cache';
 import { createZipRoutes } from '../modules/zip/zip.routes';
-import { createZipJobs } from '../modules/zip/zip-job';
-import { createZipPlansRepository } from '../modules/zip/zip-plans.repository';
 import { createZipUseCases } from '../modules/zip/zip.usecases';
+import { createZipJobs } from '../modules/zip/zip-job';
 import { createZipLinks, ZIP_LINK_TTL_MS } from '../modules/zip/zip-links';
+import { createZipPlansRepository } from '../modules/zip/zip-plans.repository';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
 import { compressJsonAnswers } from './middlewares/compress-json';

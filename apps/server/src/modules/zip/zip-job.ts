@@ -139,7 +139,7 @@ export function createZipJobs({
       const job = await jobs.findById(jobId);
       const owner = ownerOf(principal);
       const mine = job?.owner_type === owner.type && job.owner_id === owner.id;
-      if (!job || job.type !== 'zip' || !mine) throw zipLinkInvalid();
+      if (job?.type !== 'zip' || !mine) throw zipLinkInvalid();
       if (job.status === 'cancelled') throw zipPlanFailed('it was cancelled');
       if (job.status === 'failed') throw zipPlanFailed(job.error ?? 'it failed');
       if (job.planned === 1 && job.result) return job;

@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { StorageConfig } from '@sharebin/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fsClient } from '../../test/fs-client';
 import { TEST_JOB_TIMINGS } from '../../test/jobs-kit';
-import { useTwoInstances } from '../../test/two-instances';
+import { startedWithMount, useTwoInstances } from '../../test/two-instances';
 import { pythonEntries, saveBody, unzipTest } from '../../test/zip-check';
 
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL as string;
@@ -19,17 +17,7 @@ describe.runIf(POSTGRES_URL)('zip links across two instances over PostgreSQL', (
 
   it('serves the archive planned by one instance from the other, ranges included', async () => {
     const [a, b] = t.instances;
-    await a.start();
-    await b.start();
-    const admin = { token: await a.loginAsAdmin() };
-    const fs = fsClient(
-      () => a.server,
-      () => admin,
-    );
-    const configs = await fs.request<StorageConfig[]>('GET', '/api/s3-configs');
-    const local = configs.body.data[0] as StorageConfig;
-    const folder = `/run-${Math.random().toString(36).slice(2, 8)}`;
-    await fs.mount(folder, local.id);
+    const { fs, folder } = await startedWithMount(t.instances);
     for (let i = 0; i < 30; i++) await fs.upload(`${folder}/d${i % 3}`, `f${i}.txt`, `file ${i}`);
 
     const link = await fs.request<{ url: string; job_id: string }>(
