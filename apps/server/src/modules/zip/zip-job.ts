@@ -17,6 +17,7 @@ import {
   type FoundEntry,
   failuresEntry,
   mountOrigin,
+  unlessForbidden,
   walkArchive,
   type ZipFailure,
   zipEntryOf,
@@ -116,7 +117,7 @@ export function createZipJobs({
       );
       for (const folder of folders) {
         const modifiedAt = dates.dateOf(folder.name);
-        await place({ ...zipEntryOf({ ...folder, modifiedAt }) }, folder.originPath);
+        await place(zipEntryOf({ ...folder, modifiedAt }), folder.originPath);
       }
       const failures = walked.failures.map(({ path, reason }) => ({
         path,
@@ -157,6 +158,9 @@ export function createZipJobs({
     jobId: string,
   ): Promise<ZipSource & { fileName: string }> {
     const job = await plannedJob(principal, jobId);
+    // Refused before the first byte: a path the key may no longer read (its base path narrowed).
+    const { paths } = JSON.parse(job.payload) as ZipJobPayload;
+    await Promise.all(paths.map((path) => locator.read(principal, path).catch(unlessForbidden)));
     const totals = JSON.parse(job.result as string) as ZipTotals;
     const origins = new Map<string, Promise<ZipOrigin | null>>();
     const originOf = (path: string) => {
@@ -185,8 +189,7 @@ export function createZipJobs({
       const fromSeq = await plans.seqAtOrBefore(jobId, column, at);
       for await (const row of plans.entriesFrom(jobId, fromSeq)) {
         const isDirectory = row.kind === 'folder';
-        const origin =
-          row.kind === 'failures' ? null : isDirectory ? null : await originOf(row.source_path);
+        const origin = row.kind === 'file' ? await originOf(row.source_path) : null;
         const entry: ZipEntry =
           row.kind === 'failures'
             ? ((await failuresListed()) as ZipEntry)

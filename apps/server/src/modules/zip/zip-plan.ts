@@ -289,6 +289,11 @@ function keepNotFound(error: unknown, path: string): Error {
   return new Error(`${path} could not be read: ${error.message}`);
 }
 
+/** Lets only a refusal through: a path that is gone is the plan's to report, not the caller's. */
+export function unlessForbidden(error: unknown): void {
+  if (error instanceof AppError && error.status === 403) throw error;
+}
+
 function skipForbidden(error: unknown): null {
   if (error instanceof AppError && error.code === ERROR_CODES.fsPathForbidden) return null;
   throw error;

@@ -319,7 +319,7 @@ describe.each(ENGINES)('zip downloads on %s', (engine) => {
     expect(await errorOf(response)).toBe('zip.plan_failed');
   });
 
-  it('stops the links of a deleted key, and of one whose mount permission was removed', async () => {
+  it('stops the links of a deleted key, of one without mount permission, and of one moved elsewhere', async () => {
     await fillDocs();
     const keyNamed = async (name: string) => {
       const created = await fs.request<{ id: string; key: string }>('POST', '/api/admin/api-keys', {
@@ -334,6 +334,12 @@ describe.each(ENGINES)('zip downloads on %s', (engine) => {
     const narrowedLink = await linkTo(['/docs'], narrowed.key);
     await runJobs();
     expect((await narrowedLink.get()).status).toBe(200);
+    const moved = await keyNamed('moved soon');
+    const movedLink = await linkTo(['/docs/reports'], moved.key);
+    await runJobs();
+    await fs.request('PUT', `/api/admin/api-keys/${moved.id}`, { basic_path: '/other' });
+    const refused = await movedLink.get();
+    expect(refused.status).toBe(403);
     await fs.request('DELETE', `/api/admin/api-keys/${gone.id}`);
     await fs.request('PUT', `/api/admin/api-keys/${narrowed.id}`, { mount_permission: false });
     expect((await goneLink.get()).status).toBe(401);

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { Principal } from '@sharebin/shared';
-import { AppError } from '../../app/errors';
 import type { FsLocator } from '../fs/fs-locator';
 import { type Clock, toIso } from '../shared/clock';
 import { parseRange } from '../storage/object-response';
@@ -8,7 +7,7 @@ import type { CrcCache } from './crc-cache';
 import type { ZipJobs } from './zip-job';
 import { layOut, type ZipSource } from './zip-layout';
 import { ZIP_LINK_TTL_MS, type ZipLinks } from './zip-links';
-import { planArchive } from './zip-plan';
+import { planArchive, unlessForbidden } from './zip-plan';
 import { archiveStream } from './zip-stream';
 
 export interface ZipArchive {
@@ -92,10 +91,6 @@ export function createZipUseCases({ locator, links, crcs, clock, jobs, enqueue }
       };
     },
   };
-}
-
-function unlessForbidden(error: unknown): void {
-  if (error instanceof AppError && error.status === 403) throw error;
 }
 
 export type ZipUseCases = ReturnType<typeof createZipUseCases>;
