@@ -87,6 +87,8 @@ export const ERROR_CODES = {
   zipLinkInvalid: 'zip.link_invalid',
   zipTooManyEntries: 'zip.too_many_entries',
   zipSourceChanged: 'zip.source_changed',
+  zipPlanFailed: 'zip.plan_failed',
+  zipPlanPending: 'zip.plan_pending',
   urlInvalid: 'url.invalid',
   urlForbiddenAddress: 'url.forbidden_address',
   urlUnreachable: 'url.unreachable',

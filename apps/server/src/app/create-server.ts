@@ -101,7 +101,9 @@ import { createDavWrites } from '../modules/webdav/dav-write';
 import { createCrcCache } from '../modules/zip/crc-cache';
 import { createZipRoutes } from '../modules/zip/zip.routes';
 import { createZipUseCases } from '../modules/zip/zip.usecases';
-import { createZipLinks } from '../modules/zip/zip-links';
+import { createZipJobs } from '../modules/zip/zip-job';
+import { createZipLinks, ZIP_LINK_TTL_MS } from '../modules/zip/zip-links';
+import { createZipPlansRepository } from '../modules/zip/zip-plans.repository';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
 import { compressJsonAnswers } from './middlewares/compress-json';
@@ -300,6 +302,9 @@ export function createServer(deps: ServerDeps) {
     repository: jobsRepository,
     clock,
     principalById: apiKeys.principalById,
+    // A zip job is its link's plan: once the link has expired nobody can use it (the link
+    // outlives its job by nothing, as the job finishes after the link was issued).
+    retentionByType: { zip: ZIP_LINK_TTL_MS },
   });
   const principalOf = (context: JobContext) => jobs.principalOf(context.job);
   const fsWrite = createFsWriteUseCases({
@@ -321,6 +326,12 @@ export function createServer(deps: ServerDeps) {
     principalOf,
     enqueue: (principal, payload) => jobs.enqueue('delete', principal, payload),
     largeDeleteFiles: deps.largeDeleteFiles,
+  });
+  const zipJobs = createZipJobs({
+    locator: fsLocator,
+    plans: createZipPlansRepository({ db }),
+    jobs: jobsRepository,
+    principalOf,
   });
   const housekeeping = {
     type: 'housekeeping',
@@ -344,6 +355,7 @@ export function createServer(deps: ServerDeps) {
       copy: transferJobs.copy,
       move: transferJobs.move,
       delete: deleteJobs.handler,
+      zip: zipJobs.handler,
       housekeeping: scheduledJobHandler(housekeeping, logger),
     },
     clock,
@@ -429,6 +441,8 @@ export function createServer(deps: ServerDeps) {
         links: createZipLinks({ tokens: accessTokens, apiKeyPrincipal: apiKeys.principalById }),
         crcs: createCrcCache(),
         clock,
+        jobs: zipJobs,
+        enqueue: (principal, paths) => jobs.enqueue('zip', principal, { paths }),
       }),
     }),
     ...createFsSearchRoutes({

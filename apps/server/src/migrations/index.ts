@@ -16,6 +16,7 @@ import { apiKeyMountReadOnly } from './0013_api_key_mount_read_only';
 import { searchRanking } from './0014_search_ranking';
 import { fsUploads } from './0015_fs_uploads';
 import { jobs } from './0016_jobs';
+import { zipPlans } from './0017_zip_plans';
 import { webdav } from './0018_webdav';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014_search_ranking': searchRanking,
   '0015_fs_uploads': fsUploads,
   '0016_jobs': jobs,
+  '0017_zip_plans': zipPlans,
   '0018_webdav': webdav,
 };
 

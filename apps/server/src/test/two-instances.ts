@@ -1,7 +1,9 @@
+import type { StorageConfig } from '@sharebin/shared';
 import { afterEach, beforeEach } from 'vitest';
 import { createServer, type Server, type ServerDeps } from '../app/create-server';
 import { initialiseInstance } from '../app/start-up';
 import type { DatabaseHandle } from '../modules/shared/db';
+import { fsClient } from './fs-client';
 import {
   ADMIN,
   createTestClock,
@@ -92,4 +94,23 @@ export function useTwoInstances(deps: [InstanceDeps, InstanceDeps] = [{}, {}]) {
       return context.clock;
     },
   };
+}
+
+/**
+ * Starts both instances and mounts a folder of a fresh name on the default local storage;
+ * answers the admin's file-system client (on the first instance) and that folder.
+ */
+export async function startedWithMount([a, b]: [TestInstance, TestInstance]) {
+  await a.start();
+  await b.start();
+  const admin = { token: await a.loginAsAdmin() };
+  const fs = fsClient(
+    () => a.server,
+    () => admin,
+  );
+  const configs = await fs.request<StorageConfig[]>('GET', '/api/s3-configs');
+  const local = configs.body.data[0] as StorageConfig;
+  const folder = `/run-${Math.random().toString(36).slice(2, 8)}`;
+  await fs.mount(folder, local.id);
+  return { admin, fs, folder };
 }

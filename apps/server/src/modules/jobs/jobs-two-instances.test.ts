@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageConfig } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
-import { fsClient } from '../../test/fs-client';
 import { jobsClient, TEST_JOB_TIMINGS } from '../../test/jobs-kit';
-import { type TestInstance, useTwoInstances } from '../../test/two-instances';
+import { startedWithMount, type TestInstance, useTwoInstances } from '../../test/two-instances';
 
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL as string;
 
@@ -17,28 +16,18 @@ describe.runIf(POSTGRES_URL)('jobs across two instances over PostgreSQL', () => 
 
   async function started() {
     const [a, b] = t.instances;
-    await a.start();
-    await b.start();
-    const admin = { token: await a.loginAsAdmin() };
-    const fs = fsClient(
-      () => a.server,
-      () => admin,
-    );
-    const configs = await fs.request<StorageConfig[]>('GET', '/api/s3-configs');
-    const local = configs.body.data[0] as StorageConfig;
+    const { admin, fs, folder } = await startedWithMount(t.instances);
     const other = await fs.request<StorageConfig>('POST', '/api/s3-configs', {
       name: 'Second disk',
       storage_type: 'local',
     });
-    const folder = `run-${Math.random().toString(36).slice(2, 8)}`;
-    await fs.mount(`/${folder}`, local.id);
-    await fs.mount(`/${folder}-b`, other.body.data.id);
+    await fs.mount(`${folder}-b`, other.body.data.id);
     const jobs = (instance: TestInstance) =>
       jobsClient(
         () => instance.server,
         () => admin,
       );
-    return { a, b, fs, jobs, source: `/${folder}`, target: `/${folder}-b` };
+    return { a, b, fs, jobs, source: folder, target: `${folder}-b` };
   }
 
   it('has each job run by exactly one instance', async () => {

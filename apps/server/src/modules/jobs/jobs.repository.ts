@@ -128,11 +128,15 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
           planned: 1,
           items_total: rows.reduce((sum, row) => sum + Number(row.items), 0),
           bytes_total: rows.reduce((sum, row) => sum + Number(row.bytes), 0),
-          items_done: Number(of('failed')?.items ?? 0),
+          // Items a plan settled itself (a zip job's entries are done once stored) count now.
+          items_done: ['failed', 'done', 'skipped'].reduce(
+            (sum, status) => sum + Number(of(status)?.items ?? 0),
+            0,
+          ),
           failed_count: Number(of('failed')?.items ?? 0),
-          success_count: 0,
-          skipped_count: 0,
-          bytes_done: 0,
+          success_count: Number(of('done')?.items ?? 0),
+          skipped_count: Number(of('skipped')?.items ?? 0),
+          bytes_done: Number(of('done')?.bytes ?? 0) + Number(of('skipped')?.bytes ?? 0),
           current_bytes: 0,
         })
         .where('id', '=', jobId)
@@ -277,19 +281,24 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
         return true;
       }),
 
-    /** Finished before `cutoff`: removed with their items; answers how many jobs went. */
-    deleteFinishedBefore: (cutoff: number) =>
+    /**
+     * Finished before `cutoff` (of one `type`, or of any): removed with their items; answers how
+     * many jobs went.
+     */
+    deleteFinishedBefore: (cutoff: number, type?: string) =>
       db.transaction().execute(async (trx) => {
         const old = trx
           .selectFrom('jobs')
           .select('id')
           .where('status', 'in', FINISHED)
-          .where('finished_at', '<', cutoff);
+          .where('finished_at', '<', cutoff)
+          .$if(type !== undefined, (qb) => qb.where('type', '=', type ?? ''));
         await trx.deleteFrom('job_items').where('job_id', 'in', old).execute();
         const deleted = await trx
           .deleteFrom('jobs')
           .where('status', 'in', FINISHED)
           .where('finished_at', '<', cutoff)
+          .$if(type !== undefined, (qb) => qb.where('type', '=', type ?? ''))
           .executeTakeFirst();
         return Number(deleted.numDeletedRows);
       }),

@@ -14,9 +14,12 @@ export function createJobsUseCases({
   repository,
   clock,
   principalById,
+  retentionByType = {},
 }: {
   repository: JobsRepository;
   clock: Clock;
+  /** Types of job kept a shorter time than FINISHED_JOB_RETENTION_MS once finished. */
+  retentionByType?: Record<string, number>;
   /** An API key's permissions now, or null once it is gone. */
   principalById: (id: string) => Promise<Principal | null>;
 }) {
@@ -58,6 +61,7 @@ export function createJobsUseCases({
         lease_owner: null,
         lease_expires_at: null,
         attempts: 0,
+        result: null,
         created_at: clock.now(),
         started_at: null,
         finished_at: null,
@@ -98,7 +102,15 @@ export function createJobsUseCases({
       if (!(await repository.delete(id))) throw jobNotFinished(id);
     },
 
-    pruneFinished: () => repository.deleteFinishedBefore(clock.now() - FINISHED_JOB_RETENTION_MS),
+    async pruneFinished(): Promise<number> {
+      let deleted = 0;
+      for (const [type, retentionMs] of Object.entries(retentionByType)) {
+        deleted += await repository.deleteFinishedBefore(clock.now() - retentionMs, type);
+      }
+      return (
+        deleted + (await repository.deleteFinishedBefore(clock.now() - FINISHED_JOB_RETENTION_MS))
+      );
+    },
   };
 }
 

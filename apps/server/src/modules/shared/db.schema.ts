@@ -276,6 +276,8 @@ export interface JobsTable {
   /** The worker holding the job, until `lease_expires_at` unless it renews the lease. */
   lease_owner: string | null;
   lease_expires_at: number | null;
+  /** What the job made, as JSON (a zip job: the archive's totals). */
+  result: string | null;
   attempts: number;
   created_at: number;
   started_at: number | null;
@@ -293,6 +295,11 @@ export interface JobItemsTable {
   status: 'pending' | 'done' | 'skipped' | 'failed';
   error: string | null;
   message: string | null;
+  /** Zip entries (migration 0017): the object in its storage, its date and record offsets. */
+  object_key?: string | null;
+  modified_at?: number | null;
+  zip_offset?: number | null;
+  central_offset?: number | null;
 }
 
 /** Periodic work: the instance that moves `next_run_at` on first enqueues the period's job. */

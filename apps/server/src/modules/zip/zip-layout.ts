@@ -38,67 +38,130 @@ export interface ZipEntry extends ZipRecordEntry {
 export const versionOf = (entry: ZipEntry) =>
   entry.origin?.versionOf(entry.key, entry.size, entry.modifiedAt) ?? '';
 
-/** The whole archive, laid out before its first byte is sent. */
-export interface ZipLayout {
-  entries: ZipEntry[];
-  /** Offset of each entry's local header. */
-  offsets: Float64Array;
+/** An entry with where its local header and its central directory record start. */
+export interface PlacedEntry {
+  entry: ZipEntry;
+  offset: number;
+  centralOffset: number;
+}
+
+/**
+ * An archive laid out before its first byte is sent: its totals, and its entries in order, read
+ * from where a range needs them (from memory, or a page at a time from a stored plan).
+ */
+export interface ZipSource {
   directory: CentralDirectory;
   size: number;
   /** Changes whenever any name, size or date in the archive does (for `If-Range`). */
   etag: string;
+  /** The entries from the one whose local part holds the byte `at` (or the first after it). */
+  entriesFrom(at: number): AsyncIterable<PlacedEntry>;
+  /** The entries from the one whose central record holds the byte `at`. */
+  centralFrom(at: number): AsyncIterable<PlacedEntry>;
+}
+
+/** Lengths and offsets of an archive, added up one entry at a time, in archive order. */
+export class ZipTally {
+  private localEnd = 0;
+  private centralSize = 0;
+  private entries = 0;
+  private readonly hash = createHash('sha256');
+
+  /** Places the next entry; answers where its records start (central: from the directory's). */
+  place(entry: ZipEntry): { offset: number; centralFrom: number } {
+    const offset = this.localEnd;
+    const centralFrom = this.centralSize;
+    this.localEnd += localHeaderLength(entry) + entry.size + descriptorLength(entry);
+    this.centralSize += centralHeaderLength(entry, offset);
+    this.entries++;
+    this.hash.update(`${entry.name}\0${entry.size}\0${entry.dosDateTime}\0${versionOf(entry)}\0`);
+    return { offset, centralFrom };
+  }
+
+  totals(): Pick<ZipSource, 'directory' | 'size' | 'etag'> {
+    const directory = { entries: this.entries, offset: this.localEnd, size: this.centralSize };
+    return {
+      directory,
+      size: this.localEnd + this.centralSize + endLength(directory),
+      etag: this.hash.digest('base64url').slice(0, 27),
+    };
+  }
+}
+
+/** The whole archive, laid out in memory. */
+export interface ZipLayout extends ZipSource {
+  entries: ZipEntry[];
+  /** Offset of each entry's local header. */
+  offsets: Float64Array;
 }
 
 export function layOut(entries: ZipEntry[]): ZipLayout {
   const offsets = new Float64Array(entries.length);
-  const hash = createHash('sha256');
-  let at = 0;
+  const centralOffsets = new Float64Array(entries.length);
+  const tally = new ZipTally();
   entries.forEach((entry, index) => {
-    offsets[index] = at;
-    at += localHeaderLength(entry) + entry.size + descriptorLength(entry);
-    hash.update(`${entry.name}\0${entry.size}\0${entry.dosDateTime}\0${versionOf(entry)}\0`);
+    const placed = tally.place(entry);
+    offsets[index] = placed.offset;
+    centralOffsets[index] = placed.centralFrom;
   });
-  let centralSize = 0;
-  entries.forEach((entry, index) => {
-    centralSize += centralHeaderLength(entry, offsets[index] as number);
-  });
-  const directory = { entries: entries.length, offset: at, size: centralSize };
+  const totals = tally.totals();
+  const placedFrom = async function* (index: number): AsyncGenerator<PlacedEntry> {
+    for (let at = Math.max(0, index); at < entries.length; at++) {
+      const centralOffset = totals.directory.offset + (centralOffsets[at] as number);
+      yield { entry: entries[at] as ZipEntry, offset: offsets[at] as number, centralOffset };
+    }
+  };
   return {
     entries,
     offsets,
-    directory,
-    size: at + centralSize + endLength(directory),
-    etag: hash.digest('base64url').slice(0, 27),
+    ...totals,
+    entriesFrom: (at) => placedFrom(lastAtOrBefore(offsets, at)),
+    centralFrom: (at) => placedFrom(lastAtOrBefore(centralOffsets, at - totals.directory.offset)),
   };
+}
+
+/** The index of the last of the ascending `values` that is at most `at` (0 when none is). */
+function lastAtOrBefore(values: Float64Array, at: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((values[middle] as number) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 export type PieceKind = 'header' | 'data' | 'descriptor' | 'central' | 'end';
 
-/** A stretch of the archive: one record, or one entry's data. `index` is -1 for the end. */
+/** A stretch of the archive: one record, or one entry's data. `placed` is null for the end. */
 export interface Piece {
   kind: PieceKind;
-  index: number;
+  placed: PlacedEntry | null;
   start: number;
   length: number;
 }
 
 /** The pieces that overlap the bytes `start` to `end` (inclusive), in order. */
-export function* piecesIn(layout: ZipLayout, start: number, end: number): Generator<Piece> {
+export async function* piecesIn(
+  source: ZipSource,
+  start: number,
+  end: number,
+): AsyncGenerator<Piece> {
   const overlaps = (piece: Piece) =>
     piece.length > 0 && piece.start <= end && piece.start + piece.length > start;
-  const { entries, offsets, directory } = layout;
+  const { directory } = source;
   if (start < directory.offset) {
-    for (let index = 0; index < entries.length; index++) {
-      const entry = entries[index] as ZipEntry;
-      const headerStart = offsets[index] as number;
-      const dataStart = headerStart + localHeaderLength(entry);
-      if (headerStart > end) return;
+    for await (const placed of source.entriesFrom(start)) {
+      const { entry, offset } = placed;
+      const dataStart = offset + localHeaderLength(entry);
+      if (offset > end) return;
       const pieces: Piece[] = [
-        { kind: 'header', index, start: headerStart, length: dataStart - headerStart },
-        { kind: 'data', index, start: dataStart, length: entry.size },
+        { kind: 'header', placed, start: offset, length: dataStart - offset },
+        { kind: 'data', placed, start: dataStart, length: entry.size },
         {
           kind: 'descriptor',
-          index,
+          placed,
           start: dataStart + entry.size,
           length: descriptorLength(entry),
         },
@@ -106,17 +169,15 @@ export function* piecesIn(layout: ZipLayout, start: number, end: number): Genera
       yield* pieces.filter(overlaps);
     }
   }
-  let at = directory.offset;
-  for (let index = 0; index < entries.length && at <= end; index++) {
-    const piece: Piece = {
-      kind: 'central',
-      index,
-      start: at,
-      length: centralHeaderLength(entries[index] as ZipEntry, offsets[index] as number),
-    };
-    if (overlaps(piece)) yield piece;
-    at += piece.length;
+  if (end >= directory.offset && directory.entries > 0) {
+    for await (const placed of source.centralFrom(Math.max(start, directory.offset))) {
+      if (placed.centralOffset > end) return;
+      const length = centralHeaderLength(placed.entry, placed.offset);
+      const piece: Piece = { kind: 'central', placed, start: placed.centralOffset, length };
+      if (overlaps(piece)) yield piece;
+    }
   }
-  const last: Piece = { kind: 'end', index: -1, start: at, length: endLength(directory) };
+  const endStart = directory.offset + directory.size;
+  const last: Piece = { kind: 'end', placed: null, start: endStart, length: endLength(directory) };
   if (overlaps(last)) yield last;
 }

@@ -11,15 +11,17 @@ interface LinkPayload {
   who: 'admin' | 'apikey';
   id: string;
   name: string;
-  paths: string[];
+  /** The zip job that plans the archive. */
+  job: string;
 }
 
 const scopeOf = (payload: string) => `fs-zip\n${payload}`;
 
 /**
- * Signed links to an archive, for a plain `GET` (a browser link, curl): the token carries the
- * paths and who asked, `<payload>.<access token>`, the payload being the compressed JSON in
- * base64url. Nothing is stored, so any instance with the same SECRET_KEY answers it. An API
+ * Signed links to an archive, for a plain `GET` (a browser link, curl): the token names the zip
+ * job planning the archive and who asked, `<payload>.<access token>`, the payload being the
+ * compressed JSON in base64url. The plan is in the database, so any instance with the same
+ * SECRET_KEY answers it; the token stays short whatever the number of paths. An API
  * key's permissions are read again on every use: a deleted, expired or narrowed key's links
  * stop working or see only what the key now may.
  */
@@ -31,19 +33,19 @@ export function createZipLinks({
   apiKeyPrincipal: (id: string) => Promise<Principal | null>;
 }) {
   return {
-    issue(principal: Principal, paths: string[]): string {
+    issue(principal: Principal, jobId: string): string {
       if (principal.type === 'none') throw zipLinkInvalid();
       const link: LinkPayload = {
         who: principal.type,
         id: principal.id,
         name: principal.name,
-        paths,
+        job: jobId,
       };
       const payload = deflateRawSync(JSON.stringify(link)).toString('base64url');
       return `${payload}.${tokens.issue(scopeOf(payload), ZIP_LINK_TTL_MS)}`;
     },
 
-    async open(token: string): Promise<{ principal: Principal; paths: string[] }> {
+    async open(token: string): Promise<{ principal: Principal; jobId: string }> {
       const cut = token.indexOf('.');
       const payload = token.slice(0, cut);
       if (cut <= 0 || !tokens.verify(scopeOf(payload), token.slice(cut + 1)))
@@ -56,7 +58,7 @@ export function createZipLinks({
           ? { type: 'admin', id: link.id, name: link.name }
           : await apiKeyPrincipal(link.id);
       if (!principal || !hasPermission(principal, 'mount')) throw zipLinkInvalid();
-      return { principal, paths: link.paths };
+      return { principal, jobId: link.job };
     },
   };
 }

@@ -45,7 +45,7 @@ export function commonFolder(paths: string[]): string {
 const LISTING_CONCURRENCY = 8;
 
 /** The objects of a mount's storage, seen from the mount folder at `location`. */
-function mountOrigin(location: MountLocation): ZipOrigin {
+export function mountOrigin(location: MountLocation): ZipOrigin {
   const keyPrefix = location.key === '' ? 0 : location.key.length + 1;
   return {
     async open(key, range) {
@@ -73,18 +73,19 @@ function bytesOrigin(bytes: Buffer): ZipOrigin {
 
 /**
  * Every folder and file below the folder `key` of `storage`, several folders listed at once;
- * `found` gets each with its key. Memory holds the folders still to list, not the entries.
+ * `found` gets each with its key, and is awaited (a planner writing to the database slows the
+ * walk down to its pace). Memory holds the folders still to list, not the entries.
  */
 async function walkFolder(
   storage: MountLocation['storage'],
   key: string,
-  found: (key: string, entry: FsEntry) => void,
+  found: (key: string, entry: FsEntry) => Promise<void>,
 ): Promise<void> {
   const pending = [key];
   const listAll = async (folder: string) => {
     for await (const { key: childKey, entry } of folderChildren(storage, folder)) {
       if (entry.isDirectory) pending.push(childKey);
-      found(childKey, entry);
+      await found(childKey, entry);
     }
   };
   await new Promise<void>((resolve, reject) => {
@@ -110,65 +111,77 @@ async function walkFolder(
   });
 }
 
+/** One entry found by `walkArchive`: its name in the archive and where its bytes are. */
+export interface FoundEntry {
+  name: string;
+  isDirectory: boolean;
+  size: number;
+  modifiedAt: number | null;
+  /** Null for folders. */
+  origin: ZipOrigin | null;
+  /** The virtual path of the location walked, which `origin` reads from. */
+  originPath: string;
+  key: string;
+}
+
 /**
- * What an archive of `paths` holds: each path with, for folders, everything below it (folder
- * entries included), as the principal may see it. Permission comes from the file-system
- * locator, for every path asked for: a path outside the key's base path refuses the whole
- * archive (403). Folders are walked through the storage a page at a time; nested mounts inside
- * a mount's folders are not followed.
+ * What an archive of `paths` holds, handed to `found` one entry at a time: each path with, for
+ * folders, everything below it (folder entries included), as the principal may see it.
+ * Permission comes from the file-system locator, for every path asked for: a path outside the
+ * key's base path refuses the whole archive (403). Folders are walked through the storage a page
+ * at a time; nested mounts inside a mount's folders are not followed.
  *
- * What fails while planning (a path that is gone, a folder that cannot be listed) is left out
- * and listed, with the reason, in FAILURES_FILE_NAME inside the archive; only when nothing at
- * all can be included is the answer an error.
+ * What fails (a path that is gone, a folder that cannot be listed) is left out and answered in
+ * `failures`, for FAILURES_FILE_NAME; only when nothing at all was found is the answer an error.
  */
-export async function planArchive({
-  locator,
-  principal,
-  paths,
-}: {
-  locator: FsLocator;
-  principal: Principal;
-  paths: string[];
-}): Promise<ZipPlan> {
+export async function walkArchive(
+  {
+    locator,
+    principal,
+    paths,
+    signal,
+  }: { locator: FsLocator; principal: Principal; paths: string[]; signal?: AbortSignal },
+  found: (entry: FoundEntry) => Promise<void> | void,
+): Promise<{ fileName: string; failures: ZipFailure[] }> {
   const roots = distinctRoots(paths);
   const base = commonFolder(roots);
   const nameOf = (path: string) => (base === '/' ? path.slice(1) : path.slice(base.length + 1));
-  const entries: ZipEntry[] = [];
-  const failures: string[] = [];
+  const failures: ZipFailure[] = [];
+  let count = 0;
 
   /** `path` is the virtual path; its name in the archive is relative to `base`. */
-  const add = (
+  const add = async (
     path: string,
     isDirectory: boolean,
-    details: { size: number; modifiedAt: number | null; origin: ZipOrigin | null; key: string },
+    details: Pick<FoundEntry, 'size' | 'modifiedAt' | 'origin' | 'originPath' | 'key'>,
   ) => {
     const relative = nameOf(path);
     if (relative === '') return;
-    if (entries.length >= ZIP_MAX_ENTRIES) throw zipTooManyEntries(ZIP_MAX_ENTRIES);
-    const name = isDirectory ? `${relative}/` : relative;
-    entries.push({
-      name,
-      nameLength: Buffer.byteLength(name),
-      isDirectory,
-      dosDateTime: 0,
-      ...details,
-    });
+    if (++count > ZIP_MAX_ENTRIES) throw zipTooManyEntries(ZIP_MAX_ENTRIES);
+    await found({ name: isDirectory ? `${relative}/` : relative, isDirectory, ...details });
   };
   const folder = { size: 0, modifiedAt: null, origin: null, key: '' };
 
   async function addMountFolder(location: MountLocation) {
-    add(location.path, true, folder);
+    const originPath = location.path;
+    await add(location.path, true, { ...folder, originPath });
     const origin = mountOrigin(location);
-    await walkFolder(location.storage, location.key, (key, entry) => {
-      if (entry.isDirectory) return add(origin.pathOf(key), true, folder);
+    await walkFolder(location.storage, location.key, async (key, entry) => {
+      if (entry.isDirectory) return add(origin.pathOf(key), true, { ...folder, originPath });
       const modifiedAt = entry.lastModified?.getTime() ?? null;
-      add(origin.pathOf(key), false, { size: entry.size, modifiedAt, origin, key });
+      await add(origin.pathOf(key), false, {
+        size: entry.size,
+        modifiedAt,
+        origin,
+        originPath,
+        key,
+      });
     });
   }
 
   async function addLocation(location: FsLocation): Promise<void> {
     if (location.kind === 'virtual') {
-      add(location.path, true, folder);
+      await add(location.path, true, { ...folder, originPath: location.path });
       for (const child of location.children) {
         // A key sees the branch above its base path; mounts on it outside the base are skipped.
         const inside = await locator.read(principal, child.path).catch(skipForbidden);
@@ -180,10 +193,11 @@ export async function planArchive({
     const entry = await location.storage.stat(location.key);
     if (!entry) throw fsNotFound(location.path);
     if (entry.isDirectory) return addMountFolder(location);
-    add(location.path, false, {
+    await add(location.path, false, {
       size: entry.size,
       modifiedAt: entry.lastModified?.getTime() ?? null,
       origin: mountOrigin(location),
+      originPath: location.path,
       key: location.key,
     });
   }
@@ -201,31 +215,72 @@ export async function planArchive({
       await addLocation(location);
     } catch (error) {
       if (error instanceof AppError && error.code === ERROR_CODES.zipTooManyEntries) throw error;
-      failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      // A job stopped (cancelled, its lease lost) is not a failure of the path being walked.
+      if (signal?.aborted) throw error;
+      failures.push({ path, reason: error instanceof Error ? error.message : String(error) });
     }
   }
-  if (entries.length === 0 && failures.length > 0) throw fsNotFound(roots[0] as string);
-  // Folders are listed several at a time: the order of names makes the archive the same on
-  // every request, which ranges need.
+  if (count === 0 && failures.length > 0) throw fsNotFound(roots[0] as string);
+  return { fileName: archiveFileName(roots, base), failures };
+}
+
+/** A path asked for that could not be included, and why. */
+export interface ZipFailure {
+  path: string;
+  reason: string;
+}
+
+/** The text of FAILURES_FILE_NAME, listing each failure (one a line). */
+const failuresText = (failures: ZipFailure[]) =>
+  Buffer.from(
+    `These could not be included in the archive:\n${failures.map(({ path, reason }) => `${path}: ${reason}\n`).join('')}`,
+  );
+
+/** The entry listing what could not be included; null when all was. */
+export function failuresEntry(failures: ZipFailure[]): ZipEntry | null {
+  if (failures.length === 0) return null;
+  const bytes = failuresText(failures);
+  return {
+    name: FAILURES_FILE_NAME,
+    nameLength: Buffer.byteLength(FAILURES_FILE_NAME),
+    isDirectory: false,
+    dosDateTime: 0,
+    size: bytes.length,
+    modifiedAt: null,
+    origin: bytesOrigin(bytes),
+    key: '',
+  };
+}
+
+/** The entry a found one becomes in the archive (its date as DOS wants it). */
+export const zipEntryOf = ({ originPath: _, ...found }: FoundEntry): ZipEntry => ({
+  ...found,
+  nameLength: Buffer.byteLength(found.name),
+  dosDateTime: dosDateTime(found.modifiedAt),
+});
+
+/**
+ * The archive of `paths`, planned in memory (a direct `POST …/fs/zip`): its entries sorted by
+ * name, so that the archive is the same on every request, which ranges need.
+ */
+export async function planArchive(request: {
+  locator: FsLocator;
+  principal: Principal;
+  paths: string[];
+}): Promise<ZipPlan> {
+  const entries: ZipEntry[] = [];
+  const folders = new FolderDates();
+  const { fileName, failures } = await walkArchive(request, (found) => {
+    entries.push(zipEntryOf(found));
+    folders.see(found.name, found.modifiedAt);
+  });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (failures.length > 0) {
-    const bytes = Buffer.from(
-      `These could not be included in the archive:\n${failures.join('\n')}\n`,
-    );
-    entries.push({
-      name: FAILURES_FILE_NAME,
-      nameLength: Buffer.byteLength(FAILURES_FILE_NAME),
-      isDirectory: false,
-      dosDateTime: 0,
-      size: bytes.length,
-      modifiedAt: null,
-      origin: bytesOrigin(bytes),
-      key: '',
-    });
+  for (const entry of entries) {
+    if (entry.isDirectory) entry.dosDateTime = dosDateTime(folders.dateOf(entry.name));
   }
-  dateFoldersByContents(entries);
-  for (const entry of entries) entry.dosDateTime = dosDateTime(entry.modifiedAt);
-  return { entries, fileName: archiveFileName(roots, base) };
+  const failed = failuresEntry(failures);
+  if (failed) entries.push(failed);
+  return { entries, fileName };
 }
 
 function keepNotFound(error: unknown, path: string): Error {
@@ -234,28 +289,36 @@ function keepNotFound(error: unknown, path: string): Error {
   return new Error(`${path} could not be read: ${error.message}`);
 }
 
+/** Lets only a refusal through: a path that is gone is the plan's to report, not the caller's. */
+export function unlessForbidden(error: unknown): void {
+  if (error instanceof AppError && error.status === 403) throw error;
+}
+
 function skipForbidden(error: unknown): null {
   if (error instanceof AppError && error.code === ERROR_CODES.fsPathForbidden) return null;
   throw error;
 }
 
-/** Folders carry no date in storage: each takes the newest date found below it. */
-function dateFoldersByContents(entries: ZipEntry[]) {
-  const folders = new Map(
-    entries.filter((entry) => entry.isDirectory).map((entry) => [entry.name, entry]),
-  );
-  for (const entry of entries) {
-    const { name, modifiedAt } = entry;
-    if (modifiedAt === null) continue;
+/**
+ * Folders carry no date in storage: each takes the newest date found below it. Holds one date
+ * per folder, not per entry.
+ */
+export class FolderDates {
+  private readonly newest = new Map<string, number>();
+
+  see(name: string, modifiedAt: number | null) {
+    if (modifiedAt === null) return;
     for (
       let cut = name.lastIndexOf('/', name.length - 2);
       cut > 0;
       cut = name.lastIndexOf('/', cut - 1)
     ) {
-      const folder = folders.get(name.slice(0, cut + 1));
-      if (folder && (folder.modifiedAt ?? 0) < modifiedAt) folder.modifiedAt = modifiedAt;
+      const folder = name.slice(0, cut + 1);
+      if ((this.newest.get(folder) ?? 0) < modifiedAt) this.newest.set(folder, modifiedAt);
     }
   }
+
+  dateOf = (folderName: string) => this.newest.get(folderName) ?? null;
 }
 
 function archiveFileName(roots: string[], base: string): string {

@@ -7,8 +7,8 @@ import {
   piecesIn,
   versionOf,
   type ZipEntry,
-  type ZipLayout,
   type ZipOrigin,
+  type ZipSource,
 } from './zip-layout';
 import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-records';
 
@@ -31,7 +31,7 @@ const CHUNK_BYTES = 64 * 1024;
  * (and may resume it) rather than a complete-looking but corrupt archive.
  */
 export function archiveStream(
-  layout: ZipLayout,
+  layout: ZipSource,
   range: { start: number; end: number },
   crcs: CrcCache,
 ): Readable {
@@ -60,7 +60,7 @@ interface DataRead {
 type Step = { piece: Piece; from: number; to: number; read?: DataRead };
 
 async function* archiveBytes(
-  layout: ZipLayout,
+  layout: ZipSource,
   { start, end }: { start: number; end: number },
   crcs: CrcCache,
 ): AsyncGenerator<Buffer> {
@@ -72,23 +72,23 @@ async function* archiveBytes(
    * Keeps OPEN_AHEAD data reads under way, but none past a large file still to be opened, and
    * at most STEPS_AHEAD steps (empty files and folders have no data to read).
    */
-  const fill = () => {
+  const fill = async () => {
     while (reading < OPEN_AHEAD && unopened === 0 && ahead.length < STEPS_AHEAD) {
-      const next = pieces.next();
+      const next = await pieces.next();
       if (next.done) return;
       const piece = next.value;
       const from = Math.max(start, piece.start) - piece.start;
       const to = Math.min(end + 1, piece.start + piece.length) - piece.start;
-      const entry = layout.entries[piece.index] as ZipEntry;
+      const entry = piece.placed?.entry;
       const read =
-        piece.kind === 'data' && entry.origin ? startRead(entry, from, to, crcs) : undefined;
+        piece.kind === 'data' && entry?.origin ? startRead(entry, from, to, crcs) : undefined;
       if (read) reading++;
       if (read && !read.opened) unopened++;
       ahead.push({ piece, from, to, read });
     }
   };
   try {
-    for (fill(); ahead.length > 0; fill()) {
+    for (await fill(); ahead.length > 0; await fill()) {
       const { piece, from, to, read } = ahead.shift() as Step;
       if (read) {
         reading--;
@@ -100,6 +100,7 @@ async function* archiveBytes(
       }
     }
   } finally {
+    await pieces.return(undefined);
     // Cut short (client gone, a read failed): close what was opened ahead.
     for (const { read } of ahead) {
       read?.opened?.then(
@@ -153,16 +154,16 @@ async function* sendData(read: DataRead, crcs: CrcCache): AsyncGenerator<Buffer>
   }
 }
 
-async function recordBytes(layout: ZipLayout, piece: Piece, crcs: CrcCache): Promise<Buffer> {
-  if (piece.kind === 'end') return endRecords(layout.directory);
-  const entry = layout.entries[piece.index] as ZipEntry;
+async function recordBytes(layout: ZipSource, piece: Piece, crcs: CrcCache): Promise<Buffer> {
+  if (!piece.placed) return endRecords(layout.directory);
+  const { entry, offset } = piece.placed;
   switch (piece.kind) {
     case 'header':
       return localHeader(entry);
     case 'descriptor':
       return dataDescriptor(entry, await crcOf(entry, crcs));
     default:
-      return centralHeader(entry, layout.offsets[piece.index] as number, await crcOf(entry, crcs));
+      return centralHeader(entry, offset, await crcOf(entry, crcs));
   }
 }
 

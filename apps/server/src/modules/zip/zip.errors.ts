@@ -27,3 +27,15 @@ export const zipSourceChanged = (path: string) =>
     `${path} changed or vanished while the archive was being sent`,
     { path },
   );
+
+/** The job planning a link's archive failed or was cancelled: the link will never work. */
+export const zipPlanFailed = (reason: string) =>
+  new AppError(410, ERROR_CODES.zipPlanFailed, `The archive could not be prepared: ${reason}`);
+
+/** The plan of a link's archive took longer than a request waits for it. */
+export const zipPlanPending = () =>
+  new AppError(
+    503,
+    ERROR_CODES.zipPlanPending,
+    'The archive is still being prepared: try again in a moment',
+  );

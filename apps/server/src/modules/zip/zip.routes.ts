@@ -10,12 +10,14 @@ const zipLinkSchema = z.object({
   url: z.string(),
   token: z.string(),
   expires_at: z.string(),
+  /** The job planning the archive: its progress and cancel are the jobs routes'. */
+  job_id: z.string(),
 });
 const tokenQuerySchema = z.object({
   token: z
     .string()
     .min(1)
-    .max(64 * 1024),
+    .max(4 * 1024),
 });
 
 /** An archive as an attachment, with an exact length, ranges and an ETag for `If-Range`. */
@@ -66,7 +68,7 @@ function zipRoutes(
       path: `${prefix}/zip/link`,
       tag,
       summary:
-        'A link to the archive of `paths` that a browser or curl can GET (and resume) for an hour',
+        'A link to the archive of `paths` that a browser or curl can GET (and resume) for an hour; a job (`job_id`) plans the archive meanwhile',
       auth,
       body: fsPathsRequestSchema,
       response: zipLinkSchema,
@@ -81,16 +83,15 @@ function zipRoutes(
       method: 'get',
       path: `${prefix}/zip`,
       tag,
-      summary: 'The archive of a link made by `zip/link` (no credentials; Range supported)',
+      summary:
+        'The archive of a link made by `zip/link` (no credentials; Range supported); waits for its plan when still under way',
       auth: 'public',
       query: tokenQuerySchema,
       response: z.unknown(),
       produces: 'application/zip',
-      errors: [401, ...errors],
-      handler: async ({ query }, c) => {
-        const { principal, paths } = await zip.openLink(query.token);
-        return archiveResponse(await zip.archive(principal, paths, rangeOf(c)));
-      },
+      errors: [401, 410, 503, ...errors],
+      handler: async ({ query }, c) =>
+        archiveResponse(await zip.linkArchive(query.token, rangeOf(c))),
     }),
   ];
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { StorageConfig } from '@sharebin/shared';
+import type { FsJob, StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fsClient } from '../../test/fs-client';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
@@ -226,55 +226,124 @@ describe.each(ENGINES)('zip downloads on %s', (engine) => {
     await expect(bytesOf(response)).rejects.toThrow(/No object at key/);
   });
 
-  it('gives a signed link that downloads and resumes without credentials, until it expires', async () => {
-    await fillDocs();
-    const key = await fs.keyWith({ basic_path: '/docs' });
-    const link = await fs.request<{ url: string; token: string; expires_at: string }>(
+  /** A link to the archive of `paths` (its job not yet run), as `options` asks for it. */
+  async function linkTo(paths: string[], options = admin) {
+    const link = await fs.request<{ url: string; token: string; job_id: string }>(
       'POST',
-      '/api/user/fs/zip/link',
-      { paths: ['/docs/reports'] },
-      key,
+      `/api/${prefixOf(options)}/fs/zip/link`,
+      { paths },
+      options,
     );
     expect(link.status).toBe(200);
-    expect(link.body.data.url).toMatch(/\/api\/user\/fs\/zip\?token=/);
     const url = new URL(link.body.data.url);
-    const direct = await bytesOf(await zip(['/docs/reports'], key));
-    const viaLink = await bytesOf(await t.server.app.request(url.pathname + url.search));
-    expect(viaLink.equals(direct)).toBe(true);
-    const resumed = await t.server.app.request(url.pathname + url.search, {
-      headers: { range: 'bytes=1000-' },
+    const get = (headers: Record<string, string> = {}) =>
+      t.server.app.request(url.pathname + url.search, { headers });
+    return { ...link.body.data, get };
+  }
+  const runJobs = () => t.server.jobs.worker.runAvailable();
+
+  it('gives a signed link that a job plans, and that downloads and resumes without credentials, until it expires', async () => {
+    await fillDocs();
+    await fs.upload('/docs/reports/deep', 'inner.txt', 'inner');
+    const key = await fs.keyWith({ basic_path: '/docs' });
+    const link = await linkTo(['/docs/reports', '/docs/gone.txt'], key);
+    expect(link.url).toMatch(/\/api\/user\/fs\/zip\?token=/);
+    expect(link.token.length).toBeLessThan(300);
+    await runJobs();
+    const job = await fs.request<FsJob>('GET', `/api/user/fs/jobs/${link.job_id}`, undefined, key);
+    expect(job.body.data).toMatchObject({
+      type: 'zip',
+      status: 'completed',
+      items_total: 4,
+      items_done: 4,
+      bytes_total: Buffer.byteLength(bigText) + 13 + Buffer.byteLength('# 报告') + 5,
     });
-    expect(resumed.status).toBe(206);
-    expect((await bytesOf(resumed)).equals(direct.subarray(1000))).toBe(true);
+    expect(job.body.data.errors).toEqual([
+      expect.objectContaining({ path: '/docs/gone.txt', message: expect.stringMatching(/gone/) }),
+    ]);
+
+    const response = await link.get();
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="docs.zip"');
+    const entries = await checked(response);
+    const direct = await checked(await zip(['/docs/reports', '/docs/gone.txt'], key));
+    const view = (list: typeof entries) =>
+      list.map((entry) => [entry.name, entry.size, entry.sha256]).sort();
+    expect(view(entries)).toEqual(view(direct));
+    expect(entries.map((entry) => entry.name)).toContain(FAILURES_FILE_NAME);
+
+    const full = await bytesOf(await link.get());
+    const etag = (await link.get()).headers.get('etag') as string;
+    for (const from of [0, 1000, full.length - 300, full.length - 10]) {
+      const resumed = await link.get({ range: `bytes=${from}-`, 'if-range': etag });
+      expect(resumed.status).toBe(206);
+      expect((await bytesOf(resumed)).equals(full.subarray(from))).toBe(true);
+    }
+    const stale = await link.get({ range: 'bytes=1000-', 'if-range': '"other"' });
+    expect(stale.status).toBe(200);
+    expect((await bytesOf(stale)).equals(full)).toBe(true);
 
     const forged = await t.server.app.request(
-      `${url.pathname}?token=${encodeURIComponent(`${link.body.data.token}x`)}`,
+      `/api/user/fs/zip?token=${encodeURIComponent(`${link.token}x`)}`,
     );
     expect(forged.status).toBe(401);
     expect(await errorOf(forged)).toBe('zip.link_invalid');
     t.clock.advance(3600 * 1000 + 1);
-    const expired = await t.server.app.request(url.pathname + url.search);
+    const expired = await link.get();
     expect(expired.status).toBe(401);
     expect(await errorOf(expired)).toBe('zip.link_invalid');
+    // Its job goes with the link, not after the 30 days of other jobs.
+    await t.server.housekeeping();
+    const pruned = await fs.request('GET', `/api/user/fs/jobs/${link.job_id}`, undefined, key);
+    expect(pruned.status).toBe(404);
   });
 
-  it("stops a deleted key's links", async () => {
+  it('waits for a plan under way, then streams the archive', async () => {
     await fillDocs();
-    const created = await fs.request<{ id: string; key: string }>('POST', '/api/admin/api-keys', {
-      name: 'gone soon',
-      mount_permission: true,
-    });
-    const key = { apiKey: created.body.data.key };
-    const link = await fs.request<{ url: string }>(
-      'POST',
-      '/api/user/fs/zip/link',
-      { paths: ['/docs'] },
-      key,
-    );
-    await fs.request('DELETE', `/api/admin/api-keys/${created.body.data.id}`);
-    const url = new URL(link.body.data.url);
-    const response = await t.server.app.request(url.pathname + url.search);
-    expect(response.status).toBe(401);
+    const link = await linkTo(['/docs']);
+    const answer = link.get();
+    const job = await fs.request<FsJob>('GET', `/api/admin/fs/jobs/${link.job_id}`);
+    expect(job.body.data.status).toBe('pending');
+    await runJobs();
+    const names = (await checked(await answer)).map((entry) => entry.name);
+    expect(names).toEqual(expect.arrayContaining(['docs/', 'docs/reports/big.log']));
+    expect(names).toHaveLength(8);
+  });
+
+  it('answers a clear error for a cancelled plan', async () => {
+    await fillDocs();
+    const link = await linkTo(['/docs']);
+    await fs.request('POST', `/api/admin/fs/jobs/${link.job_id}/cancel`);
+    await runJobs();
+    const response = await link.get();
+    expect(response.status).toBe(410);
+    expect(await errorOf(response)).toBe('zip.plan_failed');
+  });
+
+  it('stops the links of a deleted key, of one without mount permission, and of one moved elsewhere', async () => {
+    await fillDocs();
+    const keyNamed = async (name: string) => {
+      const created = await fs.request<{ id: string; key: string }>('POST', '/api/admin/api-keys', {
+        name,
+        mount_permission: true,
+      });
+      return { id: created.body.data.id, key: { apiKey: created.body.data.key } };
+    };
+    const gone = await keyNamed('gone soon');
+    const narrowed = await keyNamed('narrowed soon');
+    const goneLink = await linkTo(['/docs'], gone.key);
+    const narrowedLink = await linkTo(['/docs'], narrowed.key);
+    await runJobs();
+    expect((await narrowedLink.get()).status).toBe(200);
+    const moved = await keyNamed('moved soon');
+    const movedLink = await linkTo(['/docs/reports'], moved.key);
+    await runJobs();
+    await fs.request('PUT', `/api/admin/api-keys/${moved.id}`, { basic_path: '/other' });
+    const refused = await movedLink.get();
+    expect(refused.status).toBe(403);
+    await fs.request('DELETE', `/api/admin/api-keys/${gone.id}`);
+    await fs.request('PUT', `/api/admin/api-keys/${narrowed.id}`, { mount_permission: false });
+    expect((await goneLink.get()).status).toBe(401);
+    expect((await narrowedLink.get()).status).toBe(401);
   });
 
   it('zips folders of an S3 storage', async () => {
