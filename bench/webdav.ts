@@ -19,6 +19,7 @@ import {
   startServer,
   stop,
   waitForHealth,
+  withPeakMemory,
 } from './lib.mjs';
 
 const SHAREBIN_PORT = 39_451;
@@ -65,19 +66,6 @@ function send(
 
 function expectStatus(answer: { status: number }, allowed: number[], what: string) {
   if (!allowed.includes(answer.status)) throw new Error(`${what}: HTTP ${answer.status}`);
-}
-
-/** The server's peak resident memory while `run` runs, sampled every 20 ms. */
-async function withPeakMemory<T>(pid: number, run: () => Promise<T>) {
-  let peakMb = residentMb(pid);
-  const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, residentMb(pid));
-  }, 20);
-  try {
-    return { result: await run(), peakMb };
-  } finally {
-    clearInterval(sampler);
-  }
 }
 
 /** 1 GiB of bytes made as they are sent (a 1 MiB block repeated), never held whole. */

@@ -16,7 +16,14 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { freshDataDir, residentMb, root, startServer, waitForHealth } from './lib.mjs';
+import {
+  freshDataDir,
+  residentMb,
+  root,
+  startServer,
+  waitForHealth,
+  withPeakMemory,
+} from './lib.mjs';
 
 const PORT = Number(process.env.ZIP_BENCH_PORT ?? 39_431);
 const GIB = 1024 ** 3;
@@ -103,19 +110,6 @@ async function readDirectly(files: readonly string[]) {
     for await (const chunk of stream) bytes += (chunk as Buffer).length;
   }
   return { bytes, totalMs: performance.now() - started };
-}
-
-/** The server's peak resident memory while `run` runs, sampled every 20 ms. */
-async function withPeakMemory<T>(pid: number, run: () => Promise<T>) {
-  let peakMb = residentMb(pid);
-  const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, residentMb(pid));
-  }, 20);
-  try {
-    return { result: await run(), peakMb };
-  } finally {
-    clearInterval(sampler);
-  }
 }
 
 /** A link's archive: planned by its job, then downloaded, each with the server's peak memory. */

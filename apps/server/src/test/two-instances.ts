@@ -100,7 +100,10 @@ export function useTwoInstances(deps: [InstanceDeps, InstanceDeps] = [{}, {}]) {
  * Starts both instances and mounts a folder of a fresh name on the default local storage;
  * answers the admin's file-system client (on the first instance) and that folder.
  */
-export async function startedWithMount([a, b]: [TestInstance, TestInstance]) {
+export async function startedWithMount(
+  [a, b]: [TestInstance, TestInstance],
+  mountFields: Record<string, unknown> = {},
+) {
   await a.start();
   await b.start();
   const admin = { token: await a.loginAsAdmin() };
@@ -111,6 +114,6 @@ export async function startedWithMount([a, b]: [TestInstance, TestInstance]) {
   const configs = await fs.request<StorageConfig[]>('GET', '/api/s3-configs');
   const local = configs.body.data[0] as StorageConfig;
   const folder = `/run-${Math.random().toString(36).slice(2, 8)}`;
-  await fs.mount(folder, local.id);
+  await fs.mount(folder, local.id, mountFields);
   return { admin, fs, folder };
 }

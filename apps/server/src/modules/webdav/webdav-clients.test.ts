@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_BASIC, davRequest } from '../../test/dav-kit';
 import { adminWithDocsMount, ENGINE_DRIVER_CASES, useS3rver } from '../../test/fs-kit';
 import { useTestServer } from '../../test/harness';
-import { useTwoInstances } from '../../test/two-instances';
+import { startedWithMount, useTwoInstances } from '../../test/two-instances';
 
 const LOCK_BODY = `<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner><D:href>WIN-CLIENT\\user</D:href></D:owner></D:lockinfo>`;
 const WIN32_TIMES = `<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:"><D:set><D:prop><Z:Win32CreationTime>Tue, 24 Nov 2026 10:00:00 GMT</Z:Win32CreationTime><Z:Win32LastModifiedTime>Tue, 24 Nov 2026 10:00:00 GMT</Z:Win32LastModifiedTime><Z:Win32FileAttributes>00000020</Z:Win32FileAttributes></D:prop></D:set></D:propertyupdate>`;
@@ -83,36 +83,21 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('WebDAV locks across two instances
 
   it('a lock taken on one instance bars a write on the other until its token comes along', async () => {
     const [a, b] = t.instances;
-    await a.start();
-    await b.start();
-    const admin = { token: await a.loginAsAdmin() };
-    const [storage] = (
-      await a.request<{ id: string }[]>('GET', '/api/s3-configs', undefined, admin)
-    ).body.data;
-    const mounted = await a.request(
-      'POST',
-      '/api/admin/mounts',
-      { name: 'docs', storage_type: 'local', storage_config_id: storage?.id, mount_path: '/docs' },
-      admin,
-    );
-    expect(mounted.status).toBe(201);
+    const { folder } = await startedWithMount(t.instances);
+    const shared = `/dav${folder}/shared.txt`;
     const onA = (method: string, path: string, options?: Parameters<typeof davRequest>[3]) =>
       davRequest(() => a.server, method, path, options);
     const onB = (method: string, path: string, options?: Parameters<typeof davRequest>[3]) =>
       davRequest(() => b.server, method, path, options);
-    const locked = await onA('LOCK', '/dav/docs/shared.txt', { body: LOCK_BODY });
+    const locked = await onA('LOCK', shared, { body: LOCK_BODY });
     expect(locked.status).toBe(201);
     const token = locked.headers.get('lock-token') as string;
-    expect((await onB('DELETE', '/dav/docs/shared.txt')).status).toBe(423);
+    expect((await onB('DELETE', shared)).status).toBe(423);
     // Exclusive: a second LOCK, on either instance, is refused.
-    expect((await onB('LOCK', '/dav/docs/shared.txt', { body: LOCK_BODY })).status).toBe(423);
-    const discovered = await (
-      await onB('PROPFIND', '/dav/docs/shared.txt', { headers: { Depth: '0' } })
-    ).text();
+    expect((await onB('LOCK', shared, { body: LOCK_BODY })).status).toBe(423);
+    const discovered = await (await onB('PROPFIND', shared, { headers: { Depth: '0' } })).text();
     expect(discovered).toContain(token.slice(1, -1));
-    expect(
-      (await onB('UNLOCK', '/dav/docs/shared.txt', { headers: { 'Lock-Token': token } })).status,
-    ).toBe(204);
-    expect((await onA('DELETE', '/dav/docs/shared.txt')).status).toBe(204);
+    expect((await onB('UNLOCK', shared, { headers: { 'Lock-Token': token } })).status).toBe(204);
+    expect((await onA('DELETE', shared)).status).toBe(204);
   });
 });

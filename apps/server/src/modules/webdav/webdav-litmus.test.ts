@@ -8,7 +8,7 @@ import { listenForClients } from '../../test/dav-kit';
 import { adminWithDocsMount, ENGINE_DRIVER_CASES, useS3rver } from '../../test/fs-kit';
 import { ADMIN, useTestServer } from '../../test/harness';
 import { startRoundRobinProxy } from '../../test/round-robin-proxy';
-import { useTwoInstances } from '../../test/two-instances';
+import { startedWithMount, useTwoInstances } from '../../test/two-instances';
 import type { DatabaseHandle } from '../shared/db';
 
 /** litmus (Debian package `litmus`): `.ci/run` installs it; a machine without it skips these. */
@@ -71,30 +71,12 @@ describe.runIf(HAS_LITMUS && process.env.TEST_POSTGRES_URL)(
 
     it('passes all five suites, every request alternating between the instances', async () => {
       const [a, b] = t.instances;
-      await a.start();
-      await b.start();
-      const admin = { token: await a.loginAsAdmin() };
-      const [storage] = (
-        await a.request<{ id: string }[]>('GET', '/api/s3-configs', undefined, admin)
-      ).body.data;
-      const mounted = await a.request(
-        'POST',
-        '/api/admin/mounts',
-        {
-          name: 'docs',
-          storage_type: 'local',
-          storage_config_id: storage?.id,
-          mount_path: '/docs',
-          // Listings cached on each instance: a write on one must show in a listing on the other.
-          cache_ttl: 300,
-        },
-        admin,
-      );
-      expect(mounted.status).toBe(201);
+      // Listings cached on each instance: a write on one must show in a listing on the other.
+      const { folder } = await startedWithMount(t.instances, { cache_ttl: 300 });
       const listeners = [await listenForClients(a.server), await listenForClients(b.server)];
       const proxy = await startRoundRobinProxy(listeners.map((l) => l.url));
       try {
-        expectClean(await runLitmus(`${proxy.url}/dav/docs/`));
+        expectClean(await runLitmus(`${proxy.url}/dav${folder}/`));
       } finally {
         await proxy.close();
         for (const listener of listeners) await listener.close();
