@@ -46,6 +46,7 @@ export function createDavAuthenticator({
   clock,
 }: DavAuthDeps): DavAuthenticate {
   const trusted = new Map<string, { principal: Principal; until: number }>();
+  const checking = new Map<string, Promise<{ principal: Principal; expiresAt: number | null }>>();
 
   async function verify(username: string, password: string, clientIp: string) {
     try {
@@ -69,9 +70,18 @@ export function createDavAuthenticator({
     const hit = trusted.get(cacheKey);
     if (hit && hit.until > now) return hit.principal;
     trusted.delete(cacheKey);
+    // A client opening several connections at once checks its credential once: the others
+    // wait for that check instead of each counting an attempt against the login limits.
+    let check = checking.get(cacheKey);
+    if (!check) {
+      check = verify(credentials.username, credentials.password, clientIp).finally(() =>
+        checking.delete(cacheKey),
+      );
+      checking.set(cacheKey, check);
+    }
     let checked: { principal: Principal; expiresAt: number | null };
     try {
-      checked = await verify(credentials.username, credentials.password, clientIp);
+      checked = await check;
     } catch (error) {
       // A rate-limited guess keeps its 429 and Retry-After; any other refusal asks again.
       if (error instanceof AppError && error.status === 429) throw error;

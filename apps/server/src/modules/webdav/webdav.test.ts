@@ -145,6 +145,13 @@ describe.each(ENGINES)('WebDAV sign-in on %s', (engine) => {
     expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('checks a credential once when a client opens many connections with it at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => dav('PROPFIND', '/dav/', { headers: { Depth: '0' } })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(207));
+  });
+
   it('takes an API key as the password, with its base path and read-only flag', async () => {
     await dav('MKCOL', '/dav/docs/team/');
     await dav('PUT', '/dav/docs/team/plan.txt', { body: 'plan' });
