@@ -14,7 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { freshDataDir, residentMb, root, startServer, waitForHealth } from './lib.mjs';
+import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
+import { freshDataDir, residentMb } from './lib.mjs';
 
 const PORT = 39_431;
 const GIB = 1024 ** 3;
@@ -22,18 +23,6 @@ const SPARSE_FILES = 10;
 const SMALL_FOLDERS = 100;
 const SMALL_PER_FOLDER = 1_000;
 const base = `http://127.0.0.1:${PORT}`;
-
-/** A JSON call to the API; answers the envelope's data. */
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ connection: 'close' });
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('content-type', 'application/json');
-  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  const response = await fetch(base + url, init);
-  const answer = (await response.json()) as { data: T };
-  if (response.ok) return answer.data;
-  throw new Error(`${method} ${url}: ${JSON.stringify(answer)}`);
-}
 
 /** Downloads the archive of `paths`, counting bytes; answers the time to first byte and in all. */
 function zipDownload(token: string, paths: string[]) {
@@ -90,33 +79,11 @@ async function readDirectly(files: readonly string[]) {
   return { bytes, totalMs: performance.now() - started };
 }
 
-/** The server's peak resident memory while `run` runs, sampled every 20 ms. */
-async function withPeakMemory<T>(pid: number, run: () => Promise<T>) {
-  let peakMb = residentMb(pid);
-  const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, residentMb(pid));
-  }, 20);
-  try {
-    return { result: await run(), peakMb };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
-
 const dataDir = freshDataDir();
-// The production entry point, run from source: no build needed.
-const server = startServer({
-  port: PORT,
-  dataDir,
-  nodeArgs: ['--import', 'tsx'],
-  entry: path.join(root, 'apps/server/src/main.ts'),
-});
-await waitForHealth(PORT);
+const server = await startSourceServer(PORT, dataDir);
+const api = adminApi(PORT);
 try {
-  const credentials = { username: 'admin', password: 'bench-password' };
-  const { token } = await api<{ token: string }>('POST', '/api/admin/login', '', credentials);
+  const token = await adminToken(api);
   const disk = { name: 'zip bench disk', storage_type: 'local' };
   const local = await api<{ id: string }>('POST', '/api/s3-configs', token, disk);
   const folder = path.join(dataDir, 'storage', local.id);
