@@ -25,12 +25,15 @@ export function adminApi(port: number) {
   };
 }
 
-/** The production entry point, run from source (no build needed), answering on `port`. */
-export async function startSourceServer(port: number, dataDir: string) {
+/**
+ * The production entry point, run from source (no build needed), answering on `port`;
+ * `nodeArgs` go before it (`--cpu-prof`).
+ */
+export async function startSourceServer(port: number, dataDir: string, nodeArgs: string[] = []) {
   const server = startServer({
     port,
     dataDir,
-    nodeArgs: ['--import', 'tsx'],
+    nodeArgs: ['--import', 'tsx', ...nodeArgs],
     entry: path.join(root, 'apps/server/src/main.ts'),
   });
   await waitForHealth(port);

@@ -4,8 +4,10 @@
 // the slower of a direct read of the bytes from the source (s3rver GET, disk read) and a direct
 // write of them into the target (s3rver PUT through the SDK, disk write); target ratio ≥ 0.8.
 // With the server's peak resident memory over its idle figure during each copy (target < 64 MB).
-// Run: `node --import tsx bench/copy.ts` (a few minutes; needs 4 GiB of free disk).
+// Run: `node --import tsx bench/copy.ts` (a few minutes; needs 4 GiB of free disk);
+// COPY_BENCH_PROFILE=<folder> writes the server's CPU profile there.
 
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -15,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3rver } from '../apps/server/src/test/s3rver';
 import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
-import { freshDataDir, residentMb } from './lib.mjs';
+import { freshDataDir, residentMb, stop } from './lib.mjs';
 
 const PORT = 39_433;
 const MIB = 1024 ** 2;
@@ -33,8 +35,12 @@ function benchBytes() {
   );
 }
 
-/** Milliseconds `run` takes. */
+/**
+ * Milliseconds `run` takes, after a `sync`: writeback of the gigabyte before would otherwise slow
+ * whatever runs next.
+ */
 async function timed(run: () => Promise<unknown>) {
+  execFileSync('sync');
   const started = performance.now();
   await run();
   return performance.now() - started;
@@ -48,7 +54,12 @@ async function drain(stream: AsyncIterable<unknown>) {
 }
 
 const dataDir = freshDataDir();
-const server = await startSourceServer(PORT, dataDir);
+const profileDir = process.env.COPY_BENCH_PROFILE;
+const server = await startSourceServer(
+  PORT,
+  dataDir,
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const s3 = await startS3rver();
 const api = adminApi(PORT);
 const client = new S3Client({
@@ -123,7 +134,10 @@ try {
       await drain(object.Body as Readable);
     });
   const diskWrite = (file: string) =>
-    timed(() => pipeline(benchBytes(), createWriteStream(path.join(diskFolder, file))));
+    // Flushed to disk at the end, as the local driver writes its files.
+    timed(() =>
+      pipeline(benchBytes(), createWriteStream(path.join(diskFolder, file), { flush: true })),
+    );
   const diskRead = (file: string) =>
     timed(() => drain(createReadStream(path.join(diskFolder, file), { highWaterMark: MIB })));
 
@@ -176,7 +190,7 @@ try {
   );
 } finally {
   client.destroy();
-  server.kill();
+  await stop(server);
   await s3.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
