@@ -14,7 +14,12 @@ const BACKOFF_MS = [250, 1_000];
  * target took turns instead of working at once, and on a busy machine each turn waited for the
  * scheduler (the copy ran at a third of the slower side's speed, bench/copy.ts).
  */
-const COPY_BUFFER_BYTES = 4 * 1024 * 1024;
+const COPY_BUFFER_BYTES = 2 * 1024 * 1024;
+/**
+ * The target gets the bytes in pieces of at least this size: each piece costs the target a turn
+ * (a socket write and its drain, a disk write), and sources hand out 16 to 256 KiB at a time.
+ */
+const COPY_PIECE_BYTES = 1024 * 1024;
 
 /**
  * Copies one file from one storage to another by streaming it through this process (no temp
@@ -31,12 +36,26 @@ export async function streamFile(
   signal.throwIfAborted();
   const { body, info } = await source.get(sourceKey);
   let bytes = 0;
+  let gathered: Buffer[] = [];
+  let gatheredBytes = 0;
+  const handOver = (stream: Transform) => {
+    if (gatheredBytes > 0) stream.push(Buffer.concat(gathered, gatheredBytes));
+    gathered = [];
+    gatheredBytes = 0;
+  };
   const counted = new Transform({
     highWaterMark: COPY_BUFFER_BYTES,
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       onBytes(bytes);
-      done(null, chunk);
+      gathered.push(chunk);
+      gatheredBytes += chunk.length;
+      if (gatheredBytes >= COPY_PIECE_BYTES) handOver(this);
+      done();
+    },
+    flush(done) {
+      handOver(this);
+      done();
     },
   });
   // A failed read or a cancel ends both streams, and the target's put with them.
