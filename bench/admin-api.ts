@@ -1,6 +1,7 @@
 // Helpers of the benchmarks that drive a server through its admin API: calls, the server run
 // from source, and its peak memory.
 
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { residentMb, root, startServer, waitForHealth } from './lib.mjs';
 
@@ -61,3 +62,19 @@ export async function withPeakMemory<T>(pid: number, run: () => Promise<T>) {
 }
 
 export const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
+
+/** A local storage config named `name`, with its folder under the data dir made. */
+export async function localStorageFolder(
+  api: ReturnType<typeof adminApi>,
+  token: string,
+  dataDir: string,
+  name: string,
+) {
+  const config = await api<{ id: string }>('POST', '/api/s3-configs', token, {
+    name,
+    storage_type: 'local',
+  });
+  const folder = path.join(dataDir, 'storage', config.id);
+  mkdirSync(folder, { recursive: true });
+  return { id: config.id, folder };
+}

@@ -9,14 +9,21 @@
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3rver } from '../apps/server/src/test/s3rver';
-import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
+import {
+  adminApi,
+  adminToken,
+  localStorageFolder,
+  mbps,
+  startSourceServer,
+  withPeakMemory,
+} from './admin-api';
 import { freshDataDir, residentMb, stop } from './lib.mjs';
 
 const PORT = 39_433;
@@ -73,12 +80,8 @@ const client = new S3Client({
 });
 try {
   const token = await adminToken(api);
-  const disk = await api<{ id: string }>('POST', '/api/s3-configs', token, {
-    name: 'copy bench disk',
-    storage_type: 'local',
-  });
-  const diskFolder = path.join(dataDir, 'storage', disk.id);
-  mkdirSync(diskFolder, { recursive: true });
+  const disk = await localStorageFolder(api, token, dataDir, 'copy bench disk');
+  const diskFolder = disk.folder;
   const bucketConfig = await api<{ id: string }>('POST', '/api/s3-configs', token, {
     ...s3.storageFields,
     name: 'copy bench s3',

@@ -6,12 +6,12 @@
 // Run: `node --import tsx bench/fs-list.ts` (needs wrk).
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3rver } from '../apps/server/src/test/s3rver';
-import { adminApi, adminToken } from './admin-api';
+import { adminApi, adminToken, localStorageFolder } from './admin-api';
 import { freshDataDir, median, root, wrk } from './lib.mjs';
 
 const PORT = 39_417;
@@ -61,12 +61,8 @@ try {
   const token = await adminToken(api);
 
   // A local storage whose folder gets 1,000 files, mounted with a one-hour directory cache.
-  const local = await api<{ id: string }>('POST', '/api/s3-configs', token, {
-    name: 'bench disk',
-    storage_type: 'local',
-  });
-  const folder = path.join(dataDir, 'storage', local.id);
-  mkdirSync(folder, { recursive: true });
+  const local = await localStorageFolder(api, token, dataDir, 'bench disk');
+  const folder = local.folder;
   for (const name of names) writeFileSync(path.join(folder, name), 'x'.repeat(100));
   await api('POST', '/api/admin/mounts', token, {
     name: 'big',
