@@ -50,7 +50,7 @@ describe('copy retries', () => {
 });
 
 describe('streamed copy', () => {
-  it('keeps reading the source while the target has not taken the bytes yet, and hands the target pieces of 1 MiB', async () => {
+  it('keeps reading the source while the target has not taken the bytes yet, and hands the target pieces of 512 KiB', async () => {
     const MIB = 1024 * 1024;
     const size = 3 * MIB + 64 * 1024;
     const pieces: number[] = [];
@@ -64,14 +64,14 @@ describe('streamed copy', () => {
         if (produced >= size) return void this.push(null);
         produced += 64 * 1024;
         this.push(Buffer.alloc(64 * 1024, 1));
-        if (produced >= 2 * MIB) readAhead();
+        if (produced >= 1.5 * MIB) readAhead();
       },
     });
     const source = {
       get: async () => ({ body, info: { size, contentType: null } }),
     } as unknown as StorageDriver;
     const target = {
-      // A slow target: takes nothing until the source has run 2 MiB ahead of it.
+      // A slow target: takes nothing until the source has run 1.5 MiB ahead of it.
       put: async (_key: string, stream: Readable) => {
         await sourceReadAhead;
         // Flowing mode sees the pieces as they were pushed (async iteration joins them).
@@ -89,6 +89,6 @@ describe('streamed copy', () => {
     expect(stored).toBe(size);
     expect(reported.at(-1)).toBe(size);
     // The source's 64 KiB chunks, gathered; what is left at the end goes as it is.
-    expect(pieces).toEqual([MIB, MIB, MIB, 64 * 1024]);
+    expect(pieces).toEqual([...Array.from({ length: 6 }, () => MIB / 2), 64 * 1024]);
   });
 });
