@@ -123,21 +123,17 @@ export async function rankedSearch(
   const tiers = engine === 'sqlite' ? await sqliteTiers(db, folded) : postgresTiers(folded);
   const bound = Math.max(SEARCH_TOTAL_CAP, offset + limit);
   const pageEnd = offset + limit;
-  const prefetched =
-    engine === 'postgres' ? await readTiersAtOnce(db, tiers, visible, bound + 1, pageEnd) : null;
   const hits: HitRow[] = [];
   /** Matches of the tiers before the current one (each counted up to `bound + 1`). */
   let before = 0;
-  for (const [index, tier] of tiers.entries()) {
+  for (const tier of tiers) {
     // The page is full and the total already past the bound: later tiers change neither.
     if (before > bound) break;
     if (!tier) continue;
     const skip = Math.max(0, offset - before);
     const take = pageEnd - Math.max(offset, before);
-    const early = prefetched?.[index];
-    const read = early
-      ? { rows: take > 0 ? early.rows.slice(skip, skip + take) : [], matched: early.matched }
-      : take > 0
+    const read =
+      take > 0
         ? await readFew(db, tier, visible, bound + 1, take, skip)
         : { rows: [], matched: await boundedCount(db, tier, visible, bound + 1) };
     if (take > 0) {
@@ -151,23 +147,6 @@ export async function rankedSearch(
   }
   const totalCapped = before > bound;
   return { rows: hits, total: totalCapped ? bound : before, totalCapped };
-}
-
-/**
- * PostgreSQL: every tier's count and first `pageEnd` rows, the statements side by side on
- * connections of the pool, so a search waits for one round trip instead of one per tier. Which
- * of those rows the page takes depends on the counts of the tiers before: the caller slices.
- * Inside a transaction (one connection) they would only queue: null, the tiers go one by one.
- */
-function readTiersAtOnce(
-  db: Db,
-  tiers: (Tier | null)[],
-  visible: RawBuilder<SqlBool>,
-  bound: number,
-  pageEnd: number,
-) {
-  if (db.isTransaction) return null;
-  return Promise.all(tiers.map((tier) => tier && readFew(db, tier, visible, bound, pageEnd, 0)));
 }
 
 async function boundedCount(

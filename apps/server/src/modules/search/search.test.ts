@@ -200,7 +200,10 @@ describe.each(ENGINES)('search index on %s', (engine) => {
     it('pages that start in one tier and end in the next take the right slice of each', async () => {
       // Exact, two prefixes, three substrings: every page of 2 at every offset.
       const names = ['tier', 'tier-a', 'tier-bb', 'x-tier', 'xx-tier', 'xxx-tier'];
-      await search.upsert('m', [...names].reverse().map((name) => file(`/${name}`)));
+      await search.upsert(
+        'm',
+        [...names].reverse().map((name) => file(`/${name}`)),
+      );
       for (let offset = 0; offset < names.length; offset++) {
         const page = await found('tier', [everything('m')], 2, offset);
         expect(page.paths).toEqual(names.slice(offset, offset + 2).map((name) => `m:/${name}`));
