@@ -6,11 +6,12 @@
 // Run: `node --import tsx bench/fs-list.ts` (needs wrk).
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3rver } from '../apps/server/src/test/s3rver';
+import { adminApi, adminToken, localStorageFolder } from './admin-api';
 import { freshDataDir, median, root, wrk } from './lib.mjs';
 
 const PORT = 39_417;
@@ -39,22 +40,6 @@ function startBenchServer(dataDir: string): Promise<ChildProcess> {
   });
 }
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      // Set-up calls come between wrk runs: a kept-alive socket may have been closed meanwhile.
-      connection: 'close',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
 /** Median milliseconds of `run` over `calls` sequential calls, after a warm-up. */
 async function medianMs(calls: number, run: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 5; i++) await run();
@@ -70,20 +55,14 @@ async function medianMs(calls: number, run: () => Promise<unknown>): Promise<num
 const names = Array.from({ length: ENTRIES }, (_, i) => `file-${String(i).padStart(4, '0')}.txt`);
 const dataDir = freshDataDir();
 const server = await startBenchServer(dataDir);
+const api = adminApi(PORT);
 const s3 = await startS3rver();
 try {
-  const { token } = await api<{ token: string }>('POST', '/api/admin/login', undefined, {
-    username: 'admin',
-    password: 'bench-password',
-  });
+  const token = await adminToken(api);
 
   // A local storage whose folder gets 1,000 files, mounted with a one-hour directory cache.
-  const local = await api<{ id: string }>('POST', '/api/s3-configs', token, {
-    name: 'bench disk',
-    storage_type: 'local',
-  });
-  const folder = path.join(dataDir, 'storage', local.id);
-  mkdirSync(folder, { recursive: true });
+  const local = await localStorageFolder(api, token, dataDir, 'bench disk');
+  const folder = local.folder;
   for (const name of names) writeFileSync(path.join(folder, name), 'x'.repeat(100));
   await api('POST', '/api/admin/mounts', token, {
     name: 'big',

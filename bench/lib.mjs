@@ -54,19 +54,6 @@ export const residentMb = (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 };
 
-/** The server's peak resident memory (MB) while `run` runs, sampled every 20 ms. */
-export async function withPeakMemory(pid, run) {
-  let peakMb = residentMb(pid);
-  const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, residentMb(pid));
-  }, 20);
-  try {
-    return { result: await run(), peakMb };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
 /** Runs wrk; returns requests per second and latency percentiles in ms. */
 export function wrk(
   url,

@@ -11,16 +11,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  freshDataDir,
-  median,
-  residentMb,
-  root,
-  startServer,
-  stop,
-  waitForHealth,
-  withPeakMemory,
-} from './lib.mjs';
+import { adminApi, adminToken, startSourceServer, withPeakMemory } from './admin-api';
+import { freshDataDir, median, residentMb, stop } from './lib.mjs';
 
 const SHAREBIN_PORT = 39_451;
 const RCLONE_PORT = 39_452;
@@ -28,7 +20,6 @@ const GIB = 1024 ** 3;
 const FOLDER_ENTRIES = 10_000;
 const SMALL_PUTS = 1_000;
 const PARALLEL = 8;
-const CREDENTIALS = { username: 'admin', password: 'bench-password' };
 
 interface Target {
   name: string;
@@ -135,25 +126,10 @@ async function measure(target: Target) {
 const dataDir = freshDataDir();
 const children: ChildProcess[] = [];
 try {
-  const sharebin = startServer({
-    port: SHAREBIN_PORT,
-    dataDir,
-    nodeArgs: ['--import', 'tsx'],
-    entry: path.join(root, 'apps/server/src/main.ts'),
-  });
+  const sharebin = await startSourceServer(SHAREBIN_PORT, dataDir);
   children.push(sharebin);
-  await waitForHealth(SHAREBIN_PORT);
-  const api = async <T>(method: string, url: string, token: string, body: unknown) => {
-    const response = await fetch(`http://127.0.0.1:${SHAREBIN_PORT}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { data: T };
-    if (!response.ok) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-    return answer.data;
-  };
-  const { token } = await api<{ token: string }>('POST', '/api/admin/login', '', CREDENTIALS);
+  const api = adminApi(SHAREBIN_PORT);
+  const token = await adminToken(api);
   const local = await api<{ id: string }>('POST', '/api/s3-configs', token, {
     name: 'webdav bench disk',
     storage_type: 'local',
@@ -197,7 +173,7 @@ try {
   }
 
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const basic = Buffer.from(`${CREDENTIALS.username}:${CREDENTIALS.password}`).toString('base64');
+  const basic = Buffer.from('admin:bench-password').toString('base64');
   const targets: Target[] = [
     {
       name: 'rclone',

@@ -16,14 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import {
-  freshDataDir,
-  residentMb,
-  root,
-  startServer,
-  waitForHealth,
-  withPeakMemory,
-} from './lib.mjs';
+import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
+import { freshDataDir, residentMb } from './lib.mjs';
 
 const PORT = Number(process.env.ZIP_BENCH_PORT ?? 39_431);
 const GIB = 1024 ** 3;
@@ -31,18 +25,6 @@ const SPARSE_FILES = 10;
 const SMALL_FOLDERS = 100;
 const SMALL_PER_FOLDER = 1_000;
 const base = `http://127.0.0.1:${PORT}`;
-
-/** A JSON call to the API; answers the envelope's data. */
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ connection: 'close' });
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('content-type', 'application/json');
-  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  const response = await fetch(base + url, init);
-  const answer = (await response.json()) as { data: T };
-  if (response.ok) return answer.data;
-  throw new Error(`${method} ${url}: ${JSON.stringify(answer)}`);
-}
 
 /** Downloads an archive, counting bytes; answers the time to first byte and in all. */
 function zipDownload(url: string, options: http.RequestOptions, body?: string) {
@@ -121,20 +103,11 @@ async function linkZip(pid: number, token: string, paths: string[]) {
   return { planned, linked };
 }
 
-const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
-
 const dataDir = freshDataDir();
-// The production entry point, run from source: no build needed.
-const server = startServer({
-  port: PORT,
-  dataDir,
-  nodeArgs: ['--import', 'tsx'],
-  entry: path.join(root, 'apps/server/src/main.ts'),
-});
-await waitForHealth(PORT);
+const server = await startSourceServer(PORT, dataDir);
+const api = adminApi(PORT);
 try {
-  const credentials = { username: 'admin', password: 'bench-password' };
-  const { token } = await api<{ token: string }>('POST', '/api/admin/login', '', credentials);
+  const token = await adminToken(api);
   const disk = { name: 'zip bench disk', storage_type: 'local' };
   const local = await api<{ id: string }>('POST', '/api/s3-configs', token, disk);
   const folder = path.join(dataDir, 'storage', local.id);

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { StorageDriver } from '../storage/drivers/storage-driver';
 import { ObjectNotFoundError, StorageBackendError } from '../storage/drivers/storage-driver.errors';
 import { fsNotFound } from './fs.errors';
-import { COPY_ATTEMPTS, withRetries } from './fs-transfer';
+import { COPY_ATTEMPTS, streamFile, withRetries } from './fs-transfer';
 
 const NO_WAIT = [1, 1];
 
@@ -44,5 +46,49 @@ describe('copy retries', () => {
     cancelled.abort();
     await expect(withRetries(cancelled.signal, stopped.attempt, NO_WAIT)).rejects.toThrow('reset');
     expect(stopped.calls()).toBe(1);
+  });
+});
+
+describe('streamed copy', () => {
+  it('keeps reading the source while the target has not taken the bytes yet, and hands the target pieces of 512 KiB', async () => {
+    const MIB = 1024 * 1024;
+    const size = 3 * MIB + 64 * 1024;
+    const pieces: number[] = [];
+    let produced = 0;
+    let readAhead: () => void = () => {};
+    const sourceReadAhead = new Promise<void>((resolve) => {
+      readAhead = resolve;
+    });
+    const body = new Readable({
+      read() {
+        if (produced >= size) return void this.push(null);
+        produced += 64 * 1024;
+        this.push(Buffer.alloc(64 * 1024, 1));
+        if (produced >= 1.5 * MIB) readAhead();
+      },
+    });
+    const source = {
+      get: async () => ({ body, info: { size, contentType: null } }),
+    } as unknown as StorageDriver;
+    const target = {
+      // A slow target: takes nothing until the source has run 1.5 MiB ahead of it.
+      put: async (_key: string, stream: Readable) => {
+        await sourceReadAhead;
+        // Flowing mode sees the pieces as they were pushed (async iteration joins them).
+        stream.on('data', (chunk: Buffer) => pieces.push(chunk.length));
+        await new Promise((resolve) => stream.on('end', resolve));
+        const bytes = pieces.reduce((sum, piece) => sum + piece, 0);
+        return { etag: null, size: bytes };
+      },
+    } as unknown as StorageDriver;
+    const reported: number[] = [];
+    const stored = await streamFile(source, 'a.bin', target, 'b.bin', {
+      signal: new AbortController().signal,
+      onBytes: (bytes) => reported.push(bytes),
+    });
+    expect(stored).toBe(size);
+    expect(reported.at(-1)).toBe(size);
+    // The source's 64 KiB chunks, gathered; what is left at the end goes as it is.
+    expect(pieces).toEqual([...Array.from({ length: 6 }, () => MIB / 2), 64 * 1024]);
   });
 });

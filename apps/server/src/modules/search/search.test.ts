@@ -197,6 +197,20 @@ describe.each(ENGINES)('search index on %s', (engine) => {
       );
     });
 
+    it('pages that start in one tier and end in the next take the right slice of each', async () => {
+      // Exact, two prefixes, three substrings: every page of 2 at every offset.
+      const names = ['tier', 'tier-a', 'tier-bb', 'x-tier', 'xx-tier', 'xxx-tier'];
+      await search.upsert(
+        'm',
+        [...names].reverse().map((name) => file(`/${name}`)),
+      );
+      for (let offset = 0; offset < names.length; offset++) {
+        const page = await found('tier', [everything('m')], 2, offset);
+        expect(page.paths).toEqual(names.slice(offset, offset + 2).map((name) => `m:/${name}`));
+        expect(page.total).toBe(names.length);
+      }
+    });
+
     it('counts totals exactly up to the cap, then says that more match', async () => {
       const count = SEARCH_TOTAL_CAP + 5;
       await search.upsert(

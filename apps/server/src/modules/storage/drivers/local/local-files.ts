@@ -126,6 +126,12 @@ export async function removeStaleTempFiles(workRoot: string, idleSince: Date): P
 }
 
 /**
+ * Bytes the file stream takes while a write is under way: the chunks that arrive meanwhile go
+ * to disk in one `writev` instead of one write each (a network body comes in 16 to 64 KiB).
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
+/**
  * Streams `source` through `transforms` into a fresh temp file, flushed to disk, and returns
  * its path; on failure nothing is left behind.
  */
@@ -139,7 +145,12 @@ export async function writeTempFile(
     await pipeline([
       source,
       ...transforms,
-      createWriteStream(temp, { flags: 'wx', flush: true, mode: PRIVATE_FILE }),
+      createWriteStream(temp, {
+        flags: 'wx',
+        flush: true,
+        mode: PRIVATE_FILE,
+        highWaterMark: WRITE_BUFFER_BYTES,
+      }),
     ]);
     return temp;
   } catch (error) {

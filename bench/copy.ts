@@ -1,0 +1,199 @@
+// Cross-storage copy benchmark (issue 10, "copy between storages"): a 1 GiB file copied by the
+// copy job (POST /api/admin/fs/batch-copy, followed on GET /api/admin/fs/jobs/{id}) from an
+// s3rver mount to a local mount, and back. Each direction against a baseline of the same run:
+// the slower of a direct read of the bytes from the source (s3rver GET, disk read) and a direct
+// write of them into the target (s3rver PUT through the SDK, disk write); target ratio ≥ 0.8.
+// With the server's peak resident memory over its idle figure during each copy (target < 64 MB).
+// Run: `node --import tsx bench/copy.ts` (a few minutes; needs 4 GiB of free disk);
+// COPY_BENCH_PROFILE=<folder> writes the server's CPU profile there.
+
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startS3rver } from '../apps/server/src/test/s3rver';
+import {
+  adminApi,
+  adminToken,
+  localStorageFolder,
+  mbps,
+  startSourceServer,
+  withPeakMemory,
+} from './admin-api';
+import { freshDataDir, residentMb, stop } from './lib.mjs';
+
+const PORT = 39_433;
+const MIB = 1024 ** 2;
+const FILE_BYTES = 1024 * MIB;
+/** What the benchmarks' S3 mount keeps its objects under. */
+const S3_FOLDER = 'bench';
+
+/** 1 GiB of one random MiB over and over: incompressible enough, and no memory to speak of. */
+function benchBytes() {
+  const piece = randomBytes(MIB);
+  return Readable.from(
+    (function* () {
+      for (let sent = 0; sent < FILE_BYTES; sent += MIB) yield piece;
+    })(),
+  );
+}
+
+/**
+ * Milliseconds `run` takes, after a `sync`: writeback of the gigabyte before would otherwise slow
+ * whatever runs next.
+ */
+async function timed(run: () => Promise<unknown>) {
+  execFileSync('sync');
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/** Reads a stream to its end; throws unless it held the whole file. */
+async function drain(stream: AsyncIterable<unknown>) {
+  let bytes = 0;
+  for await (const chunk of stream) bytes += (chunk as Buffer).length;
+  if (bytes !== FILE_BYTES) throw new Error(`read ${bytes} of ${FILE_BYTES} bytes`);
+}
+
+const dataDir = freshDataDir();
+const profileDir = process.env.COPY_BENCH_PROFILE;
+const server = await startSourceServer(
+  PORT,
+  dataDir,
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
+const s3 = await startS3rver();
+const api = adminApi(PORT);
+const client = new S3Client({
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  forcePathStyle: true,
+  // As the server's driver: a streamed body with a checksum trailer would go aws-chunked, which
+  // s3rver stores framing and all.
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+});
+try {
+  const token = await adminToken(api);
+  const disk = await localStorageFolder(api, token, dataDir, 'copy bench disk');
+  const diskFolder = disk.folder;
+  const bucketConfig = await api<{ id: string }>('POST', '/api/s3-configs', token, {
+    ...s3.storageFields,
+    name: 'copy bench s3',
+    default_folder: S3_FOLDER,
+  });
+  for (const [name, config, type] of [
+    ['disk', disk.id, 'local'],
+    ['s3', bucketConfig.id, 's3'],
+  ] as const) {
+    await api('POST', '/api/admin/mounts', token, {
+      name,
+      storage_type: type,
+      storage_config_id: config,
+      mount_path: `/${name}`,
+    });
+  }
+
+  /** Copies one file by the copy job and waits for the job to end; answers milliseconds. */
+  const copyJob = (sourcePath: string, targetPath: string) =>
+    timed(async () => {
+      const { job_id } = await api<{ job_id: string }>('POST', '/api/admin/fs/batch-copy', token, {
+        items: [{ sourcePath, targetPath }],
+      });
+      for (;;) {
+        const job = await api<{ status: string; failed: number; errors: unknown[] }>(
+          'GET',
+          `/api/admin/fs/jobs/${job_id}`,
+          token,
+        );
+        if (job.status === 'completed' && job.failed === 0) return;
+        if (job.status !== 'pending' && job.status !== 'running') {
+          throw new Error(`copy job ${job.status}: ${JSON.stringify(job.errors)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
+  const s3Put = (key: string) =>
+    timed(() =>
+      client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: `${S3_FOLDER}/${key}`,
+          Body: benchBytes(),
+          ContentLength: FILE_BYTES,
+        }),
+      ),
+    );
+  const s3Get = (key: string) =>
+    timed(async () => {
+      const object = await client.send(
+        new GetObjectCommand({ Bucket: s3.bucket, Key: `${S3_FOLDER}/${key}` }),
+      );
+      await drain(object.Body as Readable);
+    });
+  const diskWrite = (file: string) =>
+    // Flushed to disk at the end, as the local driver writes its files.
+    timed(() =>
+      pipeline(benchBytes(), createWriteStream(path.join(diskFolder, file), { flush: true })),
+    );
+  const diskRead = (file: string) =>
+    timed(() => drain(createReadStream(path.join(diskFolder, file), { highWaterMark: MIB })));
+
+  // The S3 PUT that seeds the source is the write baseline into s3rver, too.
+  const putMs = await s3Put('source.bin');
+  const writeMs = await diskWrite('baseline.bin');
+  rmSync(path.join(diskFolder, 'baseline.bin'));
+  const getMs = await s3Get('source.bin');
+
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const pid = server.pid as number;
+  const idleMb = residentMb(pid);
+  console.log(`server idle: ${idleMb.toFixed(1)} MB resident`);
+
+  const toDisk = await withPeakMemory(pid, () => copyJob('/s3/source.bin', '/disk/from-s3'));
+  const readMs = await diskRead('from-s3/source.bin');
+  const toS3 = await withPeakMemory(pid, () => copyJob('/disk/from-s3/source.bin', '/s3/back'));
+  // The copy back is read once more, directly: both directions get their read and write.
+  await s3Get('back/source.bin');
+
+  const report = (
+    label: string,
+    copy: typeof toDisk,
+    read: [string, number],
+    write: [string, number],
+  ) => {
+    const slower = Math.max(read[1], write[1]);
+    console.log(`\n### ${label}`);
+    for (const [name, ms] of [read, write, ['copy job', copy.result] as const]) {
+      console.log(
+        `${name.padEnd(18)} ${ms.toFixed(0)} ms = ${mbps(FILE_BYTES, ms).toFixed(1)} MB/s`,
+      );
+    }
+    console.log(`ratio copy / slower baseline ${(slower / copy.result).toFixed(2)} (target ≥ 0.8)`);
+    console.log(
+      `peak memory        ${copy.peakMb.toFixed(1)} MB, ${(copy.peakMb - idleMb).toFixed(1)} MB over idle (target < 64)`,
+    );
+  };
+  report(
+    '1 GiB from s3rver to a local mount',
+    toDisk,
+    ['s3rver GET', getMs],
+    ['disk write', writeMs],
+  );
+  report('1 GiB from a local mount to s3rver', toS3, ['disk read', readMs], ['s3rver PUT', putMs]);
+  console.log(
+    `\nload average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  client.destroy();
+  await stop(server);
+  await s3.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
