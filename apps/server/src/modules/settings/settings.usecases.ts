@@ -18,7 +18,14 @@ export function createSettingsUseCases({
       return read();
     },
     maxUploadSize: async () => toMaxUploadSize(await read()),
-    webdavUploadMode: async () => (await read()).webdav_upload_mode,
+    /** What a WebDAV PUT needs, from one read: the upload limit and the upload mode. */
+    webdavUploadRules: async () => {
+      const settings = await read();
+      return {
+        maxBytes: toMaxUploadSize(settings).max_upload_size_bytes,
+        mode: settings.webdav_upload_mode,
+      };
+    },
   };
 }
 

@@ -58,6 +58,8 @@ export async function checkRoom(
   except: { shareId?: string; fsUploadId?: string },
 ): Promise<CapacityOutcome> {
   const capacity = await lockedCapacity(trx, storageConfigId);
+  // Without a capacity nothing can be refused: the sums over every share are not needed.
+  if (capacity === null) return { granted: true, heldByOthers: 0, capacity };
   const heldByOthers = await heldBytes(trx, storageConfigId, except);
   return { granted: capacity === null || heldByOthers + size <= capacity, heldByOthers, capacity };
 }

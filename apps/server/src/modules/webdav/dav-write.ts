@@ -15,9 +15,11 @@ export interface DavWriteDeps {
   write: FsWriteUseCases;
   copyNow: FsCopyNowUseCases;
   properties: DavPropertiesRepository;
-  maxUploadBytes: () => Promise<number>;
-  /** The system setting (SPEC §3): how a PUT reaches an S3 storage; see `bodyLengthFor`. */
-  uploadMode: () => Promise<WebdavUploadMode>;
+  /**
+   * The upload limit, and the system setting (SPEC §3) for how a PUT reaches an S3 storage
+   * (see `bodyLengthFor`).
+   */
+  uploadRules: () => Promise<{ maxBytes: number; mode: WebdavUploadMode }>;
 }
 
 /** The largest object one S3 PutObject may carry. */
@@ -60,12 +62,12 @@ export function createDavWrites(deps: DavWriteDeps) {
       const existing = await entryOrNull(read, principal, path);
       if (existing?.is_directory) throw davNotAllowed(`${path} is a folder`);
       if (!existing) await requireParentFolder(deps, principal, path);
-      const maxBytes = await deps.maxUploadBytes();
+      const { maxBytes, mode } = await deps.uploadRules();
       if (size !== undefined && size > maxBytes) {
         throw new DavError(413, `Files larger than ${maxBytes} bytes are refused`);
       }
       const stored = await write.upload(principal, parentPath(path), nameOfPath(path), body, {
-        size: bodyLengthFor(await deps.uploadMode(), size),
+        size: bodyLengthFor(mode, size),
         contentType,
         maxBytes,
       });
