@@ -75,6 +75,9 @@ test.describe('task manager', () => {
     await expect(row).toBeVisible();
     await expect(row).toHaveAttribute('data-status', 'completed');
     await expect(row.getByTestId('task-status')).toHaveText('Completed');
+    // Named by what it copies, with where it goes.
+    await expect(row).toContainText('album');
+    await expect(row).toContainText(`${from.mount_path}/album → ${to.mount_path}`);
     await expect(row).toContainText('3 of 3 items');
     await expect(row).toContainText('5.9 KB of 5.9 KB');
     await expect(row).toContainText('3 done · 0 skipped · 0 failed');
@@ -198,6 +201,7 @@ const shownJob = (id: string, change: Record<string, unknown>) => ({
   type: 'copy',
   status: 'running',
   partial: false,
+  subject: { source: '/photos/2024/raw', target: '/backup', paths: 3 },
   items_total: 120,
   items_done: 48,
   bytes_total: 640 * MiB,

@@ -27,6 +27,8 @@ export const tasksEnUS = {
     started: 'Started',
   },
   summary: {
+    andMore_one: '{{name}} and {{count}} more',
+    andMore_other: '{{name}} and {{count}} more',
     items_one: '{{count}} item',
     items_other: '{{count}} items',
     jobItems: '{{done}} of {{total}} items',

@@ -29,6 +29,8 @@ export const tasksZhCN: Dictionary['tasks'] = {
     started: '已开始',
   },
   summary: {
+    andMore_one: '{{name}} 等 {{count}} 项',
+    andMore_other: '{{name}} 等 {{count}} 项',
     items_one: '{{count}} 项',
     items_other: '{{count}} 项',
     jobItems: '{{done}} / {{total}} 项',

@@ -151,6 +151,12 @@ export const fsJobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   /** Completed with some items failed (SPEC §4 partial-complete display). */
   partial: z.boolean(),
+  /** What the job works on, for people: its first path, where it goes, how many paths in all. */
+  subject: z.object({
+    source: z.string().nullable(),
+    target: z.string().nullable(),
+    paths: z.number().int(),
+  }),
   items_total: z.number().int(),
   items_done: z.number().int(),
   bytes_total: z.number().int(),

@@ -10,12 +10,30 @@ export const ownerOf = (principal: Principal) => {
 
 export type FailedItem = Pick<JobItemRow, 'source_path' | 'error' | 'message'>;
 
+/**
+ * What a job works on, read from its payload: copy and move carry `items` of source and target
+ * paths, delete and zip carry `paths`; scheduled work carries neither.
+ */
+function subjectOf(payload: string): FsJob['subject'] {
+  const parsed = JSON.parse(payload) as {
+    items?: { sourcePath: string; targetPath: string }[];
+    paths?: string[];
+  };
+  const sources = parsed.items?.map((item) => item.sourcePath) ?? parsed.paths ?? [];
+  return {
+    source: sources[0] ?? null,
+    target: parsed.items?.[0]?.targetPath ?? null,
+    paths: sources.length,
+  };
+}
+
 export function toWireJob(job: JobRow, failed: FailedItem[]): FsJob {
   return {
     id: job.id,
     type: job.type as FsJob['type'],
     status: job.status,
     partial: job.status === 'completed' && job.failed_count > 0,
+    subject: subjectOf(job.payload),
     items_total: job.items_total,
     items_done: job.items_done,
     bytes_total: job.bytes_total,

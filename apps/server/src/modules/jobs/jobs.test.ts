@@ -53,6 +53,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     expect(job).toMatchObject({
       status: 'completed',
       partial: false,
+      subject: { source: '/a/dir', target: '/b', paths: 1 },
       items_total: 2,
       items_done: 2,
       bytes_total: 100_003,

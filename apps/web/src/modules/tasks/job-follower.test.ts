@@ -1,13 +1,20 @@
 import type { FsJob } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { createJobFollower, JOB_POLL_MS } from './job-follower';
-import { canDownloadAgain, countRunning, jobPercent, jobStatusShown } from './task-view';
+import {
+  canDownloadAgain,
+  countRunning,
+  jobPercent,
+  jobStatusShown,
+  jobSubject,
+} from './task-view';
 
 const job = (id: string, change: Partial<FsJob> = {}): FsJob => ({
   id,
   type: 'copy',
   status: 'running',
   partial: false,
+  subject: { source: '/docs/photos', target: '/backup', paths: 1 },
   items_total: 4,
   items_done: 1,
   bytes_total: 0,
@@ -168,5 +175,19 @@ describe('an open panel', () => {
     server.setServer([job('elsewhere', { status: 'completed' })]);
     await server.tick();
     expect(server.timers).toEqual([]);
+  });
+});
+
+describe("a job's name in the list", () => {
+  it('is the last name of its first path, how many more, and where it goes', () => {
+    expect(jobSubject(job('a'))).toEqual({
+      name: 'photos',
+      more: 0,
+      route: '/docs/photos → /backup',
+    });
+    const zip = job('b', { type: 'zip', subject: { source: '/docs/a', target: null, paths: 3 } });
+    expect(jobSubject(zip)).toEqual({ name: 'a', more: 2, route: '/docs/a' });
+    const bare = job('c', { subject: { source: null, target: null, paths: 0 } });
+    expect(jobSubject(bare).name).toBeNull();
   });
 });

@@ -86,3 +86,18 @@ export function jobSpeed(job: FsJob, now: number): number | null {
 /** A native download can be started again while its link's token lasts. */
 export const canDownloadAgain = (task: BrowserTask, now: number) =>
   task.url !== null && (task.expiresAt === null || Date.parse(task.expiresAt) > now);
+
+/**
+ * What a job's row is called: the last name of its first path, and how many more paths it has
+ * (`photos` + 2); where it goes (`/docs/photos → /backup`) shows beside its time.
+ */
+export function jobSubject(job: FsJob): {
+  name: string | null;
+  more: number;
+  route: string | null;
+} {
+  const { source, target, paths } = job.subject;
+  if (source === null) return { name: null, more: 0, route: null };
+  const name = source.split('/').filter(Boolean).at(-1) ?? '/';
+  return { name, more: Math.max(0, paths - 1), route: target ? `${source} → ${target}` : source };
+}

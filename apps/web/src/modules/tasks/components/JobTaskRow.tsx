@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../pastes/paste-management.utils';
 import { isJobFinished } from '../job-follower';
 import { taskActions } from '../task-actions';
-import { jobPercent, jobSpeed, jobStatusShown } from '../task-view';
+import { jobPercent, jobSpeed, jobStatusShown, jobSubject } from '../task-view';
 import { type RowAction, TaskRowFrame } from './TaskRowFrame';
 
 export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
@@ -15,6 +15,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
   const finished = isJobFinished(job);
   const type = t(`tasks.type.${job.type}`);
   const speed = jobSpeed(job, now);
+  const subject = jobSubject(job);
 
   const progress = [
     t('tasks.summary.jobItems', { done: job.items_done, total: job.items_total }),
@@ -60,9 +61,16 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
       taskId={job.id}
       testId="task-job"
       type={type}
-      // A job's summary names no paths: its size in items tells it apart, with its time below.
-      name={t('tasks.summary.items', { count: job.items_total })}
-      detail={new Date(job.created_at).toLocaleString(i18n.language)}
+      name={
+        subject.name === null
+          ? t('tasks.summary.items', { count: job.items_total })
+          : subject.more > 0
+            ? t('tasks.summary.andMore', { name: subject.name, count: subject.more })
+            : subject.name
+      }
+      detail={[subject.route, new Date(job.created_at).toLocaleString(i18n.language)]
+        .filter(Boolean)
+        .join(' · ')}
       status={status}
       percent={jobPercent(job)}
       lines={lines}
