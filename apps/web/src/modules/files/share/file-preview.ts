@@ -56,10 +56,13 @@ export async function fetchTextPreview(
   url: string,
   size: number,
   signal?: AbortSignal,
+  /** An editable file: the browser's copy is checked with the server (its ETag), not trusted. */
+  revalidate = false,
 ): Promise<{ text: string; truncated: boolean }> {
   const partial = size > TEXT_PREVIEW_MAX_BYTES;
   const response = await fetch(url, {
     signal,
+    cache: revalidate ? 'no-cache' : 'default',
     headers: partial ? { Range: `bytes=0-${TEXT_PREVIEW_MAX_BYTES - 1}` } : undefined,
     credentials: 'omit',
   });

@@ -30,10 +30,10 @@ export function useVerifyFileShare(slug: string) {
 }
 
 /** The start of a text file for its preview; reading content counts no view. */
-export function useTextPreview(url: string, size: number, enabled: boolean) {
+export function useTextPreview(url: string, size: number, enabled: boolean, version?: string) {
   return useQuery({
-    queryKey: ['files', 'text-preview', url],
-    queryFn: ({ signal }) => fetchTextPreview(url, size, signal),
+    queryKey: ['files', 'text-preview', url, version],
+    queryFn: ({ signal }) => fetchTextPreview(url, size, signal, version !== undefined),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -124,6 +124,7 @@ export function PreviewModal({
             <FilePreview
               key={inline.data.url}
               file={{
+                version: `${entry.etag ?? ''}|${entry.modified ?? ''}|${entry.size ?? ''}`,
                 filename: entry.name,
                 mimetype: entry.mimetype ?? 'application/octet-stream',
                 size: entry.size ?? 0,

@@ -36,6 +36,11 @@ export interface PreviewableFile {
   /** Absolute addresses carrying the access token. */
   previewUrl: string;
   downloadUrl: string;
+  /**
+   * What changes when the file's bytes do (its ETag or time), for files that can be edited:
+   * a link signed in the same second before and after an edit is the same address.
+   */
+  version?: string;
 }
 
 function NoPreview({
@@ -84,7 +89,7 @@ function TextPreview({
   format: 'markdown' | 'text';
 }) {
   const { t, i18n } = useTranslation();
-  const preview = useTextPreview(file.previewUrl, file.size, true);
+  const preview = useTextPreview(file.previewUrl, file.size, true, file.version);
   // The renderer loads while the text does, not after it.
   useEffect(() => {
     void loadPasteContent();
