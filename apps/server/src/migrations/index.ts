@@ -61,9 +61,12 @@ export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<v
     if (!error && !failed) return;
     // Kysely's look for its tables reads the catalogue of every schema, and fails when another
     // program drops a schema, table or column of its own meanwhile (a shared database). Nothing
-    // ran yet (no results); try again.
-    const code = (error as { code?: unknown } | undefined)?.code;
-    const catalogueRace = results === undefined && CATALOGUE_RACE_STATES.has(String(code));
+    // ran yet; try again.
+    const raised = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+    const code = raised?.code ?? raised?.cause?.code;
+    // Nothing ran: Kysely answers no results, or none, when its look failed.
+    const nothingRan = results === undefined || results.length === 0;
+    const catalogueRace = nothingRan && CATALOGUE_RACE_STATES.has(String(code));
     if (catalogueRace && attempt < 10) continue;
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
