@@ -2,6 +2,7 @@ import { SEARCH_TOTAL_CAP } from '@sharebin/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseEngine, Db } from '../shared/db';
 import type { SearchEntriesTable } from '../shared/db.schema';
+import { likeEscaped } from '../shared/sql-search';
 import { TRIGRAM_LENGTH } from './search.models';
 
 /**
@@ -41,8 +42,6 @@ const COLUMNS = sql`e.mount_id, e.path, e.name, e.is_directory, e.size, e.modifi
 
 /** A quoted FTS5 string: `"`, `*`, NEAR, AND… inside it are text, not syntax. */
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The three tiers of `folded` on SQLite; null for a tier that cannot match. */
 async function sqliteTiers(db: Db, folded: string): Promise<(Tier | null)[]> {
