@@ -1,12 +1,92 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appShellAssets } from './scripts/app-shell.mjs';
 
 const API_DEV_TARGET = process.env.SHAREBIN_API_TARGET ?? 'http://127.0.0.1:8787';
 
+/** The brand's indigo (the theme's primary colour, shade 6) and the light page background. */
+const THEME_COLOR = '#4c6ef5';
+const BACKGROUND_COLOR = '#ffffff';
+
+/**
+ * The installable app (SPEC §2, §4): a manifest and a Workbox service worker that precaches
+ * the app shell only; the lazily loaded chunks (editor, Mermaid, KaTeX, docx…) are cached at
+ * runtime once used. `prompt`: a new worker waits until the user chooses to reload
+ * (src/pwa/service-worker.ts), so an upload or an edit in progress is never cut off.
+ */
+function pwa() {
+  const dist = fileURLToPath(new URL('./dist', import.meta.url));
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by the app (src/pwa/service-worker.ts): the CSP forbids an inline script.
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Sharebin',
+      short_name: 'Sharebin',
+      description: 'Self-hosted online clipboard and file sharing',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: BACKGROUND_COLOR,
+      icons: [
+        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/pwa-maskable-512x512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+      // runtime-config.js is edited by self-hosters after the build: fetched fresh (below).
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'runtime-config.js'],
+      manifestTransforms: [
+        async (entries) => {
+          const shell = appShellAssets(dist);
+          const manifest = entries.filter(
+            (entry) => !entry.url.startsWith('assets/') || shell.has(entry.url),
+          );
+          return { manifest, warnings: [] };
+        },
+      ],
+      navigateFallback: '/index.html',
+      // Addresses the server answers itself, never the app: the API (raw texts, downloads,
+      // signed transfers, docs), WebDAV, and files at the root (sw.js, the manifest, icons).
+      navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/dav(?:\/|$)/, /^\/[^/]+\.[a-z0-9]+$/i],
+      inlineWorkboxRuntime: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // Hashed file names never change content: once fetched, a chunk is served from here.
+          urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'sharebin-assets',
+            expiration: { maxEntries: 400, maxAgeSeconds: 60 * 86_400 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/runtime-config.js',
+          handler: 'NetworkFirst',
+          options: { cacheName: 'sharebin-config', cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), pwa()],
   server: {
     port: 5173,
     proxy: {

@@ -24,16 +24,30 @@ test.describe('preferences and navigation', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-mode', 'dark');
     await expect(page.getByRole('link', { name: '管理' }).first()).toBeVisible();
-    expect(
-      await page.evaluate(() => [
-        localStorage.getItem('themeMode'),
-        localStorage.getItem('language'),
-      ]),
-    ).toEqual(['dark', 'zh-CN']);
+    // Saved with the time of the choice (SPEC §3).
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('themeMode'),
+      localStorage.getItem('language'),
+    ]);
+    expect(stored.map((raw) => JSON.parse(raw ?? 'null'))).toEqual([
+      { value: 'dark', savedAt: expect.any(Number) },
+      { value: 'zh-CN', savedAt: expect.any(Number) },
+    ]);
 
     // The cycle closes: dark → auto.
     await page.getByTestId('theme-toggle').click();
     await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-mode', 'auto');
+  });
+
+  test('what an older version stored (the bare value) still applies', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('themeMode', 'dark');
+      localStorage.setItem('language', 'zh-CN');
+    });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('data-theme-mode', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 
   test('auto follows the system colour scheme as it changes', async ({ page }) => {

@@ -1,3 +1,5 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+
 /** Set by /runtime-config.js, which self-hosters may edit after the build. */
 interface SharebinRuntimeConfig {
   /** Backend address, for example https://paste.example.com; `/api` is appended. */

@@ -8,11 +8,16 @@ import { App } from './app/App';
 import { initI18n } from './i18n';
 import { validateSessionIfDue } from './modules/auth/auth.actions';
 import { restoreAuth } from './modules/auth/auth.store';
+import { captureInstallOffer } from './pwa/install-prompt';
+import { startServiceWorker } from './pwa/service-worker';
 
 initI18n();
 // SPEC §4: restore stored credentials, then revalidate them with the server.
 restoreAuth();
 void validateSessionIfDue();
+// The browser's install offer may come before the first render: listen from the start.
+captureInstallOffer();
+startServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) {

@@ -26,6 +26,12 @@ export const EDIT_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
 export const MOUNT_CACHE_TTL_DEFAULT_S = 300;
 export const MOUNT_CACHE_TTL_MAX_S = 86_400;
 export const DEFAULT_ADMIN_MODULE = 'dashboard';
+/** SPEC §4, §9: "Not now" on the install prompt hides it this long; whether to show is checked this often. */
+export const PWA_INSTALL_DISMISS_MS = 7 * 86_400_000;
+export const PWA_INSTALL_CHECK_MS = 5_000;
+/** SPEC §2, §9: a page that fails to load offline gets a toast after this delay, shown this long. */
+export const OFFLINE_TOAST_DELAY_MS = 100;
+export const OFFLINE_TOAST_DURATION_MS = 3_000;
 
 /** Generated API keys and custom keys. */
 export const API_KEY_CUSTOM_MIN_LENGTH = 16;
@@ -65,6 +71,8 @@ export const STORAGE_KEYS = {
   fileBasketPrefix: 'file_basket:',
   /** The task manager's uploads and downloads of this browser (SPEC §1, §3 task). */
   browserTasks: 'browser_tasks',
+  /** When "Not now" was chosen on the install prompt, `{value: true, savedAt}`. */
+  pwaInstallDismissed: 'pwa_install_dismissed',
 } as const;
 
 /** Share expiry choices (SPEC §9) and their lengths; `never` has none. */

@@ -20,27 +20,34 @@ export function createRouter() {
       element: <AppLayout />,
       errorElement: <RouteError />,
       children: [
-        { index: true, element: <HomePage /> },
-        { path: 'paste/:slug', element: <PasteViewPage /> },
-        { path: 'upload', element: <UploadPage /> },
-        { path: 'file/:slug', element: <FileSharePage /> },
-        { path: 'mount-explorer', element: <MountExplorerPage /> },
-        { path: 'mount-explorer/*', element: <MountExplorerPage /> },
         {
-          path: 'admin',
-          element: (
-            <AdminGuard>
-              <AdminPage />
-            </AdminGuard>
-          ),
+          // A page that fails shows its error inside the layout: the header (and its offline
+          // badge) and the way back stay.
+          errorElement: <RouteError />,
           children: [
-            { index: true, element: <AdminIndexPage /> },
-            { path: ':module', element: <AdminModulePage /> },
-            { path: ':module/*', element: <AdminModulePage /> },
+            { index: true, element: <HomePage /> },
+            { path: 'paste/:slug', element: <PasteViewPage /> },
+            { path: 'upload', element: <UploadPage /> },
+            { path: 'file/:slug', element: <FileSharePage /> },
+            { path: 'mount-explorer', element: <MountExplorerPage /> },
+            { path: 'mount-explorer/*', element: <MountExplorerPage /> },
+            {
+              path: 'admin',
+              element: (
+                <AdminGuard>
+                  <AdminPage />
+                </AdminGuard>
+              ),
+              children: [
+                { index: true, element: <AdminIndexPage /> },
+                { path: ':module', element: <AdminModulePage /> },
+                { path: ':module/*', element: <AdminModulePage /> },
+              ],
+            },
+            // SPEC §2: any other path gets the titled not-found page, with its way back Home.
+            { path: '*', element: <NotFoundPage /> },
           ],
         },
-        // SPEC §2: any other path gets the titled not-found page, with its way back Home.
-        { path: '*', element: <NotFoundPage /> },
       ],
     },
   ]);

@@ -10,6 +10,21 @@ function readStoredBackendUrl(): string | null {
   }
 }
 
+/** Saves the backend address the environment switcher chose; null goes back to this origin. */
+export function storeBackendUrl(url: string | null): void {
+  try {
+    if (url === null) window.localStorage.removeItem(STORAGE_KEYS.backendUrl);
+    else window.localStorage.setItem(STORAGE_KEYS.backendUrl, url);
+  } catch {
+    // Storage unavailable: the app keeps using the address it has.
+  }
+}
+
+/** True when runtime-config.js names the backend: a stored address is then not used. */
+export function backendSetByRuntimeConfig(): boolean {
+  return Boolean(window.__SHAREBIN_CONFIG__?.apiBaseUrl?.trim());
+}
+
 /**
  * The backend address: the runtime config's `apiBaseUrl`, else a stored `backend_url`, else
  * the page's own origin (the server serves the app and the API together).

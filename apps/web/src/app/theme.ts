@@ -1,5 +1,6 @@
-import { createTheme, localStorageColorSchemeManager, rem } from '@mantine/core';
+import { createTheme, type MantineColorSchemeManager, rem } from '@mantine/core';
 import { STORAGE_KEYS } from '@sharebin/shared';
+import { parsePreference, readPreference, removePreference, writePreference } from './preferences';
 
 /** Theme modes cycle auto → light → dark → auto (SPEC §4), saved under `themeMode`. */
 export const THEME_MODES = ['auto', 'light', 'dark'] as const;
@@ -10,7 +11,38 @@ export function nextThemeMode(mode: ThemeMode): ThemeMode {
   return THEME_MODES[(index + 1) % THEME_MODES.length] ?? 'auto';
 }
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.themeMode });
+export const isThemeMode = (value: unknown): value is ThemeMode =>
+  typeof value === 'string' && (THEME_MODES as readonly string[]).includes(value);
+
+/**
+ * Mantine's colour scheme kept as a preference with its save time (SPEC §3); another tab's
+ * change applies here too. public/theme-init.js reads the same key before the first paint.
+ */
+function createThemeModeManager(): MantineColorSchemeManager {
+  let onStorage: ((event: StorageEvent) => void) | null = null;
+  return {
+    get: (defaultValue) =>
+      readPreference(STORAGE_KEYS.themeMode, isThemeMode)?.value ?? defaultValue,
+    set: (value) => writePreference(STORAGE_KEYS.themeMode, value),
+    subscribe: (onUpdate) => {
+      onStorage = (event) => {
+        if (event.storageArea !== window.localStorage || event.key !== STORAGE_KEYS.themeMode) {
+          return;
+        }
+        const stored = parsePreference(event.newValue, isThemeMode);
+        if (stored) onUpdate(stored.value);
+      };
+      window.addEventListener('storage', onStorage);
+    },
+    unsubscribe: () => {
+      if (onStorage) window.removeEventListener('storage', onStorage);
+      onStorage = null;
+    },
+    clear: () => removePreference(STORAGE_KEYS.themeMode),
+  };
+}
+
+export const colorSchemeManager = createThemeModeManager();
 
 const systemFonts =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';

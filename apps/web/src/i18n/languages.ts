@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@sharebin/shared';
+import { readPreference, writePreference } from '../app/preferences';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,21 +13,13 @@ export function languageFromBrowser(browserLanguage: string | undefined): Langua
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
 }
 
+/** The saved language: `{value, savedAt}`, or the bare code older versions stored. */
 export function readStoredLanguage(): Language | null {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEYS.language);
-    return isLanguage(stored) ? stored : null;
-  } catch {
-    return null;
-  }
+  return readPreference(STORAGE_KEYS.language, isLanguage)?.value ?? null;
 }
 
 export function storeLanguage(language: Language): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.language, language);
-  } catch {
-    // Storage may be unavailable; the choice then lasts for this visit only.
-  }
+  writePreference(STORAGE_KEYS.language, language);
 }
 
 export function initialLanguage(): Language {

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { toPrincipal, useAuth } from '../../modules/auth/auth.store';
 import { TaskManager } from '../../modules/tasks/components/TaskManager';
+import { OfflineBadge } from '../../pwa/OfflineBadge';
 import { Brand } from './Brand';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import classes from './layout.module.css';
@@ -71,6 +72,7 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
           </Group>
         </Group>
         <Group gap={8} wrap="nowrap">
+          <OfflineBadge />
           <Tooltip label={t('nav.sourceCode')}>
             <ActionIcon
               component="a"

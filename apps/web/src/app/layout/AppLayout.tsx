@@ -1,10 +1,11 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
 import { useAuth } from '../../modules/auth/auth.store';
+import { PwaPrompts } from '../../pwa/PwaPrompts';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import classes from './layout.module.css';
@@ -12,10 +13,14 @@ import { PageLoader } from './PageLoader';
 import { ShellContext } from './shell-context';
 
 const HEADER_HEIGHT = 60;
+const EnvSwitcher = lazy(() => import('../../pwa/EnvSwitcher'));
 
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const auth = useAuth();
+  // SPEC §2: for the admin only, and only when asked for in the query.
+  const showEnvSwitcher =
+    auth.authType === 'admin' && new URLSearchParams(search).has('showEnvSwitcher');
   const adminModules = useAdminModules();
   const [menuOpened, menu] = useDisclosure(false);
   const [adminNavOpened, adminNav] = useDisclosure(false);
@@ -78,6 +83,12 @@ export function AppLayout() {
           <AppFooter />
         </AppShell.Main>
       </AppShell>
+      <PwaPrompts />
+      {showEnvSwitcher && (
+        <Suspense fallback={null}>
+          <EnvSwitcher />
+        </Suspense>
+      )}
     </ShellContext.Provider>
   );
 }

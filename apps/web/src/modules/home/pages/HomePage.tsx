@@ -1,14 +1,22 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { Paste, PasteFormat } from '@sharebin/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../app/page-title';
+import { useUnsavedWork } from '../../../pwa/unsaved-work';
 import { DraftRestoreAlert } from '../../editor/components/DraftRestoreAlert';
 import { useDraft } from '../../editor/editor.draft';
 import { AUTO_LANGUAGE, pasteLanguage } from '../../editor/editor.languages';
 import { CreatePastePanel } from '../components/CreatePastePanel';
 import { EditorWorkspace } from '../components/EditorWorkspace';
-import { PasteCreatedModal } from '../components/PasteCreatedModal';
+
+// Shown only once a paste is created: its QR code and link panel stay off the first load
+// (bench/home-first-load-js.mjs).
+const PasteCreatedModal = lazy(() =>
+  import('../components/PasteCreatedModal').then((module) => ({
+    default: module.PasteCreatedModal,
+  })),
+);
 
 /** Home (SPEC §2): the Markdown and plain-text editor with live preview, and sharing. */
 export default function HomePage() {
@@ -18,6 +26,7 @@ export default function HomePage() {
   const [format, setFormat] = useState<PasteFormat>('markdown');
   const [language, setLanguage] = useState(AUTO_LANGUAGE);
   const draft = useDraft(content);
+  useUnsavedWork('editorText', content.trim() !== '');
   const [created, setCreated] = useState<Paste | null>(null);
   const [createdOpen, setCreatedOpen] = useState(false);
 
@@ -69,11 +78,15 @@ export default function HomePage() {
         />
       </Stack>
 
-      <PasteCreatedModal
-        paste={created}
-        opened={createdOpen}
-        onClose={() => setCreatedOpen(false)}
-      />
+      {created && (
+        <Suspense fallback={null}>
+          <PasteCreatedModal
+            paste={created}
+            opened={createdOpen}
+            onClose={() => setCreatedOpen(false)}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }

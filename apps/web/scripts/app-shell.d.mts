@@ -1,0 +1,2 @@
+export function homeFirstLoadScripts(dist: string): string[];
+export function appShellAssets(dist: string): Set<string>;
