@@ -20,6 +20,9 @@ export default defineConfig({
     locale: 'en-US',
     colorScheme: 'light',
     trace: 'retain-on-failure',
+    // The app's service worker would answer requests before page.route() sees them and keep
+    // pages between tests' navigations; pwa.spec.ts allows it where it is what is tested.
+    serviceWorkers: 'block',
     launchOptions: {
       // Playwright's own browser download does not work on these machines (ARCHITECTURE §1).
       executablePath: '/usr/bin/chromium',
