@@ -33,6 +33,8 @@ describe('serving the installable app', () => {
     }
     const plain = await t.server.app.request('/sw.js');
     expect(await plain.text()).toBe(worker);
+    // The worker runs under its script's policy: it may fetch this origin (to cache the app).
+    expect(plain.headers.get('content-security-policy')).toBe("default-src 'self'");
   });
 
   it('serves the manifest as application/manifest+json and the icons as PNG', async () => {

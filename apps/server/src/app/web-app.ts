@@ -3,6 +3,7 @@ import path from 'node:path';
 import { normalizePath } from '@sharebin/shared';
 import type { Context } from 'hono';
 import { type ContentEncoding, pickEncoding } from './content-encoding';
+import { SERVICE_WORKER_CONTENT_SECURITY_POLICY } from './middlewares/security-headers';
 import { toWebStream } from './web-stream';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,10 +26,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/** The service worker the web build writes (vite-plugin-pwa); browsers check it for updates. */
+const SERVICE_WORKER_PATH = '/sw.js';
+
 /** File suffixes of the variants the web build precompresses (apps/web/scripts/precompress.mjs). */
 const VARIANT_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
 
-function fileResponse(filePath: string, cacheControl: string, c: Context): Response {
+function fileResponse(
+  filePath: string,
+  cacheControl: string,
+  c: Context,
+  extraHeaders: Record<string, string> = {},
+): Response {
   const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
   const variants = (Object.keys(VARIANT_SUFFIX) as ContentEncoding[]).filter((encoding) =>
     existsSync(filePath + VARIANT_SUFFIX[encoding]),
@@ -43,6 +52,7 @@ function fileResponse(filePath: string, cacheControl: string, c: Context): Respo
     'Content-Type': type,
     'Content-Length': String(statSync(served).size),
     'Cache-Control': cacheControl,
+    ...extraHeaders,
   };
   if (variants.length > 0) headers.Vary = 'Accept-Encoding';
   if (encoding) headers['Content-Encoding'] = encoding;
@@ -76,10 +86,17 @@ export function serveWebApp(distDir: string) {
       statSync(candidate).isFile()
     ) {
       const immutable = relative.startsWith('/assets/');
+      // The worker's fetches obey its own script's policy: the API's `default-src 'none'`
+      // would stop it from caching the app.
+      const workerPolicy: Record<string, string> =
+        relative === SERVICE_WORKER_PATH
+          ? { 'Content-Security-Policy': SERVICE_WORKER_CONTENT_SECURITY_POLICY }
+          : {};
       return fileResponse(
         candidate,
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         c,
+        workerPolicy,
       );
     }
     return fileResponse(indexFile, 'no-cache', c);

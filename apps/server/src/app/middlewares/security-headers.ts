@@ -21,6 +21,12 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * For the web app's service worker: a worker runs under its own script's policy, and it
+ * fetches this origin's files (the app shell, lazily loaded chunks) and nothing else.
+ */
+export const SERVICE_WORKER_CONTENT_SECURITY_POLICY = "default-src 'self'";
+
 /** For JSON answers: nothing in them may load or run anything. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
