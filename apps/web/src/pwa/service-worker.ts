@@ -4,7 +4,6 @@ import { createValueStore } from '../modules/tasks/value-store';
 export const updateAvailable = createValueStore(false);
 
 let activateWaitingWorker: (() => Promise<void>) | null = null;
-let reloadRequested = false;
 
 /**
  * Registers the service worker after the page has loaded (its registration code is a chunk
@@ -18,11 +17,10 @@ export function startServiceWorker(): void {
     activateWaitingWorker = registerSW({
       immediate: true,
       onNeedRefresh: () => updateAvailable.set(true),
-      // The new worker took control. Another tab's "Reload" does that to this tab too: only
-      // the tab whose user asked reloads, so an upload or an edit elsewhere goes on.
-      onNeedReload: () => {
-        if (reloadRequested) window.location.reload();
-      },
+      // The library would reload every tab the new worker takes over, this one included when
+      // another tab's user chose "Reload": an upload or an edit here must go on. Only the tab
+      // whose user asked reloads (reloadIntoUpdate).
+      onNeedReload: () => undefined,
       onRegisterError: (error: unknown) => console.warn('Service worker not registered', error),
     });
   };
@@ -32,6 +30,8 @@ export function startServiceWorker(): void {
 
 /** Lets the waiting worker take over; the page reloads once it controls the page. */
 export async function reloadIntoUpdate(): Promise<void> {
-  reloadRequested = true;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
   await activateWaitingWorker?.();
 }
