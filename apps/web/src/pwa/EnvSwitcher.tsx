@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Affix,
-  Button,
-  Group,
-  Popover,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconServerCog } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,72 +41,69 @@ export default function EnvSwitcher() {
   };
 
   return (
-    <Affix position={{ bottom: 16, left: 16 }} zIndex={190}>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="top-start"
-        shadow="lg"
-        width={340}
-        withArrow
-      >
-        <Popover.Target>
-          <Tooltip label={t('pwa.envSwitcher.open')} disabled={opened}>
-            <ActionIcon
-              size={44}
-              radius="xl"
-              variant="filled"
-              aria-label={t('pwa.envSwitcher.open')}
-              data-testid="env-switcher"
-              onClick={() => setOpened((open) => !open)}
-            >
-              <IconServerCog size={22} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              save();
-            }}
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="lg"
+      width={340}
+      withArrow
+    >
+      <Popover.Target>
+        <Tooltip label={t('pwa.envSwitcher.open')} disabled={opened}>
+          <ActionIcon
+            size="lg"
+            variant="default"
+            aria-label={t('pwa.envSwitcher.open')}
+            data-testid="env-switcher"
+            onClick={() => setOpened((open) => !open)}
           >
-            <Stack gap="xs" data-testid="env-switcher-panel">
-              <Text fw={600}>{t('pwa.envSwitcher.title')}</Text>
-              <Text size="xs" c="dimmed">
-                {t('pwa.envSwitcher.text', { origin: window.location.origin })}
+            <IconServerCog size={18} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <Stack gap="xs" data-testid="env-switcher-panel">
+            <Text fw={600}>{t('pwa.envSwitcher.title')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('pwa.envSwitcher.text', { origin: window.location.origin })}
+            </Text>
+            <Text size="sm" data-testid="env-switcher-current" style={{ wordBreak: 'break-all' }}>
+              {t('pwa.envSwitcher.current', { url: current })}
+            </Text>
+            {backendSetByRuntimeConfig() && (
+              <Text size="xs" c="orange">
+                {t('pwa.envSwitcher.runtimeConfig')}
               </Text>
-              <Text size="sm" data-testid="env-switcher-current" style={{ wordBreak: 'break-all' }}>
-                {t('pwa.envSwitcher.current', { url: current })}
-              </Text>
-              {backendSetByRuntimeConfig() && (
-                <Text size="xs" c="orange">
-                  {t('pwa.envSwitcher.runtimeConfig')}
-                </Text>
-              )}
-              <TextInput
-                label={t('pwa.envSwitcher.label')}
-                placeholder={t('pwa.envSwitcher.placeholder')}
-                value={value}
-                onChange={(event) => {
-                  setValue(event.currentTarget.value);
-                  setError(null);
-                }}
-                error={error}
-                data-autofocus
-              />
-              <Group justify="space-between" gap="xs">
-                <Button variant="subtle" size="xs" onClick={() => apply(null)}>
-                  {t('pwa.envSwitcher.reset')}
-                </Button>
-                <Button type="submit" size="xs">
-                  {t('pwa.envSwitcher.save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Popover.Dropdown>
-      </Popover>
-    </Affix>
+            )}
+            <TextInput
+              label={t('pwa.envSwitcher.label')}
+              placeholder={t('pwa.envSwitcher.placeholder')}
+              value={value}
+              onChange={(event) => {
+                setValue(event.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              data-autofocus
+            />
+            <Group justify="space-between" gap="xs">
+              <Button variant="subtle" size="xs" onClick={() => apply(null)}>
+                {t('pwa.envSwitcher.reset')}
+              </Button>
+              <Button type="submit" size="xs">
+                {t('pwa.envSwitcher.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

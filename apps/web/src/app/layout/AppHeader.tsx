@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useClickOutside, useHotkeys } from '@mantine/hooks';
 import { IconBrandGithub, IconExternalLink } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { toPrincipal, useAuth } from '../../modules/auth/auth.store';
@@ -25,6 +25,8 @@ import classes from './layout.module.css';
 import { isNavLinkActive, SOURCE_REPOSITORY_URL, visibleNavLinks } from './nav-links';
 import { ThemeToggle } from './ThemeToggle';
 
+const EnvSwitcher = lazy(() => import('../../pwa/EnvSwitcher'));
+
 export interface AppHeaderProps {
   menuOpened: boolean;
   onToggleMenu: () => void;
@@ -33,8 +35,12 @@ export interface AppHeaderProps {
 
 export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const links = visibleNavLinks(toPrincipal(useAuth()));
+  const { pathname, search } = useLocation();
+  const auth = useAuth();
+  const links = visibleNavLinks(toPrincipal(auth));
+  // SPEC §2: for the admin only, and only when asked for in the query.
+  const showEnvSwitcher =
+    auth.authType === 'admin' && new URLSearchParams(search).has('showEnvSwitcher');
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   useClickOutside(() => menuOpened && onCloseMenu(), null, [burger, panel]);
@@ -88,6 +94,11 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
             </ActionIcon>
           </Tooltip>
           <TaskManager />
+          {showEnvSwitcher && (
+            <Suspense fallback={null}>
+              <EnvSwitcher />
+            </Suspense>
+          )}
           <LanguageSwitcher />
           <ThemeToggle />
           <Burger

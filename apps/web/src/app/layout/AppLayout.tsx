@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
@@ -13,14 +13,10 @@ import { PageLoader } from './PageLoader';
 import { ShellContext } from './shell-context';
 
 const HEADER_HEIGHT = 60;
-const EnvSwitcher = lazy(() => import('../../pwa/EnvSwitcher'));
 
 export function AppLayout() {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const auth = useAuth();
-  // SPEC §2: for the admin only, and only when asked for in the query.
-  const showEnvSwitcher =
-    auth.authType === 'admin' && new URLSearchParams(search).has('showEnvSwitcher');
   const adminModules = useAdminModules();
   const [menuOpened, menu] = useDisclosure(false);
   const [adminNavOpened, adminNav] = useDisclosure(false);
@@ -84,11 +80,6 @@ export function AppLayout() {
         </AppShell.Main>
       </AppShell>
       <PwaPrompts />
-      {showEnvSwitcher && (
-        <Suspense fallback={null}>
-          <EnvSwitcher />
-        </Suspense>
-      )}
     </ShellContext.Provider>
   );
 }
