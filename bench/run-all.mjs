@@ -6,6 +6,7 @@ for (const script of [
   'pastes.mjs',
   'latency.mjs',
   'web-bundle.mjs',
+  'home-first-load-js.mjs',
   'first-load-bytes.mjs',
   'uploads.ts',
   'search.ts',
