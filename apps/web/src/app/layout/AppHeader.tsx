@@ -11,7 +11,7 @@ import {
   ScrollArea,
   Tooltip,
 } from '@mantine/core';
-import { useClickOutside, useHotkeys } from '@mantine/hooks';
+import { useClickOutside, useHotkeys, useNetwork } from '@mantine/hooks';
 import { IconBrandGithub, IconExternalLink } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +41,7 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
   // SPEC §2: for the admin only, and only when asked for in the query.
   const showEnvSwitcher =
     auth.authType === 'admin' && new URLSearchParams(search).has('showEnvSwitcher');
+  const { online } = useNetwork();
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   useClickOutside(() => menuOpened && onCloseMenu(), null, [burger, panel]);
@@ -50,7 +51,7 @@ export function AppHeader({ menuOpened, onToggleMenu, onCloseMenu }: AppHeaderPr
     <Box h="100%">
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xl" wrap="nowrap">
-          <Brand />
+          <Brand compactOnPhone={!online || showEnvSwitcher} />
           <Group
             component="nav"
             gap={4}

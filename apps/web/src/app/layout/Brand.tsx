@@ -2,7 +2,8 @@ import { Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconClipboardText } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-export function Brand() {
+/** `compactOnPhone`: only the mark on a phone, where the header needs the room (offline badge). */
+export function Brand({ compactOnPhone = false }: { compactOnPhone?: boolean }) {
   return (
     <UnstyledButton component={Link} to="/" aria-label="Sharebin" data-testid="brand">
       <Group gap={8} wrap="nowrap">
@@ -14,7 +15,7 @@ export function Brand() {
         >
           <IconClipboardText size={20} stroke={1.8} />
         </ThemeIcon>
-        <Text fw={800} fz={20} lts={-0.3}>
+        <Text fw={800} fz={20} lts={-0.3} visibleFrom={compactOnPhone ? 'sm' : undefined}>
           Sharebin
         </Text>
       </Group>
