@@ -7,6 +7,7 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
 import type { DavLocks } from './dav-locks';
+import { parseOcMtime } from './dav-mtime';
 import { davPathOf, destinationPathOf, rawPathOf } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
@@ -85,6 +86,7 @@ export function createDavApp({
       return writes.put(principal, path, requestBodyStream(context), {
         size: declaredSize(request),
         contentType: request.headers.get('content-type') ?? undefined,
+        mtime: parseOcMtime(request.headers.get('x-oc-mtime')),
       });
     },
     PROPPATCH: async (principal, path, request) => {
