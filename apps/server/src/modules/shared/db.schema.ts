@@ -300,6 +300,8 @@ export interface JobItemsTable {
   modified_at?: number | null;
   zip_offset?: number | null;
   central_offset?: number | null;
+  /** The file's CRC-32 once a download has read it (migration 0020). */
+  crc?: number | null;
 }
 
 /** Periodic work: the instance that moves `next_run_at` on first enqueues the period's job. */
