@@ -1,0 +1,5 @@
+/** The offline cache's English texts (SPEC §3, §7). */
+export const offlineCacheEnUS = {
+  notice: 'Offline: showing data saved {{time}}',
+  noticeHint: 'It refreshes when the connection is back.',
+};

@@ -1,0 +1,7 @@
+import type { Dictionary } from './en-US';
+
+/** 离线缓存的中文文本（SPEC §3、§7），属于 zh-CN 词典。 */
+export const offlineCacheZhCN: Dictionary['offlineCache'] = {
+  notice: '离线：显示保存于 {{time}} 的数据',
+  noticeHint: '网络恢复后会自动刷新。',
+};
