@@ -25,7 +25,7 @@ async function allRecords(): Promise<[string, Record<string, unknown>][]> {
   const db = await offlineDb();
   const rows: [string, Record<string, unknown>][] = [];
   for (const store of OFFLINE_STORES) {
-    for (const record of await db.getAll(store)) rows.push([store, record]);
+    for (const record of await db.getAll(store)) rows.push([store, { ...record }]);
   }
   return rows;
 }
