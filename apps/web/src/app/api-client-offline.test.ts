@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setAdminSession } from '../modules/auth/auth.store';
 import { CACHE_TIME_HEADER, cachedAt, cachedResponse, cacheTimeOf } from '../pwa/cached-answers';
-import { isOfflineUnavailable } from '../pwa/offline-error';
 import {
   answers,
   envelope,
@@ -11,7 +10,8 @@ import {
   setOnline,
   settle,
 } from '../pwa/offline.test-support';
-import { api, CLIENT_ERROR_CODES, isApiError } from './api-client';
+import { isOfflineUnavailable } from '../pwa/offline-error';
+import { api, CLIENT_ERROR_CODES, errorMessage, isApiError } from './api-client';
 
 installOfflineBrowser();
 
@@ -48,6 +48,7 @@ describe('the API client offline (SPEC §7)', () => {
     // Another folder was never listed: offline and not cached.
     const unseen = await failure(api.get('/admin/fs/list', { query: { path: '/other' } }));
     expect(isOfflineUnavailable(unseen)).toBe(true);
+    expect(errorMessage(unseen)).toBe('You are offline, and this was not saved for offline use.');
 
     // Back online, the answer is fresh again (and replaces the copy).
     setOnline(true);

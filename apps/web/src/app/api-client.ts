@@ -343,6 +343,9 @@ export const api = {
 
 /** The text to show for any error thrown by a call. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof OfflineUnavailableError) {
+    return i18n.t('offlineCache.notCached');
+  }
   if (isApiError(error) && error.status !== 401) {
     // Worded again in the language of the moment: the text may be shown after a switch.
     const text = apiErrorText(error.code, error.details, i18n.language);

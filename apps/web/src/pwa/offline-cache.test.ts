@@ -7,11 +7,11 @@ import {
   setAdminSession,
   setApiKeySession,
 } from '../modules/auth/auth.store';
+import { installOfflineBrowser, settle } from './offline.test-support';
 import { cacheOwnerOf, findAnswer, purgeExpired, saveAnswer } from './offline-cache';
 import { cacheTargetFor, isCacheableContentType } from './offline-cache-targets';
 import { OFFLINE_DB_NAME, OFFLINE_STORES, offlineDb } from './offline-db';
 import { MARKDOWN_DRAFT_KEY, storeDraft } from './offline-drafts';
-import { installOfflineBrowser, settle } from './offline.test-support';
 import { startOfflineCache } from './offline-startup';
 
 installOfflineBrowser();
@@ -201,9 +201,7 @@ describe('the cache over a page’s life', () => {
       await saveAnswer(getAuthState(), paste, '{}');
       signInKey('k2');
       await settle();
-      expect((await allRecords()).filter(([, record]) => record.owner === 'apikey:k1')).toEqual(
-        [],
-      );
+      expect((await allRecords()).filter(([, record]) => record.owner === 'apikey:k1')).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
