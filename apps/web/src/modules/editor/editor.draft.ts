@@ -40,9 +40,13 @@ async function moveLegacyDraft(): Promise<void> {
   }
 }
 
+let legacyMoved: Promise<void> | null = null;
+
 /** The stored draft if it is worth offering: not empty and under 24 hours old. */
 async function readDraft(now = Date.now()): Promise<Draft | null> {
-  await moveLegacyDraft();
+  // Once per page: a second editor (StrictMode mounts twice) waits for the same move.
+  legacyMoved ??= moveLegacyDraft();
+  await legacyMoved;
   const draft = await loadDraft(MARKDOWN_DRAFT_KEY);
   if (!draft) return null;
   if (draft.content.trim() === '' || now - draft.savedAt >= DRAFT_VALID_MS) {
