@@ -62,6 +62,9 @@ test.describe('offline data', () => {
 
     // A new page (nothing in memory), then the connection goes.
     await page.goto('/');
+    // The editor's code loads on demand: have it before the connection goes (until the
+    // service worker keeps the app's files, a chunk not yet loaded cannot load offline).
+    await expect(page.locator('.cm-content')).toBeVisible();
     await expect(page.getByTestId('cached-data-notice')).toHaveCount(0);
     await context.setOffline(true);
 
@@ -90,6 +93,8 @@ test.describe('offline data', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.locator('.cm-content').click();
     await page.keyboard.insertText('Written offline');
+    // The preview's code loads on demand: have it before the connection goes.
+    await expect(page.getByTestId('editor-preview')).toContainText('Written offline');
     await context.setOffline(true);
     let posted = 0;
     page.on('request', (request) => {
@@ -101,7 +106,7 @@ test.describe('offline data', () => {
     await expect(page.getByRole('button', { name: 'Create share' })).toBeEnabled();
 
     await context.setOffline(false);
-    // The app is online again (its badge-free state): still exactly the one failed attempt.
+    // Online again: still exactly the one failed attempt, nothing sent afterwards.
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
     expect(posted).toBe(1);
     await expect(page.getByTestId('paste-created')).toHaveCount(0);
@@ -130,6 +135,7 @@ test.describe('offline data', () => {
     await signInAsAdmin(page);
     await seeWhileOnline(page, slug, mountName);
     await page.goto('/');
+    await expect(page.locator('.cm-content')).toBeVisible();
     await context.setOffline(true);
     await navigateInApp(page, `/paste/${unseen}`);
     await expect(page.getByTestId('offline-page')).toBeVisible();
