@@ -8,10 +8,12 @@ import { App } from './app/App';
 import { initI18n } from './i18n';
 import { validateSessionIfDue } from './modules/auth/auth.actions';
 import { restoreAuth } from './modules/auth/auth.store';
+import { startOfflineCache } from './pwa/offline-startup';
 
 initI18n();
 // SPEC §4: restore stored credentials, then revalidate them with the server.
 restoreAuth();
+startOfflineCache();
 void validateSessionIfDue();
 
 const root = document.getElementById('root');

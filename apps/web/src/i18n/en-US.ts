@@ -1,4 +1,5 @@
 import { mountExplorerEnUS } from './mount-explorer.en-US';
+import { offlineCacheEnUS } from './offline-cache.en-US';
 import { tasksEnUS } from './tasks.en-US';
 
 /**
@@ -1305,6 +1306,7 @@ export const enUS = {
   },
   mountExplorer: mountExplorerEnUS,
   tasks: tasksEnUS,
+  offlineCache: offlineCacheEnUS,
   common: {
     close: 'Close',
     cancel: 'Cancel',

@@ -1,5 +1,6 @@
 import type { Dictionary } from './en-US';
 import { mountExplorerZhCN } from './mount-explorer.zh-CN';
+import { offlineCacheZhCN } from './offline-cache.zh-CN';
 import { tasksZhCN } from './tasks.zh-CN';
 
 export const zhCN = {
@@ -1276,6 +1277,7 @@ export const zhCN = {
   },
   mountExplorer: mountExplorerZhCN,
   tasks: tasksZhCN,
+  offlineCache: offlineCacheZhCN,
   common: {
     close: '关闭',
     cancel: '取消',

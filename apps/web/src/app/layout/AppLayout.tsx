@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
 import { useAuth } from '../../modules/auth/auth.store';
+import { CachedDataNotice } from '../../pwa/CachedDataNotice';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import classes from './layout.module.css';
@@ -70,6 +71,7 @@ export function AppLayout() {
           </AppShell.Navbar>
         )}
         <AppShell.Main className={classes.main}>
+          <CachedDataNotice />
           <div className={classes.content}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
