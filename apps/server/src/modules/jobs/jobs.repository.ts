@@ -25,6 +25,32 @@ const COUNTER: Record<ItemOutcome, 'success_count' | 'skipped_count' | 'failed_c
 
 export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
   return {
+    /** Waiting and running jobs, and when the oldest waiting one was queued (`jobs_waiting_idx`). */
+    queueStats: async () => {
+      const counted = (status: 'pending' | 'running') =>
+        db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', status)
+          .executeTakeFirstOrThrow();
+      const [pending, running, oldest] = await Promise.all([
+        counted('pending'),
+        counted('running'),
+        db
+          .selectFrom('jobs')
+          .select('created_at')
+          .where('status', '=', 'pending')
+          .orderBy('created_at')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return {
+        pending: Number(pending.n),
+        running: Number(running.n),
+        oldestPendingAt: oldest?.created_at ?? null,
+      };
+    },
+
     insert: async (job: JobRow) => {
       await db.insertInto('jobs').values(job).execute();
     },

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Db } from '../shared/db';
+
+export interface ActivityRow {
+  bucket_start: number;
+  metric: string;
+  value: number;
+}
+
+export function createActivityRepository({ db }: { db: Db }) {
+  return {
+    /**
+     * Adds to the buckets: two instances (or two flushes) add up, nothing is overwritten. Rows go
+     * in key order, so that two instances flushing at once lock the same rows in the same order
+     * (PostgreSQL) and cannot deadlock.
+     */
+    add: async (rows: ActivityRow[]) => {
+      if (rows.length === 0) return;
+      const ordered = [...rows].sort(
+        (a, b) => a.bucket_start - b.bucket_start || (a.metric < b.metric ? -1 : 1),
+      );
+      await db
+        .insertInto('activity_buckets')
+        .values(ordered)
+        .onConflict((oc) =>
+          oc.columns(['bucket_start', 'metric']).doUpdateSet((eb) => ({
+            value: eb('activity_buckets.value', '+', eb.ref('excluded.value')),
+          })),
+        )
+        .execute();
+    },
+
+    /**
+     * Sums per period and metric; `starts` are the periods' first buckets (ascending) and
+     * `end` the first bucket after the last one. Answers `[period index, metric, sum]` rows.
+     */
+    sumsByPeriod: async (starts: number[], end: number) => {
+      const first = starts[0] ?? end;
+      const period = sql<number>`case ${sql.join(
+        starts
+          .slice(1)
+          .map((start, index) => sql`when bucket_start < ${start} then ${sql.lit(index)}`),
+        sql` `,
+      )} else ${sql.lit(starts.length - 1)} end`;
+      const rows = await db
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('activity_buckets')
+            .select(['metric', 'value', period.as('period')])
+            .where('bucket_start', '>=', first)
+            .where('bucket_start', '<', end)
+            .as('b'),
+        )
+        .select((eb) => ['b.period', 'b.metric', eb.fn.sum<number>('b.value').as('total')])
+        .groupBy(['b.period', 'b.metric'])
+        .execute();
+      return rows.map((row) => ({
+        period: Number(row.period),
+        metric: row.metric,
+        total: Number(row.total),
+      }));
+    },
+
+    /** Forgets buckets that began before `cutoff`; answers how many went. */
+    deleteBefore: async (cutoff: number) =>
+      Number(
+        (
+          await db
+            .deleteFrom('activity_buckets')
+            .where('bucket_start', '<', cutoff)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ),
+  };
+}
+
+export type ActivityRepository = ReturnType<typeof createActivityRepository>;
