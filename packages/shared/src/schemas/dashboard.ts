@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CACHE_NAMES } from './cache';
+import { STORAGE_TYPES } from './storage';
 
 /** The activity the dashboard charts, summed per day in the admin's time zone. */
 export const ACTIVITY_METRICS = [
@@ -49,7 +50,7 @@ export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 export const dashboardStorageSchema = z.object({
   id: z.string(),
   name: z.string(),
-  storage_type: z.string(),
+  storage_type: z.enum(STORAGE_TYPES),
   is_default: z.boolean(),
   /** Live file shares on it. */
   files: z.number().int(),
