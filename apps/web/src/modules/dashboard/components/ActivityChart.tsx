@@ -47,7 +47,7 @@ export function ActivityChart({ days, timeZone }: { days: DashboardDay[]; timeZo
   );
 
   return (
-    <Card p={{ base: 'sm', sm: 'lg' }} data-testid="dashboard-activity">
+    <Card p={{ base: 'sm', sm: 'lg' }} h="100%" data-testid="dashboard-activity">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
         <Stack gap={2}>
           <Title order={4}>{t('dashboard.activity.title')}</Title>
@@ -57,6 +57,7 @@ export function ActivityChart({ days, timeZone }: { days: DashboardDay[]; timeZo
         </Stack>
         <SegmentedControl
           size="xs"
+          w={{ base: '100%', xs: 'auto' }}
           value={view}
           onChange={(value) => setView(value as ChartView)}
           data={(['shares', 'traffic', 'bytes'] as const).map((value) => ({
@@ -101,7 +102,6 @@ export function ActivityChart({ days, timeZone }: { days: DashboardDay[]; timeZo
             valueFormatter={format}
             yAxisProps={{ width: 72 }}
             tickLine="y"
-            gridAxis="y"
             fillOpacity={0.25}
           />
         ) : (
@@ -113,7 +113,6 @@ export function ActivityChart({ days, timeZone }: { days: DashboardDay[]; timeZo
             valueFormatter={format}
             yAxisProps={{ allowDecimals: false, width: 48 }}
             tickLine="y"
-            gridAxis="y"
             barProps={{ radius: [4, 4, 0, 0] }}
             maxBarWidth={28}
           />

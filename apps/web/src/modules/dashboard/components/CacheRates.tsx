@@ -15,7 +15,7 @@ export function CacheRates({ caches }: { caches: DashboardCache[] }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <Card p={{ base: 'sm', sm: 'lg' }} data-testid="dashboard-caches">
+    <Card p={{ base: 'sm', sm: 'lg' }} h="100%" data-testid="dashboard-caches">
       <Stack gap={2} mb="md">
         <Title order={4}>{t('dashboard.caches.title')}</Title>
         <Text size="xs" c="dimmed">

@@ -11,7 +11,7 @@ export function JobQueue({ jobs }: { jobs: DashboardStats['jobs'] }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <Card p={{ base: 'sm', sm: 'lg' }} data-testid="dashboard-jobs">
+    <Card p={{ base: 'sm', sm: 'lg' }} h="100%" data-testid="dashboard-jobs">
       <Title order={4} mb="md">
         {t('dashboard.jobs.title')}
       </Title>

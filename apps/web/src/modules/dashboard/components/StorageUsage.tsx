@@ -3,13 +3,14 @@ import type { DashboardStorage } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CapacityBar, StorageTypeBadge } from '../../storage/components/StorageBadges';
+import { storageDisplayName } from '../../storage/storage-name';
 import { formatCount } from '../dashboard.format';
 
 /** Each storage: what its shares hold against its capacity ("no limit" without one). */
 export function StorageUsage({ storage }: { storage: DashboardStorage[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card p={{ base: 'sm', sm: 'lg' }} data-testid="dashboard-storage">
+    <Card p={{ base: 'sm', sm: 'lg' }} h="100%" data-testid="dashboard-storage">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('dashboard.storage.title')}</Title>
         <Anchor component={Link} to="/admin/storage-config" size="sm">
@@ -27,7 +28,7 @@ export function StorageUsage({ storage }: { storage: DashboardStorage[] }) {
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Group gap={6} wrap="nowrap" miw={0}>
                   <Text size="sm" fw={600} truncate="end">
-                    {config.name}
+                    {storageDisplayName(config)}
                   </Text>
                   <StorageTypeBadge type={config.storage_type} />
                 </Group>
