@@ -32,28 +32,22 @@ export function createActivityRepository({ db }: { db: Db }) {
 
     /**
      * Sums per period and metric; `starts` are the periods' first buckets (ascending) and
-     * `end` the first bucket after the last one. Answers `[period index, metric, sum]` rows.
+     * `end` the first bucket after the last one. One range of the primary key per period
+     * (a union, one round trip): cheaper than sorting every bucket of the week into periods.
      */
     sumsByPeriod: async (starts: number[], end: number) => {
-      const first = starts[0] ?? end;
-      const period = sql<number>`case ${sql.join(
-        starts
-          .slice(1)
-          .map((start, index) => sql`when bucket_start < ${start} then ${sql.lit(index)}`),
-        sql` `,
-      )} else ${sql.lit(starts.length - 1)} end`;
-      const rows = await db
-        .selectFrom((qb) =>
-          qb
-            .selectFrom('activity_buckets')
-            .select(['metric', 'value', period.as('period')])
-            .where('bucket_start', '>=', first)
-            .where('bucket_start', '<', end)
-            .as('b'),
-        )
-        .select((eb) => ['b.period', 'b.metric', eb.fn.sum<number>('b.value').as('total')])
-        .groupBy(['b.period', 'b.metric'])
-        .execute();
+      const bounds = [...starts, end];
+      const periods = starts.map(
+        (start, index) => sql`select ${sql.lit(index)} as period, metric, sum(value) as total
+          from activity_buckets
+          where bucket_start >= ${start} and bucket_start < ${bounds[index + 1]}
+          group by metric`,
+      );
+      const { rows } = await sql<{
+        period: number;
+        metric: string;
+        total: number | string;
+      }>`${sql.join(periods, sql` union all `)}`.execute(db);
       return rows.map((row) => ({
         period: Number(row.period),
         metric: row.metric,

@@ -187,27 +187,19 @@ describe.each(ENGINES)('dashboard stats on %s', (engine) => {
   });
 
   it('shows the job queue: waiting, running and the oldest waiting job', async () => {
+    // Queued a minute apart; the worker is not started, so they wait until told otherwise.
+    const enqueue = () => t.server.jobs.useCases.enqueue('copy', 'system', {});
+    const first = await enqueue();
+    t.clock.advance(60_000);
     const queued = t.clock.now();
-    const enqueue = (id: string, status: 'pending' | 'running', created_at: number) =>
-      t.db
-        .insertInto('jobs')
-        .values({
-          id,
-          type: 'copy',
-          owner_type: 'admin',
-          owner_id: 'admin',
-          status,
-          payload: '{}',
-          created_at,
-        })
-        .execute();
-    await enqueue('j1', 'pending', queued - 60_000);
-    await enqueue('j2', 'pending', queued);
-    await enqueue('j3', 'running', queued - 120_000);
+    await enqueue();
+    t.clock.advance(60_000);
+    await enqueue();
+    await t.db.updateTable('jobs').set({ status: 'running' }).where('id', '=', first).execute();
     expect((await statsOk()).jobs).toEqual({
       pending: 2,
       running: 1,
-      oldest_pending_at: new Date(queued - 60_000).toISOString(),
+      oldest_pending_at: new Date(queued).toISOString(),
     });
   });
 
