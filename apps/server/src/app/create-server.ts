@@ -176,7 +176,8 @@ export function createServer(deps: ServerDeps) {
     repository: createShareTombstonesRepository({ db }),
     clock,
   });
-  const activityRepository = createActivityRepository({ db });
+  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const activityRepository = createActivityRepository({ db, engine });
   // Every domain counts its activity here; the caches' hits and misses are read at each flush.
   const activity = createActivityRecorder({
     repository: activityRepository,
@@ -204,7 +205,6 @@ export function createServer(deps: ServerDeps) {
     findMountPath: async (mountId) => (await mountsRepository.findById(mountId))?.mount_path,
   });
   const directories = caches.cache<FsEntry[]>('directories') satisfies DirectoryCache;
-  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const search = createSearchUseCases({
     repository: createSearchRepository({ db, engine }),
     clock,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../shared/db';
+import type { DatabaseEngine, Db } from '../shared/db';
 
 export interface ActivityRow {
   bucket_start: number;
@@ -7,7 +7,7 @@ export interface ActivityRow {
   value: number;
 }
 
-export function createActivityRepository({ db }: { db: Db }) {
+export function createActivityRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
   return {
     /**
      * Adds to the buckets: two instances (or two flushes) add up, nothing is overwritten. Rows go
@@ -32,22 +32,39 @@ export function createActivityRepository({ db }: { db: Db }) {
 
     /**
      * Sums per period and metric; `starts` are the periods' first buckets (ascending) and
-     * `end` the first bucket after the last one. One range of the primary key per period
-     * (a union, one round trip): cheaper than sorting every bucket of the week into periods.
+     * `end` the first bucket after the last one. SQLite reads one key range per period (a
+     * union), cheaper than sorting the week's buckets into periods; PostgreSQL would run that
+     * union on parallel workers, whose start costs more than one pass over the week does.
      */
     sumsByPeriod: async (starts: number[], end: number) => {
       const bounds = [...starts, end];
-      const periods = starts.map(
-        (start, index) => sql`select ${sql.lit(index)} as period, metric, sum(value) as total
-          from activity_buckets
-          where bucket_start >= ${start} and bucket_start < ${bounds[index + 1]}
-          group by metric`,
-      );
+      const query =
+        engine === 'sqlite'
+          ? sql.join(
+              starts.map(
+                (start, index) => sql`select ${sql.lit(index)} as period, metric,
+                  sum(value) as total
+                  from activity_buckets
+                  where bucket_start >= ${start} and bucket_start < ${bounds[index + 1]}
+                  group by metric`,
+              ),
+              sql` union all `,
+            )
+          : sql`select period, metric, sum(value) as total from (
+              select metric, value, case ${sql.join(
+                starts
+                  .slice(1)
+                  .map((start, index) => sql`when bucket_start < ${start} then ${sql.lit(index)}`),
+                sql` `,
+              )} else ${sql.lit(starts.length - 1)} end as period
+              from activity_buckets
+              where bucket_start >= ${bounds[0]} and bucket_start < ${end}
+            ) as buckets group by period, metric`;
       const { rows } = await sql<{
         period: number;
         metric: string;
         total: number | string;
-      }>`${sql.join(periods, sql` union all `)}`.execute(db);
+      }>`${query}`.execute(db);
       return rows.map((row) => ({
         period: Number(row.period),
         metric: row.metric,

@@ -263,7 +263,7 @@ describe.each(ENGINES)('dashboard stats on %s', (engine) => {
   });
 
   it('adds up what two instances flushed, and prunes buckets after 30 days', async () => {
-    const repository = createActivityRepository({ db: t.db });
+    const repository = createActivityRepository({ db: t.db, engine });
     const logger = pino({ level: 'silent' });
     const one = createActivityRecorder({ repository, clock: t.clock, logger });
     const two = createActivityRecorder({ repository, clock: t.clock, logger });
