@@ -1,9 +1,9 @@
-/** "1,234" or "1.234" or "1,234": whole numbers as the language groups them. */
+/** "1,234": whole numbers grouped as the language groups them. */
 export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
 
-/** "75 %" from 0.75, with one decimal below 10 %. */
+/** "75%" from 0.75, with one decimal below 10%. */
 export function formatPercent(rate: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'percent',
