@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../../app/app-env';
 import { requestBodyStream } from '../../app/request-stream';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
@@ -30,6 +31,8 @@ export interface DavAppDeps {
   /** Depth: infinity lists at most this many entries, then answers 403 propfind-finite-depth. */
   maxInfinityEntries: number;
   logger: Logger;
+  /** Downloads count their bytes out (the dashboard). */
+  activity: ActivityLog;
 }
 
 type Handler = (
@@ -62,6 +65,7 @@ export function createDavApp({
   locks,
   maxInfinityEntries,
   logger,
+  activity,
 }: DavAppDeps) {
   /** The `If` header holds and no lock bars the caller from the paths a write changes. */
   const guard = (principal: Principal, path: string, request: Request, subtree = false) =>
@@ -77,9 +81,16 @@ export function createDavApp({
         await request.text(),
       ),
     GET: (principal, path, request) =>
-      getResource(read, principal, path, request.headers.get('range') ?? undefined, false),
+      getResource(
+        read,
+        activity,
+        principal,
+        path,
+        request.headers.get('range') ?? undefined,
+        false,
+      ),
     HEAD: (principal, path, request) =>
-      getResource(read, principal, path, request.headers.get('range') ?? undefined, true),
+      getResource(read, activity, principal, path, request.headers.get('range') ?? undefined, true),
     PUT: async (principal, path, request, context) => {
       await guard(principal, path, request);
       // The socket itself, streamed: never the whole body in memory.
