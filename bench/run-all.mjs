@@ -11,6 +11,7 @@ for (const script of [
   'uploads.ts',
   'search.ts',
   'cache.ts',
+  'dashboard.ts',
 ]) {
   console.log(`\n## ${script}`);
   const file = new URL(script, import.meta.url).pathname;

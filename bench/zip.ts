@@ -10,7 +10,9 @@
 // zip job planning the archive (plan time, peak memory), then GET …/fs/zip?token= from the
 // stored plan (time to first byte once planned, throughput, peak memory).
 // Run: `node --import tsx bench/zip.ts` (10 to 15 minutes on a busy machine; ZIP_BENCH=sparse
-// or ZIP_BENCH=small runs one half).
+// or ZIP_BENCH=small runs one half; ZIP_BENCH_FOLDERS=10 makes 10,000 small files). Node options
+// for the server go in ZIP_BENCH_NODE_ARGS, e.g. `--max-old-space-size=64 --import
+// ./bench/memory-probe.mjs` with BENCH_MEMORY_FILE=/tmp/memory.log to see the heap apart.
 
 import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,8 @@ import { freshDataDir, residentMb } from './lib.mjs';
 const PORT = Number(process.env.ZIP_BENCH_PORT ?? 39_431);
 const GIB = 1024 ** 3;
 const SPARSE_FILES = 10;
-const SMALL_FOLDERS = 100;
+/** ZIP_BENCH_FOLDERS=10 gives 10,000 small files: the same run at a tenth of the entries. */
+const SMALL_FOLDERS = Number(process.env.ZIP_BENCH_FOLDERS ?? 100);
 const SMALL_PER_FOLDER = 1_000;
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -104,7 +107,11 @@ async function linkZip(pid: number, token: string, paths: string[]) {
 }
 
 const dataDir = freshDataDir();
-const server = await startSourceServer(PORT, dataDir);
+const server = await startSourceServer(
+  PORT,
+  dataDir,
+  process.env.ZIP_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+);
 const api = adminApi(PORT);
 try {
   const token = await adminToken(api);

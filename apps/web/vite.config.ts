@@ -113,7 +113,8 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Charts (and recharts) are the dashboard's: they load with it, not with every page.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/ },
             // Only what the first page needs: libraries used by lazily loaded screens (the
             // editor, Mermaid, KaTeX, docx…) stay in their own chunks, loaded on demand.
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },

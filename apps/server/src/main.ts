@@ -68,6 +68,7 @@ async function main() {
   }
 
   server.jobs.start();
+  server.activity.start();
 
   const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
   httpServer.listen(config.port, config.host, () => {
@@ -95,6 +96,8 @@ async function main() {
     force.unref();
     httpServer.close(async () => {
       await jobsStopped;
+      // After the last request: what it counted is added too.
+      await server.activity.stop();
       await server.drivers.closeAll();
       await server.caches.close();
       await db.destroy();

@@ -13,12 +13,12 @@ test.describe('signing in', () => {
     page,
   }) => {
     await signInAsAdmin(page);
-    await expect(page).toHaveTitle('Admin · Text management · Sharebin');
+    await expect(page).toHaveTitle('Admin · Dashboard · Sharebin');
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeTruthy();
 
     // Restored from storage and revalidated after a reload.
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Text management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
     await expect(page.getByTestId('session-name')).toHaveText('Administrator');
 
     await page.getByTestId('sign-out').click();

@@ -23,11 +23,9 @@ test.describe('not found and the admin drawer', () => {
     await context.close();
   });
 
-  test('admin modules that do not exist yet are not found, not Text management', async ({
-    page,
-  }) => {
+  test('admin modules that do not exist are not found, not Text management', async ({ page }) => {
     await signInAsAdmin(page);
-    for (const module of ['dashboard', 'nonsense']) {
+    for (const module of ['reports', 'nonsense']) {
       await page.goto(`/admin/${module}`);
       await expect(page).toHaveURL(new RegExp(`/admin/${module}$`));
       await expect(page.getByTestId('not-found')).toBeVisible();
@@ -35,7 +33,7 @@ test.describe('not found and the admin drawer', () => {
       await expect(page.getByRole('heading', { name: 'Text management' })).toHaveCount(0);
     }
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/admin\/text-management$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
   test('the phone drawer closes with its button and with Escape', async ({ page }) => {
@@ -49,7 +47,7 @@ test.describe('not found and the admin drawer', () => {
     await page.getByTestId('admin-nav-close').click();
     await expect(nav).not.toBeInViewport();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(page).toHaveURL(/\/admin\/text-management$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     await toggle.click();
     await expect(nav).toBeInViewport();

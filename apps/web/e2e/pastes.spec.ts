@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { ErrorCode, ErrorEnvelope } from '@sharebin/shared';
+import { offlineRecords, storedDraft } from './offline-support';
 import { adminToken, createPasteViaApi, uniqueName } from './support';
 
 const RICH_MARKDOWN = `# Quarterly numbers
@@ -88,7 +89,7 @@ test.describe('creating and viewing pastes', () => {
 
     // Shared: the editor starts over and keeps no draft.
     await expect(page.getByTestId('editor-stats')).toHaveText('0 characters');
-    expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+    await expect.poll(() => storedDraft(page)).toBeNull();
     expect(await viewsOf(request, slug)).toBe(0);
 
     const visitorContext = await browser.newContext();
@@ -317,15 +318,13 @@ test.describe('drafts', () => {
     await page.clock.install();
     await page.goto('/');
     await write(page, 'Draft worth keeping');
-    expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+    expect(await storedDraft(page)).toBeNull();
 
     await page.clock.runFor(31_000);
     await expect(page.getByTestId('draft-status')).toContainText('Draft saved');
-    const stored = await page.evaluate(() => localStorage.getItem('markdown_draft'));
-    expect(JSON.parse(stored ?? '{}')).toMatchObject({
-      content: 'Draft worth keeping',
-      savedAt: expect.any(Number),
-    });
+    await expect
+      .poll(() => storedDraft(page))
+      .toMatchObject({ content: 'Draft worth keeping', savedAt: expect.any(Number) });
 
     await page.reload();
     const offer = page.getByTestId('draft-restore');
@@ -336,10 +335,26 @@ test.describe('drafts', () => {
 
     await page.reload();
     await page.getByTestId('draft-restore').getByRole('button', { name: 'Discard' }).click();
-    expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+    await expect.poll(() => storedDraft(page)).toBeNull();
     await page.reload();
     await expect(editor(page)).toBeVisible();
     await expect(page.getByTestId('draft-restore')).toHaveCount(0);
+  });
+
+  test('a draft kept by an older version in local storage moves to the offline database', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'markdown_draft',
+        JSON.stringify({ content: 'From before', savedAt: Date.now() - 60_000 }),
+      ),
+    );
+    await page.reload();
+    await expect(page.getByTestId('draft-restore')).toContainText('11 characters');
+    expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+    expect(await storedDraft(page)).toMatchObject({ content: 'From before' });
   });
 
   test('a draft older than 24 hours is not offered', async ({ page }) => {
@@ -352,8 +367,25 @@ test.describe('drafts', () => {
     );
     await page.reload();
     await expect(editor(page)).toBeVisible();
+    await expect.poll(() => storedDraft(page)).toBeNull();
     await expect(page.getByTestId('draft-restore')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('markdown_draft'))).toBeNull();
+  });
+
+  test('a draft stays after signing out', async ({ page, request }) => {
+    await page.clock.install();
+    await openEditorAsAdmin(page, request);
+    await write(page, 'Mine to keep');
+    await page.clock.runFor(31_000);
+    await expect.poll(() => storedDraft(page)).toMatchObject({ content: 'Mine to keep' });
+    await page.goto('/admin/text-management');
+    await page.getByTestId('sign-out').first().click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // The admin's cached answers go; the draft belongs to the browser and stays.
+    await expect
+      .poll(async () => (await offlineRecords(page)).filter((record) => record.owner === 'admin'))
+      .toEqual([]);
+    expect(await storedDraft(page)).toMatchObject({ content: 'Mine to keep' });
   });
 
   test('the new link is hidden after a visible 60-second countdown', async ({ page, request }) => {

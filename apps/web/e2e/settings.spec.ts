@@ -90,7 +90,7 @@ test.describe('settings', () => {
       await expect(page.getByTestId('login-error')).toContainText('Invalid username or password');
 
       await signInWithPassword(page, changed.username, changed.password);
-      await expect(page.getByRole('heading', { name: 'Text management' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
     } finally {
       await restoreAdmin(page, changed);
     }

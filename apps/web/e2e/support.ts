@@ -20,8 +20,9 @@ export async function signInWithPassword(page: Page, username: string, password:
 /** Signs in as the admin through the login form and waits for the console's first module. */
 export async function signInAsAdmin(page: Page) {
   await signInWithPassword(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/text-management$/);
-  await expect(page.getByRole('heading', { name: 'Text management' })).toBeVisible();
+  // SPEC §9: the dashboard is the admin's default module.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
 }
 
 /** Opens an admin module from the console's navigation, by its name. */

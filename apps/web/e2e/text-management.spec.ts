@@ -1,5 +1,17 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, createKeyViaApi, signInAsAdmin, signInWithApiKey } from './support';
+import {
+  adminToken,
+  createKeyViaApi,
+  openAdminModule,
+  signInAsAdmin,
+  signInWithApiKey,
+} from './support';
+
+/** The admin lands on the dashboard; these tests work in text management. */
+async function signInToTextManagement(page: Page) {
+  await signInAsAdmin(page);
+  await openAdminModule(page, 'Text management');
+}
 
 interface CreatedPaste {
   id: string;
@@ -52,7 +64,7 @@ test.describe('text management', () => {
     );
     await createPaste(request, { token }, { content: 'other', slug: `tm-${id}-taken` });
 
-    await signInAsAdmin(page);
+    await signInToTextManagement(page);
     await search(page, `tm-${id}`);
     await expect(rows(page)).toHaveCount(2);
     await rowOf(page, `tm-${id}-a`)
@@ -136,7 +148,7 @@ test.describe('text management', () => {
       CreatedPaste,
     ];
 
-    await signInAsAdmin(page);
+    await signInToTextManagement(page);
     await search(page, `del-${id}`);
     await expect(rows(page)).toHaveCount(4);
 
@@ -183,7 +195,7 @@ test.describe('text management', () => {
       if (request.url().includes('/api/admin/pastes?') && keyword !== null) searched.push(keyword);
     });
 
-    await signInAsAdmin(page);
+    await signInToTextManagement(page);
     await expect(rows(page).first()).toBeVisible();
 
     // SPEC §5: one character is too short to search for.
@@ -223,7 +235,7 @@ test.describe('text management', () => {
     const live = await createPaste(request, { token }, { content: 'stay', remark: `clear-${id}` });
     expect((await request.get(`/api/paste/${usedUp.slug}`)).status()).toBe(200);
 
-    await signInAsAdmin(page);
+    await signInToTextManagement(page);
     await search(page, `clear-${id}`);
     await expect(rows(page)).toHaveCount(2);
     await expect(rowOf(page, usedUp.slug).getByTestId('used-up-badge')).toHaveText('Used up');
@@ -304,7 +316,7 @@ test.describe('text management', () => {
     const oldest = created[0] as CreatedPaste;
     const newest = created[11] as CreatedPaste;
 
-    await signInAsAdmin(page);
+    await signInToTextManagement(page);
     await search(page, `page-${id}`);
     await expect(page.getByTestId('paste-range')).toHaveText('1–10 of 12');
     await expect(rows(page)).toHaveCount(10);

@@ -9,11 +9,13 @@ import { initI18n } from './i18n';
 import { validateSessionIfDue } from './modules/auth/auth.actions';
 import { restoreAuth } from './modules/auth/auth.store';
 import { captureInstallOffer } from './pwa/install-prompt';
+import { startOfflineCache } from './pwa/offline-startup';
 import { startServiceWorker } from './pwa/service-worker';
 
 initI18n();
 // SPEC §4: restore stored credentials, then revalidate them with the server.
 restoreAuth();
+startOfflineCache();
 void validateSessionIfDue();
 // The browser's install offer may come before the first render: listen from the start.
 captureInstallOffer();

@@ -22,6 +22,11 @@ export const MULTIPART_PART_TIMEOUT_MS = 5 * 60_000;
 export const CANCEL_POLL_MS = 100;
 export const DRAFT_AUTOSAVE_MS = 30_000;
 export const DRAFT_VALID_MS = 24 * 60 * 60_000;
+/** The web app's offline cache (IndexedDB): its schema version and how long a record lives. */
+export const OFFLINE_DB_VERSION = 2;
+export const OFFLINE_CACHE_MAX_AGE_MS = 7 * 86_400_000;
+/** A settings record whose key starts with this holds an API answer (SPEC §9). */
+export const OFFLINE_API_CACHE_PREFIX = 'api_cache_';
 export const EDIT_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
 export const MOUNT_CACHE_TTL_DEFAULT_S = 300;
 export const MOUNT_CACHE_TTL_MAX_S = 86_400;
@@ -63,7 +68,7 @@ export const STORAGE_KEYS = {
   themeMode: 'themeMode',
   language: 'language',
   backendUrl: 'backend_url',
-  /** The editor's autosaved draft, `{content, savedAt}` (SPEC §3, §4). */
+  /** Where older versions kept the editor's draft; it is moved to the offline DB once. */
   markdownDraft: 'markdown_draft',
   /** The upload page's last uploads, newest first (SPEC §9: three are shown). */
   recentUploads: 'recent_uploads',

@@ -16,6 +16,10 @@ import { createCaches } from '../modules/cache/cache.usecases';
 import type { CacheCoordination } from '../modules/cache/cache-coordination';
 import { inProcessCoordination } from '../modules/cache/coordination';
 import { connectResolversToBus } from '../modules/cache/resolvers-bus';
+import { createActivityRecorder } from '../modules/dashboard/activity.recorder';
+import { createActivityRepository } from '../modules/dashboard/activity.repository';
+import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes';
+import { createDashboardUseCases } from '../modules/dashboard/dashboard.usecases';
 import { createFileRecords } from '../modules/files/file-records';
 import { createFilesHousekeeping } from '../modules/files/files.housekeeping';
 import { createFilesRepository } from '../modules/files/files.repository';
@@ -172,6 +176,15 @@ export function createServer(deps: ServerDeps) {
     repository: createShareTombstonesRepository({ db }),
     clock,
   });
+  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const activityRepository = createActivityRepository({ db, engine });
+  // Every domain counts its activity here; the caches' hits and misses are read at each flush.
+  const activity = createActivityRecorder({
+    repository: activityRepository,
+    clock,
+    logger,
+    sources: () => [caches.lookupDeltas],
+  });
   const pastes = createPastesUseCases({
     repository: createPastesRepository({ db }),
     passwordGuard,
@@ -179,6 +192,7 @@ export function createServer(deps: ServerDeps) {
     tombstones,
     clock,
     maxContentBytes: deps.maxPasteBytes,
+    activity,
   });
   const storage = createStorageUseCases({
     repository: createStorageRepository({ db }),
@@ -191,7 +205,6 @@ export function createServer(deps: ServerDeps) {
     findMountPath: async (mountId) => (await mountsRepository.findById(mountId))?.mount_path,
   });
   const directories = caches.cache<FsEntry[]>('directories') satisfies DirectoryCache;
-  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const search = createSearchUseCases({
     repository: createSearchRepository({ db, engine }),
     clock,
@@ -262,6 +275,7 @@ export function createServer(deps: ServerDeps) {
     accessTokens,
     tombstones,
     clock,
+    activity,
   });
   const transfers = createTransfersUseCases({
     repository: filesRepository,
@@ -270,6 +284,7 @@ export function createServer(deps: ServerDeps) {
     drivers,
     clock,
     maxUploadBytes,
+    activity,
   });
   const filesHousekeeping = createFilesHousekeeping({
     repository: filesRepository,
@@ -311,6 +326,7 @@ export function createServer(deps: ServerDeps) {
     locator: fsLocator,
     quota: fsQuota,
     onChange: onFsChange,
+    activity,
   });
   const transferJobs = createTransferJobs({
     locator: fsLocator,
@@ -347,6 +363,7 @@ export function createServer(deps: ServerDeps) {
       cacheScopes: await caches.pruneGenerations(),
       jobs: await jobs.pruneFinished(),
       davLocks: await davLocks.pruneExpired(clock.now()),
+      activityBuckets: await activity.prune(),
     }),
   };
   const worker = createJobWorker({
@@ -418,7 +435,7 @@ export function createServer(deps: ServerDeps) {
       tests: createStorageTests({ storage, drivers, localTransfers, clock }),
       publicUrl: deps.publicUrl,
     }),
-    ...createLocalStorageRoutes({ transfers: localTransfers }),
+    ...createLocalStorageRoutes({ transfers: localTransfers, activity }),
     ...createMountsRoutes({ mounts }),
     ...createFsRoutes({
       read: fsRead,
@@ -432,8 +449,10 @@ export function createServer(deps: ServerDeps) {
         maxUploadBytes,
         tokens: accessTokens,
         clock,
+        activity,
       }),
       maxUploadBytes,
+      activity,
     }),
     ...createZipRoutes({
       zip: createZipUseCases({
@@ -454,10 +473,18 @@ export function createServer(deps: ServerDeps) {
         logger,
       }),
     }),
-    ...createFilesRoutes({ files, transfers }),
+    ...createFilesRoutes({ files, transfers, activity }),
     ...createUrlUploadRoutes({ urls, transfers }),
     ...createCacheRoutes({ caches }),
     ...createJobsRoutes({ jobs }),
+    ...createDashboardRoutes({
+      dashboard: createDashboardUseCases({
+        sources: { pastes, files, apiKeys, storage, jobs },
+        activity: activityRepository,
+        flushActivity: activity.flush,
+        clock,
+      }),
+    }),
   ];
 
   const app = new Hono<AppEnv>();
@@ -514,6 +541,7 @@ export function createServer(deps: ServerDeps) {
       }),
       maxInfinityEntries: deps.davPropfindMaxEntries ?? DAV_PROPFIND_MAX_ENTRIES_DEFAULT,
       logger,
+      activity,
     }),
   );
 
@@ -541,6 +569,11 @@ export function createServer(deps: ServerDeps) {
     caches,
     /** The durable job queue: `start()` runs this instance's worker and scheduler. */
     jobs: jobRunner,
+    /**
+     * Activity counted for the dashboard: `start()` flushes it every few seconds, `stop()`
+     * adds what is left (at shutdown), `flush()` at once.
+     */
+    activity,
     /** The periodic clean-ups at once (the scheduled `housekeeping` job runs the same). */
     housekeeping: housekeeping.run,
   };

@@ -6,7 +6,11 @@ import type { Readable } from 'node:stream';
  * large download costs far fewer round trips through the web stream and the Node adapter
  * (bench/uploads.ts). Pulls only when the consumer asks, so backpressure reaches the source.
  */
-export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
+export function toWebStream(
+  source: Readable,
+  /** Told the length of each chunk as it is handed on (bytes actually sent, not promised). */
+  onChunk?: (bytes: number) => void,
+): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       start: (controller) => {
@@ -17,7 +21,10 @@ export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
       pull: (controller) =>
         nextChunk(source).then((chunk) => {
           if (chunk === null) controller.close();
-          else controller.enqueue(chunk);
+          else {
+            onChunk?.(chunk.length);
+            controller.enqueue(chunk);
+          }
         }),
       cancel: () => {
         source.destroy();

@@ -18,6 +18,8 @@ import { fsUploads } from './0015_fs_uploads';
 import { jobs } from './0016_jobs';
 import { zipPlans } from './0017_zip_plans';
 import { webdav } from './0018_webdav';
+import { dashboardStats } from './0019_dashboard_stats';
+import { zipPlanCrcs } from './0020_zip_plan_crcs';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -39,6 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0016_jobs': jobs,
   '0017_zip_plans': zipPlans,
   '0018_webdav': webdav,
+  '0019_dashboard_stats': dashboardStats,
+  '0020_zip_plan_crcs': zipPlanCrcs,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -1,5 +1,13 @@
 import { i18n } from '../i18n';
-import { getAuthState, logout } from '../modules/auth/auth.store';
+import { type AuthState, getAuthState, logout } from '../modules/auth/auth.store';
+import { cachedResponse, cacheTimeOf, markFromCache } from '../pwa/cached-answers';
+import { findAnswer, saveAnswer } from '../pwa/offline-cache';
+import {
+  type CacheTarget,
+  cacheTargetFor,
+  isCacheableContentType,
+} from '../pwa/offline-cache-targets';
+import { OfflineUnavailableError } from '../pwa/offline-error';
 import { apiErrorText } from './error-messages';
 import { apiUrl } from './runtime-config';
 
@@ -130,6 +138,57 @@ function sessionStillUses(credentials: SentCredentials): boolean {
     : state.authType === 'apikey' && state.apiKey === credentials.value;
 }
 
+/** Only what the session itself reads is cached: explicit credentials are sign-in checks. */
+function offlineCacheTarget(
+  method: string,
+  auth: RequestAuth,
+  path: string,
+  url: string,
+): CacheTarget | null {
+  if (method !== 'GET' || (auth !== 'session' && auth !== 'none')) {
+    return null;
+  }
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  return cacheTargetFor(path, search);
+}
+
+function browserIsOffline(): boolean {
+  return window.navigator?.onLine === false;
+}
+
+/** The same user, on the same credentials, as when the request was sent. */
+function sameSession(before: AuthState, after: AuthState): boolean {
+  return (
+    before.authType === after.authType &&
+    before.adminToken === after.adminToken &&
+    before.apiKey === after.apiKey
+  );
+}
+
+/**
+ * A GET that got no answer (SPEC §7): the user's cached copy, marked with X-Cache-Source and
+ * X-Cache-Time; without one, OfflineUnavailableError while the browser is offline (the route
+ * shows the offline page), else the usual network error.
+ */
+async function answerFromCache(
+  target: CacheTarget | null,
+  session: AuthState,
+  path: string,
+): Promise<Response> {
+  const saved = target ? await findAnswer(session, target) : null;
+  if (saved) {
+    return cachedResponse(saved.body, saved.savedAt);
+  }
+  if (target && browserIsOffline()) {
+    throw new OfflineUnavailableError(path);
+  }
+  throw new ApiError({
+    status: 0,
+    code: CLIENT_ERROR_CODES.network,
+    message: i18n.t('errors.serverNotResponding'),
+  });
+}
+
 /** SPEC §8: the text shown for a failed answer, and the logout a 401 may cause. */
 function failureMessage(
   status: number,
@@ -191,9 +250,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     requestBody = JSON.stringify(body);
   }
 
+  const url = buildUrl(path, query);
+  const cacheTarget = offlineCacheTarget(method, auth, path, url);
+  const session = getAuthState();
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(url, {
       method,
       headers,
       body: requestBody,
@@ -204,12 +266,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') {
       throw error;
     }
-    throw new ApiError({
-      status: 0,
-      code: CLIENT_ERROR_CODES.network,
-      message: i18n.t('errors.serverNotResponding'),
-    });
+    // Writes are never answered from the cache, nor replayed later: they fail here.
+    response = await answerFromCache(cacheTarget, session, path);
   }
+  const savedAt = cacheTimeOf(response);
 
   let payload: unknown = null;
   const text = await response.text().catch(() => '');
@@ -254,8 +314,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       message: i18n.t('errors.invalidResponse'),
     });
   }
+  if (
+    cacheTarget &&
+    savedAt === null &&
+    isCacheableContentType(response.headers.get('Content-Type')) &&
+    sameSession(session, getAuthState())
+  ) {
+    void saveAnswer(session, cacheTarget, text);
+  }
   // An answer without the envelope's code field is passed through as it is (SPEC §7).
-  return (envelopeCode !== null ? envelope?.data : payload) as T;
+  const data = (envelopeCode !== null ? envelope?.data : payload) as T;
+  if (savedAt !== null) {
+    markFromCache(data, savedAt);
+  }
+  return data;
 }
 
 export const api = {
@@ -271,6 +343,9 @@ export const api = {
 
 /** The text to show for any error thrown by a call. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof OfflineUnavailableError) {
+    return i18n.t('offlineCache.notCached');
+  }
   if (isApiError(error) && error.status !== 401) {
     // Worded again in the language of the moment: the text may be shown after a switch.
     const text = apiErrorText(error.code, error.details, i18n.language);

@@ -24,8 +24,9 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (!auth.isAuthenticated) {
     return children;
   }
-  if (auth.lastValidated === null) {
+  if (auth.lastValidated === null && !auth.unverified) {
     // Restored credentials not yet confirmed by the server: wait rather than flash the console.
+    // With no server to ask (offline), the session is taken as it stands until one answers.
     return <PageLoader label={t('auth.checkingSession')} />;
   }
   if (!canUseAdminPanel(toPrincipal(auth))) {

@@ -1,4 +1,6 @@
+import { dashboardEnUS } from './dashboard.en-US';
 import { mountExplorerEnUS } from './mount-explorer.en-US';
+import { offlineCacheEnUS } from './offline-cache.en-US';
 import { pwaEnUS } from './pwa.en-US';
 import { tasksEnUS } from './tasks.en-US';
 
@@ -131,6 +133,7 @@ export const enUS = {
     signedInAs: 'Signed in as',
     loggingOut: 'Signing out…',
     moduleNames: {
+      dashboard: 'Dashboard',
       'text-management': 'Text management',
       'file-management': 'File management',
       'storage-config': 'Storage configuration',
@@ -139,6 +142,8 @@ export const enUS = {
       settings: 'Settings',
     },
     moduleDescriptions: {
+      dashboard:
+        'How this server is doing: shares, storage use, the last seven days of activity, caches and jobs.',
       'text-management':
         'Every text share on this server: find, preview, edit and delete them, and clear those that expired.',
       'file-management':
@@ -1307,6 +1312,8 @@ export const enUS = {
   mountExplorer: mountExplorerEnUS,
   tasks: tasksEnUS,
   ...pwaEnUS,
+  offlineCache: offlineCacheEnUS,
+  dashboard: dashboardEnUS,
   common: {
     close: 'Close',
     cancel: 'Cancel',

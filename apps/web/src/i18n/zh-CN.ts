@@ -1,5 +1,7 @@
+import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en-US';
 import { mountExplorerZhCN } from './mount-explorer.zh-CN';
+import { offlineCacheZhCN } from './offline-cache.zh-CN';
 import { pwaZhCN } from './pwa.zh-CN';
 import { tasksZhCN } from './tasks.zh-CN';
 
@@ -127,6 +129,7 @@ export const zhCN = {
     signedInAs: '当前身份',
     loggingOut: '正在退出…',
     moduleNames: {
+      dashboard: '仪表盘',
       'text-management': '文本管理',
       'file-management': '文件管理',
       'storage-config': '存储配置',
@@ -135,6 +138,7 @@ export const zhCN = {
       settings: '系统设置',
     },
     moduleDescriptions: {
+      dashboard: '服务器概况：分享、存储用量、最近 7 天的活动、缓存和任务。',
       'text-management': '本服务器上的所有文本分享：查找、预览、编辑和删除，并清理已过期的分享。',
       'file-management': '本服务器上分享的所有文件：查找、预览、编辑和删除分享及其文件。',
       'storage-config': '上传文件的存放位置：S3 兼容存储桶和本地存储、它们的容量以及默认存储。',
@@ -1278,6 +1282,8 @@ export const zhCN = {
   mountExplorer: mountExplorerZhCN,
   tasks: tasksZhCN,
   ...pwaZhCN,
+  offlineCache: offlineCacheZhCN,
+  dashboard: dashboardZhCN,
   common: {
     close: '关闭',
     cancel: '取消',

@@ -1,6 +1,7 @@
 export * from './api-keys';
 export * from './auth';
 export * from './cache';
+export * from './dashboard';
 export * from './files';
 export * from './fs';
 export * from './mounts';

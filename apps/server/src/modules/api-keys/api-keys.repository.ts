@@ -8,6 +8,17 @@ export function createApiKeysRepository({ db }: { db: Db }) {
     db.selectFrom('api_keys').selectAll().where('key_hash', '=', args.keyHash),
   );
   return {
+    /** A small table: counted directly. */
+    count: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('api_keys')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
     list: () => db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').execute(),
 
     findById: (id: string) =>

@@ -52,6 +52,9 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
   }
 
   return {
+    /** Dashboard: how many keys there are. */
+    stats: async () => ({ count: await repository.count() }),
+
     list: async (): Promise<ApiKey[]> => (await repository.list()).map(toApiKey),
 
     async create(input: CreateInput): Promise<CreatedApiKey> {

@@ -57,6 +57,10 @@ const invalidationMessage = z.object({
   ]),
 });
 
+/** The activity metrics (dashboard) of a cache's hits and misses, summed across instances. */
+export const cacheLookupMetrics = (name: CacheName) =>
+  ({ hits: `cache_hits:${name}`, misses: `cache_misses:${name}` }) as const;
+
 export interface CacheDeps {
   coordination: CacheCoordination;
   clock: Clock;
@@ -83,6 +87,8 @@ export function createCaches({ coordination, clock, findMountPath }: CacheDeps) 
 
   const cache = <V>(name: CacheName) => caches.get(name) as NamedCache<V>;
   const all = [...caches.values()];
+  /** Hits and misses already handed to the activity buckets, per cache. */
+  const reported = new Map<string, { hits: number; misses: number }>();
 
   /** Every cache at and below `path` (the whole of each when `path` is `/`). */
   async function clearBelow(path: string) {
@@ -98,6 +104,21 @@ export function createCaches({ coordination, clock, findMountPath }: CacheDeps) 
       return (
         (await generations?.prune?.(clock.now() - MAX_CACHE_TTL_MS - CLOCK_SKEW_MARGIN_MS)) ?? 0
       );
+    },
+    /**
+     * Hits and misses since the last call, as activity metrics: the activity recorder adds them
+     * to the shared buckets, so that the dashboard's rates cover every instance and seven days.
+     */
+    lookupDeltas(): [string, number][] {
+      const deltas: [string, number][] = [];
+      for (const named of all) {
+        const { hits, misses } = named.stats();
+        const before = reported.get(named.name) ?? { hits: 0, misses: 0 };
+        reported.set(named.name, { hits, misses });
+        const metrics = cacheLookupMetrics(named.name as CacheName);
+        deltas.push([metrics.hits, hits - before.hits], [metrics.misses, misses - before.misses]);
+      }
+      return deltas;
     },
     /** Ends the bus connections (at shutdown). */
     close: () => coordination.close(),

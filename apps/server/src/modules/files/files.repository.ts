@@ -40,6 +40,17 @@ export const UPLOAD_ACTIVITY_RESOLUTION_MS = 60_000;
 
 export function createFilesRepository({ db }: { db: Db }) {
   return {
+    /** Live file shares, from the per-storage totals the triggers keep (no scan of the table). */
+    countLive: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('storage_usage')
+            .select((eb) => eb.fn.sum<number>('files').as('files'))
+            .executeTakeFirstOrThrow()
+        ).files ?? 0,
+      ),
+
     insert: async (row: FileSharesTable) => {
       await db.insertInto('file_shares').values(row).execute();
     },

@@ -27,6 +27,7 @@ import { validationFailed } from '../../app/errors';
 import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import { objectResponse, parseRange } from '../storage/object-response';
 import type { TransfersUseCases } from '../transfers/transfers.usecases';
 import { shareLinks } from './files.models';
@@ -236,9 +237,12 @@ export function uploadFlowRoutes(transfers: TransfersUseCases, prefix: '/s3' | '
 export function createFilesRoutes({
   files,
   transfers,
+  activity,
 }: {
   files: FilesUseCases;
   transfers: TransfersUseCases;
+  /** Downloads count their bytes out. */
+  activity: ActivityLog;
 }): AnyRoute[] {
   const uploader: RouteAuth = { permission: 'file' };
   return [
@@ -350,6 +354,7 @@ export function createFilesRoutes({
           filename: content.share.filename,
           contentType: content.share.mimetype,
           download,
+          activity,
         });
       },
     }),

@@ -9,6 +9,7 @@ import {
   type updateFileShareRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import type { FileSharesTable } from '../shared/db.schema';
@@ -44,6 +45,8 @@ export interface FilesDeps {
   accessTokens: AccessTokens;
   tombstones: ShareTombstones;
   clock: Clock;
+  /** Counts views for the dashboard. */
+  activity: ActivityLog;
 }
 
 /** File shares once they are live: what visitors open and what owners list, edit and delete. */
@@ -56,6 +59,7 @@ export function createFilesUseCases({
   accessTokens,
   tombstones,
   clock,
+  activity,
 }: FilesDeps) {
   const { requireOwned, discard, removeShares, settleDeleted } = records;
   const access = createShareAccess<FileSharesTable>({
@@ -74,6 +78,7 @@ export function createFilesUseCases({
     accessTokens,
     tombstones,
     clock,
+    activity,
   });
 
   /** Addresses of the content with an access token that lasts as long as the storage's URLs. */
@@ -100,6 +105,9 @@ export function createFilesUseCases({
   }
 
   return {
+    /** Dashboard: how many live file shares there are. */
+    stats: async () => ({ count: await repository.countLive() }),
+
     async list(
       principal: Principal,
       query: { limit: number; offset: number; search?: string | undefined },
@@ -166,7 +174,10 @@ export function createFilesUseCases({
     /** A visitor opens a share: counted; a protected one answers only that it needs a password. */
     async view(slug: string): Promise<PublicFile> {
       const counted = await repository.countView({ slug, now: clock.now(), passwordless: true });
-      if (counted) return publicView(counted);
+      if (counted) {
+        activity.record('views');
+        return publicView(counted);
+      }
       const row = await repository.findLiveBySlug(slug);
       if (row && row.password_hash !== null && shareState(row, clock.now()) === 'live') {
         return { slug, requires_password: true };

@@ -13,7 +13,7 @@ import {
 } from './fs.errors';
 import { childPath, nameOfPath } from './fs-entries';
 import type { UploadKeys } from './fs-upload-key';
-import type { FsUploadDeps, UploadTargets } from './fs-upload-target';
+import { countFsUpload, type FsUploadDeps, type UploadTargets } from './fs-upload-target';
 
 export interface FsMultipartDeps extends FsUploadDeps {
   drivers: Pick<StorageDrivers, 'resolve'>;
@@ -42,6 +42,7 @@ export function createFsMultipart({
   keys,
   targets,
   quota,
+  activity,
 }: FsMultipartDeps) {
   /** The upload `ref` names, held again to path permission and read-only access. */
   async function bound(principal: Principal, ref: UploadRef) {
@@ -181,6 +182,7 @@ export function createFsMultipart({
       await onChange([
         { kind: 'written', location, isDirectory: false, size: stored?.size ?? fileSize },
       ]);
+      countFsUpload(activity, stored?.size ?? fileSize);
       return { path: location.path, size: stored?.size ?? fileSize, etag: stored?.etag ?? null };
     },
 

@@ -1,4 +1,5 @@
 import type { FsUploaded, Principal } from '@sharebin/shared';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { fsAlreadyExists, fsEtagMismatch, fsSizeMismatch, fsUploadMissing } from './fs.errors';
 import type { FsLocator, MountLocation } from './fs-locator';
@@ -12,11 +13,25 @@ export interface FsUploadDeps {
   onChange: (changes: FsChange[]) => Promise<void>;
   maxUploadBytes: () => Promise<number>;
   quota: FsQuota;
+  /** Counts completed uploads and their bytes for the dashboard. */
+  activity: ActivityLog;
+}
+
+/** A file came into a storage through the file system (any flow): one upload of `size` bytes. */
+export function countFsUpload(activity: ActivityLog, size: number): void {
+  activity.record('uploads');
+  activity.record('bytes_in', size);
 }
 
 const unquoted = (etag: string) => etag.replace(/"/g, '');
 
-export function createUploadTargets({ locator, onChange, maxUploadBytes, quota }: FsUploadDeps) {
+export function createUploadTargets({
+  locator,
+  onChange,
+  maxUploadBytes,
+  quota,
+  activity,
+}: FsUploadDeps) {
   return {
     /**
      * Where a new file of `fileSize` bytes may go, before any byte does: writable for the
@@ -53,6 +68,7 @@ export function createUploadTargets({ locator, onChange, maxUploadBytes, quota }
         throw error;
       }
       await onChange([{ kind: 'written', location, isDirectory: false, size: stored.size }]);
+      countFsUpload(activity, stored.size);
       return { path: location.path, size: stored.size, etag: stored.etag };
     },
   };

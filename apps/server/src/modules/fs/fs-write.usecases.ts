@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EDIT_CONTENT_MAX_BYTES, type Principal } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import { mimetypeFor } from '../files/files.models';
 import { storageErrorToAppError } from '../storage/storage-errors.mapper';
 import {
@@ -14,6 +15,7 @@ import {
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
+import { countFsUpload } from './fs-upload-target';
 
 /**
  * What a write changed, so the directory cache and the search index can follow. `subtree`:
@@ -50,7 +52,15 @@ export function failureOf(path: string, error: unknown) {
   return { path, error: appError.code, message: appError.message };
 }
 
-export function createFsWriteUseCases({ locator, quota, onChange }: FsWriteDeps) {
+export function createFsWriteUseCases({
+  locator,
+  quota,
+  onChange,
+  activity,
+}: FsWriteDeps & {
+  /** Counts uploads (the API's and WebDAV's) for the dashboard. */
+  activity: ActivityLog;
+}) {
   const written = (location: MountLocation, isDirectory: boolean, size: number | null = null) =>
     onChange([{ kind: 'written', location, isDirectory, size }]);
 
@@ -107,6 +117,7 @@ export function createFsWriteUseCases({ locator, quota, onChange }: FsWriteDeps)
           throw error;
         }
         await written(location, false, (await stored).size);
+        countFsUpload(activity, (await stored).size);
         return { path, ...(await stored) };
       } finally {
         await release();

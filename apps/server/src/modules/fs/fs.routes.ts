@@ -18,6 +18,7 @@ import { validationFailed } from '../../app/errors';
 import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { objectResponse } from '../storage/object-response';
 import { type DeleteJobs, LARGE_DELETE_FILES } from './fs-delete-job';
@@ -64,6 +65,7 @@ function fsRoutes(
   write: FsWriteUseCases,
   { transfers, deletes }: FsJobStarters,
   maxUploadBytes: () => Promise<number>,
+  activity: ActivityLog,
 ): AnyRoute[] {
   const tag = 'file system';
   /** Move and batch-copy differ only in their kind: both answer the job that does the work. */
@@ -122,6 +124,7 @@ function fsRoutes(
           filename: file.name,
           contentType: file.contentType,
           download: !query.inline,
+          activity,
         });
       },
     }),
@@ -272,18 +275,21 @@ export function createFsRoutes({
   uploads,
   jobs,
   maxUploadBytes,
+  activity,
 }: {
   read: FsReadUseCases;
   write: FsWriteUseCases;
   uploads: FsUploadUseCases;
   jobs: FsJobStarters;
   maxUploadBytes: () => Promise<number>;
+  /** Downloads count their bytes out. */
+  activity: ActivityLog;
 }): AnyRoute[] {
   const userAuth: RouteAuth = { permission: 'mount' };
   return [
-    ...fsRoutes('/admin/fs', 'admin', read, write, jobs, maxUploadBytes),
+    ...fsRoutes('/admin/fs', 'admin', read, write, jobs, maxUploadBytes, activity),
     ...fsUploadRoutes('/admin/fs', 'admin', uploads),
-    ...fsRoutes('/user/fs', userAuth, read, write, jobs, maxUploadBytes),
+    ...fsRoutes('/user/fs', userAuth, read, write, jobs, maxUploadBytes, activity),
     ...fsUploadRoutes('/user/fs', userAuth, uploads),
   ];
 }

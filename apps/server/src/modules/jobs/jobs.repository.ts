@@ -25,6 +25,35 @@ const COUNTER: Record<ItemOutcome, 'success_count' | 'skipped_count' | 'failed_c
 
 export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
   return {
+    /**
+     * Waiting and running jobs, and when the oldest waiting one was queued: one pass over the
+     * entries of those two statuses in `jobs_waiting_idx` (finished jobs are not read).
+     */
+    queueStats: async () => {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          eb.fn
+            .sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end())
+            .as('pending'),
+          eb.fn
+            .sum<number>(eb.case().when('status', '=', 'running').then(1).else(0).end())
+            .as('running'),
+          eb.fn
+            .min<number | null>(
+              eb.case().when('status', '=', 'pending').then(eb.ref('created_at')).end(),
+            )
+            .as('oldest'),
+        ])
+        .where('status', 'in', ['pending', 'running'])
+        .executeTakeFirstOrThrow();
+      return {
+        pending: Number(row.pending ?? 0),
+        running: Number(row.running ?? 0),
+        oldestPendingAt: row.oldest === null ? null : Number(row.oldest),
+      };
+    },
+
     insert: async (job: JobRow) => {
       await db.insertInto('jobs').values(job).execute();
     },

@@ -1,5 +1,5 @@
 import type { FsJob, Principal } from '@sharebin/shared';
-import type { Clock } from '../shared/clock';
+import { type Clock, toIsoOrNull } from '../shared/clock';
 import { newId } from '../shared/crypto';
 import { jobNotFinished, jobNotFound } from './jobs.errors';
 import { ownerOf, toWireJob } from './jobs.models';
@@ -36,6 +36,12 @@ export function createJobsUseCases({
     toWireJob(job, await repository.failedItems(job.id, ERRORS_SHOWN));
 
   return {
+    /** Dashboard: the queue's length and age. */
+    async stats() {
+      const { pending, running, oldestPendingAt } = await repository.queueStats();
+      return { pending, running, oldest_pending_at: toIsoOrNull(oldestPendingAt) };
+    },
+
     async enqueue(type: string, owner: Principal | 'system', payload: unknown): Promise<string> {
       const id = newId();
       const { type: owner_type, id: owner_id } =

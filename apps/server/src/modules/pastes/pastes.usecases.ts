@@ -9,6 +9,7 @@ import {
   type updatePasteRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import { hashPassword, newId } from '../shared/crypto';
@@ -48,6 +49,8 @@ export interface PastesDeps {
   tombstones: ShareTombstones;
   clock: Clock;
   maxContentBytes: number;
+  /** Counts creations and views for the dashboard. */
+  activity: ActivityLog;
 }
 
 export function createPastesUseCases({
@@ -57,6 +60,7 @@ export function createPastesUseCases({
   tombstones,
   clock,
   maxContentBytes,
+  activity,
 }: PastesDeps) {
   const access = createShareAccess<PastesTable>({
     kind: 'paste',
@@ -74,6 +78,7 @@ export function createPastesUseCases({
     accessTokens,
     tombstones,
     clock,
+    activity,
   });
 
   function checkSize(content: string) {
@@ -90,6 +95,9 @@ export function createPastesUseCases({
   }
 
   return {
+    /** Dashboard: how many pastes there are. */
+    stats: async () => ({ count: await repository.count() }),
+
     async create(principal: Principal, input: CreateInput): Promise<Paste> {
       const size = checkSize(input.content);
       const now = clock.now();
@@ -113,6 +121,7 @@ export function createPastesUseCases({
         insert: repository.insert,
         taken: pasteSlugTaken,
       });
+      activity.record('pastes_created');
       return toPaste(row);
     },
 
@@ -140,8 +149,12 @@ export function createPastesUseCases({
       password?: string;
       clientIp: string;
     }): Promise<string> {
-      if (input.token) return (await access.withToken(input.slug, input.token)).content;
-      return (await access.viewWith(input.slug, input.password, input.clientIp)).content;
+      const row = input.token
+        ? await access.withToken(input.slug, input.token)
+        : await access.viewWith(input.slug, input.password, input.clientIp);
+      // The raw text is a download of the paste: its bytes go out.
+      activity.record('bytes_out', row.size);
+      return row.content;
     },
 
     async list(

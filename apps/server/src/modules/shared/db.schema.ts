@@ -26,6 +26,9 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;
+  stat_counters: StatCountersTable;
+  storage_usage: StorageUsageTable;
+  activity_buckets: ActivityBucketsTable;
 }
 
 export interface AdminsTable {
@@ -300,6 +303,8 @@ export interface JobItemsTable {
   modified_at?: number | null;
   zip_offset?: number | null;
   central_offset?: number | null;
+  /** The file's CRC-32 once a download has read it (migration 0020). */
+  crc?: number | null;
 }
 
 /** Periodic work: the instance that moves `next_run_at` on first enqueues the period's job. */
@@ -327,4 +332,24 @@ export interface DavLocksTable {
   timeout_seconds: number;
   expires_at: number;
   created_at: number;
+}
+
+/** Exact totals kept by database triggers (migration 0019): `pastes`. */
+export interface StatCountersTable {
+  name: string;
+  value: number;
+}
+
+/** Per storage, kept by triggers on `file_shares`: live shares and the bytes shares hold. */
+export interface StorageUsageTable {
+  storage_config_id: string;
+  files: number;
+  bytes: number;
+}
+
+/** Activity summed per quarter hour (UTC start, ms) and metric; every instance adds to it. */
+export interface ActivityBucketsTable {
+  bucket_start: number;
+  metric: string;
+  value: number;
 }

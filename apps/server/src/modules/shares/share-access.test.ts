@@ -34,6 +34,8 @@ function setUp(share: Omit<AccessibleShare, 'password_hash'> & { password?: stri
     reasonFor: async (_kind: string, slug: string) => (slug === 'gone' ? 'expired' : undefined),
   } as unknown as ShareTombstones;
   const accessTokens = createAccessTokens({ secretKey: 'k'.repeat(32), clock });
+  /** The dashboard's activity as the share access reports it. */
+  const recorded: string[] = [];
   const access = createShareAccess<AccessibleShare>({
     kind: 'paste',
     find: async (slug) => shares.get(slug),
@@ -50,8 +52,9 @@ function setUp(share: Omit<AccessibleShare, 'password_hash'> & { password?: stri
     accessTokens,
     tombstones,
     clock,
+    activity: { record: (metric) => recorded.push(metric) },
   });
-  return { access, row, attempts, accessTokens, clock };
+  return { access, row, attempts, accessTokens, clock, recorded };
 }
 
 const base = { slug: 's', expires_at: null, max_views: 0, views: 0 };
@@ -60,9 +63,11 @@ describe('share access', () => {
   it('counts an open view and refuses a protected share without its password', async () => {
     const open = setUp(base);
     expect((await open.access.viewOpen('s')).views).toBe(1);
+    expect(open.recorded).toEqual(['views']);
     const locked = setUp({ ...base, password: 'pw' });
     await expect(locked.access.viewOpen('s')).rejects.toThrow('passwordRequired');
     expect(locked.row.views).toBe(0);
+    expect(locked.recorded).toEqual([]);
   });
 
   it('counts every password attempt and counts a view only for the right one', async () => {

@@ -1,3 +1,4 @@
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import type { SharePasswordGuard } from './share-password';
@@ -39,6 +40,7 @@ export function createShareAccess<Row extends AccessibleShare>({
   accessTokens,
   tombstones,
   clock,
+  activity,
 }: {
   kind: ShareKind;
   /** The share under a slug, as visitors may see it (uncounted). */
@@ -55,6 +57,8 @@ export function createShareAccess<Row extends AccessibleShare>({
   accessTokens: AccessTokens;
   tombstones: ShareTombstones;
   clock: Clock;
+  /** Every counted view is one `views` of the dashboard. */
+  activity: ActivityLog;
 }) {
   /** A share that does not exist: expired or used up when it was deleted, else unknown. */
   async function missing(slug: string): Promise<never> {
@@ -82,9 +86,10 @@ export function createShareAccess<Row extends AccessibleShare>({
   }
 
   async function counted(slug: string, passwordless: boolean): Promise<Row> {
-    return (
-      (await countView({ slug, now: clock.now(), passwordless })) ?? refusal(slug, passwordless)
-    );
+    const row = await countView({ slug, now: clock.now(), passwordless });
+    if (!row) return refusal(slug, passwordless);
+    activity.record('views');
+    return row;
   }
 
   /** Checks a share password under the rate limit; answers the share, uncounted. */

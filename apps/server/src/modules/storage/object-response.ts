@@ -1,5 +1,6 @@
 import { isActiveContent, normalizeMediaType, servedMediaType } from '@sharebin/shared';
 import { toWebStream } from '../../app/web-stream';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import { contentDisposition } from './drivers/content-disposition';
 import type { GetResult } from './drivers/storage-driver';
 import { rangeNotSatisfiable } from './storage.errors';
@@ -29,11 +30,14 @@ export function objectResponse({
   filename,
   contentType,
   download,
+  activity,
 }: {
   object: GetResult;
   filename: string | undefined;
   contentType: string;
   download: boolean;
+  /** The bytes streamed count as the dashboard's `bytes_out`, chunk by chunk as they leave. */
+  activity: ActivityLog;
 }): Response {
   // Only a type we can vouch for is served; anything else downloads as bytes or runs sandboxed.
   const servedType = servedMediaType(normalizeMediaType(contentType) ?? 'application/octet-stream');
@@ -56,8 +60,11 @@ export function objectResponse({
     headers['Content-Length'] = String(object.info.size);
   }
   if (object.info.etag) headers.ETag = `"${object.info.etag}"`;
-  return new Response(toWebStream(object.body), {
-    status: object.range ? 206 : 200,
-    headers,
-  });
+  return new Response(
+    toWebStream(object.body, (bytes) => activity.record('bytes_out', bytes)),
+    {
+      status: object.range ? 206 : 200,
+      headers,
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, route } from '../../app/route';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import { objectResponse, parseRange } from './object-response';
 import type { LocalTransfers } from './storage-local.usecases';
 
@@ -13,7 +14,14 @@ const lengthOf = (request: Request) => {
 };
 
 /** The local storage's stand-ins for presigned S3 URLs; the signature is the credential. */
-export function createLocalStorageRoutes({ transfers }: { transfers: LocalTransfers }): AnyRoute[] {
+export function createLocalStorageRoutes({
+  transfers,
+  activity,
+}: {
+  transfers: LocalTransfers;
+  /** Downloads through signed links count their bytes out. */
+  activity: ActivityLog;
+}): AnyRoute[] {
   return [
     route({
       method: 'get',
@@ -36,6 +44,7 @@ export function createLocalStorageRoutes({ transfers }: { transfers: LocalTransf
           contentType:
             download.contentType ?? object.info.contentType ?? 'application/octet-stream',
           download: !download.inline,
+          activity,
         });
       },
     }),

@@ -53,23 +53,60 @@ export function createStorageRepository({ db }: { db: Db }) {
       });
     },
 
-    /** Bytes held by file shares (live or being uploaded) and file-system writes under way, per config. */
-    usedBytes: async (): Promise<Map<string, number>> => {
-      const held = (table: 'file_shares' | 'fs_uploads') =>
+    /**
+     * Per config: live file shares, and bytes held by file shares (live or being uploaded) and
+     * file-system writes under way. The share totals are kept by triggers (`storage_usage`), so
+     * this reads one row per storage however many files there are; writes under way are few.
+     */
+    usage: async (): Promise<Map<string, { files: number; bytes: number }>> => {
+      const [shares, writes] = await Promise.all([
+        db.selectFrom('storage_usage').select(['storage_config_id', 'files', 'bytes']).execute(),
         db
-          .selectFrom(table)
-          .select((eb) => ['storage_config_id', eb.fn.sum<number>('size').as('used')])
+          .selectFrom('fs_uploads')
+          .select((eb) => ['storage_config_id', eb.fn.sum<number>('size').as('bytes')])
           .groupBy('storage_config_id')
-          .execute();
-      const used = new Map<string, number>();
-      for (const row of [...(await held('file_shares')), ...(await held('fs_uploads'))]) {
-        used.set(
-          row.storage_config_id,
-          (used.get(row.storage_config_id) ?? 0) + Number(row.used ?? 0),
-        );
+          .execute(),
+      ]);
+      const usage = new Map<string, { files: number; bytes: number }>();
+      for (const row of shares) {
+        usage.set(row.storage_config_id, { files: Number(row.files), bytes: Number(row.bytes) });
       }
-      return used;
+      for (const row of writes) {
+        const held = usage.get(row.storage_config_id) ?? { files: 0, bytes: 0 };
+        usage.set(row.storage_config_id, { ...held, bytes: held.bytes + Number(row.bytes ?? 0) });
+      }
+      return usage;
     },
+
+    /**
+     * Every config with its usage (as `usage()` counts it), in one query: the dashboard's.
+     */
+    listWithUsage: () =>
+      db
+        .selectFrom('storage_configs as c')
+        .leftJoin('storage_usage as u', 'u.storage_config_id', 'c.id')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('fs_uploads')
+              .select((inner) => ['storage_config_id', inner.fn.sum<number>('size').as('bytes')])
+              .groupBy('storage_config_id')
+              .as('w'),
+          (join) => join.onRef('w.storage_config_id', '=', 'c.id'),
+        )
+        .select([
+          'c.id',
+          'c.name',
+          'c.storage_type',
+          'c.is_default',
+          'c.total_capacity_bytes',
+          'u.files',
+          'u.bytes as share_bytes',
+          'w.bytes as write_bytes',
+        ])
+        .orderBy('c.created_at')
+        .orderBy('c.id')
+        .execute(),
 
     /** The mounts placed on a config, which keep it from being deleted. */
     mountsUsing: (id: string) =>

@@ -57,20 +57,35 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
   }
 
   async function describe(row: StorageConfigsTable): Promise<StorageConfig> {
-    const used = await repository.usedBytes();
-    return toStorageConfig(row, used.get(row.id) ?? 0, secrets);
+    const usage = await repository.usage();
+    return toStorageConfig(row, usage.get(row.id)?.bytes ?? 0, secrets);
   }
 
   return {
     /** The admin sees every config in full; a key holder sees the ones keys may use, briefly. */
     async list(principal: Principal): Promise<StorageConfig[] | StorageChoice[]> {
-      const [rows, used] = await Promise.all([repository.list(), repository.usedBytes()]);
-      const configs = rows.map((row) => toStorageConfig(row, used.get(row.id) ?? 0, secrets));
+      const [rows, usage] = await Promise.all([repository.list(), repository.usage()]);
+      const configs = rows.map((row) =>
+        toStorageConfig(row, usage.get(row.id)?.bytes ?? 0, secrets),
+      );
       if (hasPermission(principal, 'admin')) return configs;
       return configs.filter((config) => config.allow_api_keys).map(toStorageChoice);
     },
 
     get: async (id: string) => describe(await requireRow(id)),
+
+    /** Dashboard: each storage's live shares and held bytes against its capacity. */
+    async stats() {
+      return (await repository.listWithUsage()).map((row) => ({
+        id: row.id,
+        name: row.name,
+        storage_type: row.storage_type,
+        is_default: row.is_default === 1,
+        files: Number(row.files ?? 0),
+        used_bytes: Number(row.share_bytes ?? 0) + Number(row.write_bytes ?? 0),
+        capacity_bytes: row.total_capacity_bytes ?? null,
+      }));
+    },
 
     /** How a storage hands out its content, from its row alone: no usage totals on hot paths. */
     async deliveryOf(id: string) {

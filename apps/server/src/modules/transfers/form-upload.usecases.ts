@@ -7,7 +7,7 @@ import { mimetypeFor } from '../files/files.models';
 import { hashPassword } from '../shared/crypto';
 import { expiryFrom } from '../shares/share-state';
 import { updateWithSlug } from '../shares/slugs';
-import type { FlowDeps } from './transfers.usecases';
+import { countShareUploaded, type FlowDeps } from './transfers.usecases';
 
 type UploadFields = z.output<typeof uploadFormSchema>;
 
@@ -106,6 +106,7 @@ export function createFormUpload(deps: FlowDeps) {
         );
         // Removed while the bytes were arriving (an admin, the clean-up): nothing to answer for.
         if (!wentLive) throw fileNotFound();
+        countShareUploaded(deps.activity, live.size);
         return describeShare(live);
       } catch (error) {
         input.body.resume();

@@ -10,7 +10,7 @@ import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../file
 import { mimetypeFor } from '../files/files.models';
 import { multipartLayout } from '../files/multipart-layout';
 import { MultipartError } from '../storage/drivers/storage-driver.errors';
-import type { FlowDeps } from './transfers.usecases';
+import { countShareUploaded, type FlowDeps } from './transfers.usecases';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
 
@@ -133,6 +133,7 @@ export function createMultipartUpload(deps: FlowDeps) {
         await deleteObjects([{ ...row, upload_id: null }]);
         throw fileNotFound();
       }
+      countShareUploaded(deps.activity, row.size);
       return describeShare({ ...row, etag: stored.etag, status: 'live', upload_id: null });
     },
   };

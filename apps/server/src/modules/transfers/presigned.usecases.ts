@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppError } from '../../app/errors';
 import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
-import type { FlowDeps } from './transfers.usecases';
+import { countShareUploaded, type FlowDeps } from './transfers.usecases';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
 
@@ -94,6 +94,7 @@ export function createPresignedUpload(deps: FlowDeps) {
         await deleteObjects([row]);
         throw fileNotFound();
       }
+      countShareUploaded(deps.activity, stored.size);
       return describeShare({ ...row, size: stored.size, etag: stored.etag, status: 'live' });
     },
   };

@@ -1,4 +1,5 @@
 import type { Principal } from '@sharebin/shared';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FileRecords } from '../files/file-records';
 import { notUploading } from '../files/files.errors';
 import type { FilesRepository } from '../files/files.repository';
@@ -17,6 +18,19 @@ export interface TransfersDeps {
   drivers: Pick<StorageDrivers, 'forConfig'>;
   clock: Clock;
   maxUploadBytes: () => Promise<number>;
+  /** Counts shares created, uploads and their bytes for the dashboard. */
+  activity: ActivityLog;
+}
+
+/**
+ * A share went live, whichever flow brought its bytes: one share created and one upload of
+ * `size` bytes in (for presigned and multipart uploads the bytes went to the storage directly;
+ * they still came in).
+ */
+export function countShareUploaded(activity: ActivityLog, size: number): void {
+  activity.record('files_created');
+  activity.record('uploads');
+  activity.record('bytes_in', size);
 }
 
 /** What an upload flow needs: the transfers' dependencies and the shared reservation steps. */

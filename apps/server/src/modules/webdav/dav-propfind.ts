@@ -2,6 +2,7 @@ import type { FsEntry, Principal } from '@sharebin/shared';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
 import type { DavLocks } from './dav-locks';
+import { withKeptMtime } from './dav-mtime';
 import { hrefOf } from './dav-paths';
 import { allLiveProperties, liveProperty } from './dav-properties';
 import type { DavPropertiesRepository, DeadProperty } from './dav-properties.repository';
@@ -149,9 +150,10 @@ export async function propfind(
       const page = entries.slice(start, start + PAGE);
       const dead = anyDead ? await properties.ofPaths(page.map((entry) => entry.path)) : NO_DEAD;
       yield page
-        .map((entry) =>
-          responseOf(entry, request, dead.get(entry.path) ?? [], discoveryOf(entry.path)),
-        )
+        .map((listed) => {
+          const { entry, dead: visible } = withKeptMtime(listed, dead.get(listed.path) ?? []);
+          return responseOf(entry, request, visible, discoveryOf(entry.path));
+        })
         .join('');
     }
   }

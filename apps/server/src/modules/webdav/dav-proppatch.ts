@@ -1,4 +1,5 @@
 import { davBadRequest } from './dav.errors';
+import { isReservedProperty } from './dav-mtime';
 import { hrefOf } from './dav-paths';
 import { isLiveProperty } from './dav-properties';
 import type { DavPropertiesRepository, PropertyChange } from './dav-properties.repository';
@@ -8,6 +9,7 @@ import {
   isDav,
   multistatusResponse,
   nameOfElement,
+  type PropertyName,
   parseXmlBody,
   propertyElement,
   responseElement,
@@ -33,6 +35,10 @@ export function parsePropertyUpdate(body: string): PropertyChange[] {
   return changes;
 }
 
+/** Computed from the storage, or kept by Sharebin itself (the X-OC-Mtime time). */
+const isProtected = (property: PropertyName) =>
+  isLiveProperty(property) || isReservedProperty(property);
+
 /**
  * PROPPATCH: every change or none. Live properties are computed from the storage and cannot be
  * set (403, and 424 for the rest, which are then not applied either).
@@ -44,10 +50,10 @@ export async function proppatch(
   body: string,
 ): Promise<Response> {
   const changes = parsePropertyUpdate(body);
-  const refused = changes.filter(isLiveProperty);
+  const refused = changes.filter(isProtected);
   const names = (list: PropertyChange[]) => list.map((change) => propertyElement(change));
   if (refused.length > 0) {
-    const rest = changes.filter((change) => !isLiveProperty(change));
+    const rest = changes.filter((change) => !isProtected(change));
     return multistatusResponse([
       responseElement(hrefOf(path, isDirectory), [
         { status: 403, properties: names(refused) },

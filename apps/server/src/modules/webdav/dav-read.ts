@@ -1,6 +1,7 @@
 import type { FsEntry, Principal } from '@sharebin/shared';
 import { ERROR_CODES } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { objectResponse } from '../storage/object-response';
 import { hrefOf } from './dav-paths';
@@ -37,6 +38,8 @@ async function folderPage(read: FsReadUseCases, principal: Principal, path: stri
 /** GET and HEAD: a file's bytes (Range supported, the same safe headers as the API), or a folder page. */
 export async function getResource(
   read: FsReadUseCases,
+  /** GET bodies count their bytes out. */
+  activity: ActivityLog,
   principal: Principal,
   path: string,
   range: string | undefined,
@@ -51,6 +54,7 @@ export async function getResource(
           filename: file.name,
           contentType: file.contentType,
           download: true,
+          activity,
         }),
       );
   if (entry.modified) response.headers.set('Last-Modified', new Date(entry.modified).toUTCString());

@@ -5,6 +5,7 @@ import { nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './dav.errors';
+import { mtimeChange } from './dav-mtime';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import type { Depth } from './dav-propfind';
 import { proppatch } from './dav-proppatch';
@@ -56,7 +57,11 @@ export function createDavWrites(deps: DavWriteDeps) {
       principal: Principal,
       path: string,
       body: Readable,
-      { size, contentType }: { size: number | undefined; contentType: string | undefined },
+      {
+        size,
+        contentType,
+        mtime,
+      }: { size: number | undefined; contentType: string | undefined; mtime: Date | null },
     ): Promise<Response> {
       if (path === '/') throw davNotAllowed('The root is a folder');
       const existing = await entryOrNull(read, principal, path);
@@ -73,6 +78,10 @@ export function createDavWrites(deps: DavWriteDeps) {
       });
       const headers: Record<string, string> = {};
       if (stored.etag) headers.ETag = `"${stored.etag}"`;
+      if (mtime && stored.etag) {
+        await properties.apply(path, [mtimeChange(mtime, stored.etag)]);
+        headers['X-OC-MTime'] = 'accepted';
+      }
       return new Response(null, { status: existing ? 204 : 201, headers });
     },
 

@@ -3,10 +3,12 @@ import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../../app/app-env';
 import { requestBodyStream } from '../../app/request-stream';
+import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
 import type { DavLocks } from './dav-locks';
+import { parseOcMtime } from './dav-mtime';
 import { davPathOf, destinationPathOf, rawPathOf } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
@@ -29,6 +31,8 @@ export interface DavAppDeps {
   /** Depth: infinity lists at most this many entries, then answers 403 propfind-finite-depth. */
   maxInfinityEntries: number;
   logger: Logger;
+  /** Downloads count their bytes out (the dashboard). */
+  activity: ActivityLog;
 }
 
 type Handler = (
@@ -61,6 +65,7 @@ export function createDavApp({
   locks,
   maxInfinityEntries,
   logger,
+  activity,
 }: DavAppDeps) {
   /** The `If` header holds and no lock bars the caller from the paths a write changes. */
   const guard = (principal: Principal, path: string, request: Request, subtree = false) =>
@@ -76,15 +81,23 @@ export function createDavApp({
         await request.text(),
       ),
     GET: (principal, path, request) =>
-      getResource(read, principal, path, request.headers.get('range') ?? undefined, false),
+      getResource(
+        read,
+        activity,
+        principal,
+        path,
+        request.headers.get('range') ?? undefined,
+        false,
+      ),
     HEAD: (principal, path, request) =>
-      getResource(read, principal, path, request.headers.get('range') ?? undefined, true),
+      getResource(read, activity, principal, path, request.headers.get('range') ?? undefined, true),
     PUT: async (principal, path, request, context) => {
       await guard(principal, path, request);
       // The socket itself, streamed: never the whole body in memory.
       return writes.put(principal, path, requestBodyStream(context), {
         size: declaredSize(request),
         contentType: request.headers.get('content-type') ?? undefined,
+        mtime: parseOcMtime(request.headers.get('x-oc-mtime')),
       });
     },
     PROPPATCH: async (principal, path, request) => {

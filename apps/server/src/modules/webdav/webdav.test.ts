@@ -87,6 +87,48 @@ describe.each(ENGINE_DRIVER_CASES)('WebDAV on %s over %s storage', (engine, driv
     expect(await fresh.text()).not.toContain('blue');
   });
 
+  it('keeps the X-OC-Mtime of a PUT as the file time until other bytes replace it', async () => {
+    const lastModified = async (path: string) => {
+      const listed = await dav('PROPFIND', path, { headers: { Depth: '0' } });
+      const xml = await listed.text();
+      expect(xml).not.toContain('urn:sharebin');
+      return xml.match(/<D:getlastmodified>([^<]+)</)?.[1];
+    };
+    const put = await dav('PUT', '/dav/docs/m.txt', {
+      body: 'kept',
+      headers: { 'X-OC-Mtime': '1500000000' },
+    });
+    expect(put.status).toBe(201);
+    expect(put.headers.get('x-oc-mtime')).toBe('accepted');
+    const clientTime = new Date(1_500_000_000_000).toUTCString();
+    expect(await lastModified('/dav/docs/m.txt')).toBe(clientTime);
+
+    // The kept time goes with a MOVE, and only a Sharebin PUT sets it.
+    const moved = await dav('MOVE', '/dav/docs/m.txt', {
+      headers: { Destination: 'http://sharebin.test/dav/docs/n.txt' },
+    });
+    expect(moved.status).toBe(201);
+    expect(await lastModified('/dav/docs/n.txt')).toBe(clientTime);
+    const forged = await dav('PROPPATCH', '/dav/docs/n.txt', {
+      body: `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><s:mtime xmlns:s="urn:sharebin:dav">2000-01-01T00:00:00.000Z x</s:mtime></D:prop></D:set></D:propertyupdate>`,
+    });
+    expect(await forged.text()).toContain('HTTP/1.1 403');
+
+    // New bytes through another path: the storage's own time shows again.
+    const replaced = await dav('PUT', '/dav/docs/n.txt', { body: 'other bytes' });
+    expect(replaced.headers.get('x-oc-mtime')).toBeNull();
+    expect(await lastModified('/dav/docs/n.txt')).not.toBe(clientTime);
+
+    // A value that is not a Unix time is ignored, not stored.
+    const odd = await dav('PUT', '/dav/docs/o.txt', {
+      body: 'o',
+      headers: { 'X-OC-Mtime': 'soon' },
+    });
+    expect(odd.headers.get('x-oc-mtime')).toBeNull();
+    const rows = await t.db.selectFrom('dav_properties').select('path').execute();
+    expect(rows.map((row) => row.path)).toEqual(['/docs/n.txt']);
+  });
+
   it('refuses a body that is not XML with 400 and stores nothing', async () => {
     await dav('PUT', '/dav/docs/p.txt', { body: 'p' });
     const bad = await dav('PROPPATCH', '/dav/docs/p.txt', {

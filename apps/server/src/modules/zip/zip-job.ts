@@ -185,7 +185,11 @@ export function createZipJobs({
       return failures;
     };
 
+    const crcs = planCrcs(plans, jobId);
+
     async function* placed(column: PlacedColumn, at: number): AsyncGenerator<PlacedEntry> {
+      const central = column === 'central_offset';
+      if (central) await crcs.beforeCentral();
       const fromSeq = await plans.seqAtOrBefore(jobId, column, at);
       for await (const row of plans.entriesFrom(jobId, fromSeq)) {
         const isDirectory = row.kind === 'folder';
@@ -202,7 +206,9 @@ export function createZipJobs({
                 dosDateTime: dosDateTime(row.modified_at ?? null),
                 origin,
                 key: row.object_key ?? '',
+                ...(row.crc == null ? {} : { crc: Number(row.crc) }),
               };
+        if (row.kind === 'file') crcs.track(entry, row.seq);
         yield {
           entry,
           offset: row.zip_offset as number,
@@ -215,10 +221,56 @@ export function createZipJobs({
       ...totals,
       entriesFrom: (at) => placed('zip_offset', at),
       centralFrom: (at) => placed('central_offset', at - totals.directory.offset),
+      crcs,
     };
   }
 
   return { handler, storedArchive };
+}
+
+/**
+ * The CRCs one download of a stored plan computes, written back into the plan a batch at a
+ * time, so that neither this download's central directory nor a later download or resume reads
+ * a file again. The stream looks ahead, so the central directory's first rows are read while the
+ * last files are still being sent: what is computed after that waits here, not in the plan,
+ * until the directory is done. A failed write only means reading the file again some day.
+ */
+function planCrcs(plans: ZipPlansRepository, jobId: string) {
+  const seqOf = new WeakMap<ZipEntry, number>();
+  /** seq → CRC, computed by this download and not yet in the plan. */
+  const unsaved = new Map<number, number>();
+  let centralStarted = false;
+  let saving = Promise.resolve();
+  const save = () => {
+    const batch = [...unsaved].map(([seq, crc]) => ({ seq, crc }));
+    saving = saving
+      .then(() => plans.saveCrcs(jobId, batch))
+      .then(() => {
+        for (const { seq } of batch) unsaved.delete(seq);
+      })
+      .catch(() => {});
+    return saving;
+  };
+  return {
+    track: (entry: ZipEntry, seq: number) => seqOf.set(entry, seq),
+    known(entry: ZipEntry): number | undefined {
+      const seq = seqOf.get(entry);
+      return seq === undefined ? undefined : unsaved.get(seq);
+    },
+    remember(entry: ZipEntry, crc: number) {
+      const seq = seqOf.get(entry);
+      if (seq === undefined) return;
+      unsaved.set(seq, crc);
+      if (!centralStarted && unsaved.size >= PLAN_BATCH) void save();
+    },
+    /** Everything computed so far is in the plan before the directory's rows are read. */
+    async beforeCentral() {
+      centralStarted = true;
+      await save();
+    },
+    /** The stream has sent its last byte: the rest goes into the plan. */
+    finish: save,
+  };
 }
 
 const failureItem = ({ path, reason }: ZipFailure): NewJobItem => ({

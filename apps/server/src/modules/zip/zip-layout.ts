@@ -58,6 +58,16 @@ export interface ZipSource {
   entriesFrom(at: number): AsyncIterable<PlacedEntry>;
   /** The entries from the one whose central record holds the byte `at`. */
   centralFrom(at: number): AsyncIterable<PlacedEntry>;
+  /** CRCs the source itself keeps (a stored plan): asked first, and told each one computed. */
+  crcs?: CrcBook;
+}
+
+/** Where a stream looks for CRCs it has not computed, and leaves those it computes. */
+export interface CrcBook {
+  known(entry: ZipEntry): number | undefined;
+  remember(entry: ZipEntry, crc: number): void;
+  /** Called once the stream has sent everything it was asked for. */
+  finish?(): Promise<void>;
 }
 
 /** Lengths and offsets of an archive, added up one entry at a time, in archive order. */

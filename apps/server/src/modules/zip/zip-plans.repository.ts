@@ -41,7 +41,7 @@ export function createZipPlansRepository({ db }: { db: Db }) {
         const rows = await db
           .selectFrom('job_items')
           .select(['seq', 'kind', 'source_path', 'target_path', 'size'])
-          .select(['object_key', 'modified_at', 'zip_offset', 'central_offset'])
+          .select(['object_key', 'modified_at', 'zip_offset', 'central_offset', 'crc'])
           .where('job_id', '=', jobId)
           .where('seq', '>', after)
           .where('zip_offset', 'is not', null)
@@ -53,6 +53,21 @@ export function createZipPlansRepository({ db }: { db: Db }) {
         if (!last || rows.length < PAGE_ROWS) return;
         after = last.seq;
       }
+    },
+
+    /** CRCs computed while a download read the files, for the next pieces and downloads. */
+    async saveCrcs(jobId: string, crcs: { seq: number; crc: number }[]): Promise<void> {
+      if (crcs.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const { seq, crc } of crcs) {
+          await trx
+            .updateTable('job_items')
+            .set({ crc })
+            .where('job_id', '=', jobId)
+            .where('seq', '=', seq)
+            .execute();
+        }
+      });
     },
 
     /** What could not be included (a few rows: one per path asked for at most). */

@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import type { CrcCache } from './crc-cache';
 import { zipSourceChanged } from './zip.errors';
 import {
+  type CrcBook,
   type Piece,
   piecesIn,
   versionOf,
@@ -35,7 +36,15 @@ export function archiveStream(
   range: { start: number; end: number },
   crcs: CrcCache,
 ): Readable {
-  return Readable.from(coalesce(archiveBytes(layout, range, crcs)), { objectMode: false });
+  const book: CrcBook = {
+    known: (entry) => layout.crcs?.known(entry) ?? crcs.get(versionOf(entry)),
+    remember(entry, crc) {
+      crcs.set(versionOf(entry), crc, entry.size);
+      layout.crcs?.remember(entry, crc);
+    },
+    finish: async () => layout.crcs?.finish?.(),
+  };
+  return Readable.from(coalesce(archiveBytes(layout, range, book)), { objectMode: false });
 }
 
 /**
@@ -62,7 +71,7 @@ type Step = { piece: Piece; from: number; to: number; read?: DataRead };
 async function* archiveBytes(
   layout: ZipSource,
   { start, end }: { start: number; end: number },
-  crcs: CrcCache,
+  crcs: CrcBook,
 ): AsyncGenerator<Buffer> {
   const pieces = piecesIn(layout, start, end);
   const ahead: Step[] = [];
@@ -99,6 +108,7 @@ async function* archiveBytes(
         yield from === 0 && to === record.length ? record : record.subarray(from, to);
       }
     }
+    await crcs.finish?.();
   } finally {
     await pieces.return(undefined);
     // Cut short (client gone, a read failed): close what was opened ahead.
@@ -116,8 +126,8 @@ async function* archiveBytes(
  * of the data and the CRC is not known yet, reading starts at the data's first byte instead, so
  * the CRC comes out of this one read; the skipped bytes are not sent.
  */
-function startRead(entry: ZipEntry, from: number, to: number, crcs: CrcCache): DataRead {
-  entry.crc ??= crcs.get(versionOf(entry));
+function startRead(entry: ZipEntry, from: number, to: number, crcs: CrcBook): DataRead {
+  entry.crc ??= crcs.known(entry);
   const computeCrc = entry.crc === undefined && to === entry.size;
   const read: DataRead = { entry, from, to, readFrom: computeCrc ? 0 : from, computeCrc };
   if (to - read.readFrom <= OPEN_AHEAD_MAX_BYTES) {
@@ -131,7 +141,7 @@ function startRead(entry: ZipEntry, from: number, to: number, crcs: CrcCache): D
 const open = ({ entry, readFrom, to }: DataRead) =>
   (entry.origin as ZipOrigin).open(entry.key, { start: readFrom, end: to - 1 });
 
-async function* sendData(read: DataRead, crcs: CrcCache): AsyncGenerator<Buffer> {
+async function* sendData(read: DataRead, crcs: CrcBook): AsyncGenerator<Buffer> {
   const { entry, from, to, computeCrc } = read;
   const object = await (read.opened ?? open(read));
   const path = (entry.origin as ZipOrigin).pathOf(entry.key);
@@ -150,11 +160,11 @@ async function* sendData(read: DataRead, crcs: CrcCache): AsyncGenerator<Buffer>
   if (at !== to) throw zipSourceChanged(path);
   if (computeCrc) {
     entry.crc = crc;
-    crcs.set(versionOf(entry), crc, entry.size);
+    crcs.remember(entry, crc);
   }
 }
 
-async function recordBytes(layout: ZipSource, piece: Piece, crcs: CrcCache): Promise<Buffer> {
+async function recordBytes(layout: ZipSource, piece: Piece, crcs: CrcBook): Promise<Buffer> {
   if (!piece.placed) return endRecords(layout.directory);
   const { entry, offset } = piece.placed;
   switch (piece.kind) {
@@ -168,9 +178,9 @@ async function recordBytes(layout: ZipSource, piece: Piece, crcs: CrcCache): Pro
 }
 
 /** The entry's CRC: known already, cached, or computed by reading the whole file now. */
-async function crcOf(entry: ZipEntry, crcs: CrcCache): Promise<number> {
+async function crcOf(entry: ZipEntry, crcs: CrcBook): Promise<number> {
   if (entry.size === 0 || !entry.origin) return 0;
-  entry.crc ??= crcs.get(versionOf(entry));
+  entry.crc ??= crcs.known(entry);
   if (entry.crc !== undefined) return entry.crc;
   const read = startRead(entry, entry.size, entry.size, crcs);
   for await (const _ of sendData(read, crcs)) {

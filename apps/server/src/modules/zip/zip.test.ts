@@ -297,6 +297,32 @@ describe.each(ENGINES)('zip downloads on %s', (engine) => {
     expect(pruned.status).toBe(404);
   });
 
+  it('keeps the CRCs a download computed with the plan: the central directory reads no file again', async () => {
+    await fillDocs();
+    const link = await linkTo(['/docs/reports']);
+    await runJobs();
+    const full = await bytesOf(await link.get());
+    const stored = await t.db
+      .selectFrom('job_items')
+      .select(['target_path', 'crc'])
+      .where('job_id', '=', link.job_id)
+      .where('kind', '=', 'file')
+      .execute();
+    expect(stored).toHaveLength(3);
+    for (const row of stored) expect(row.crc).not.toBeNull();
+
+    // With the files gone, the directory and the end of the archive still come out whole, since
+    // nothing needs their bytes; the files' own data would not.
+    const { driver } = await t.server.drivers.resolve(local.id);
+    await driver.deletePrefix('reports');
+    // The first central directory record (signature PK\x01\x02; the texts hold no such bytes).
+    const firstRecord = full.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(firstRecord).toBeGreaterThan(0);
+    const tail = await link.get({ range: `bytes=${firstRecord}-` });
+    expect(tail.status).toBe(206);
+    expect((await bytesOf(tail)).equals(full.subarray(firstRecord))).toBe(true);
+  });
+
   it('waits for a plan under way, then streams the archive', async () => {
     await fillDocs();
     const link = await linkTo(['/docs']);

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
 import { useAuth } from '../../modules/auth/auth.store';
+import { CachedDataNotice } from '../../pwa/CachedDataNotice';
 import { PwaPrompts } from '../../pwa/PwaPrompts';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
@@ -71,6 +72,7 @@ export function AppLayout() {
           </AppShell.Navbar>
         )}
         <AppShell.Main className={classes.main}>
+          <CachedDataNotice />
           <div className={classes.content}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -5,12 +5,14 @@ import {
   IconFiles,
   IconFileText,
   IconFolders,
+  IconGauge,
   IconKey,
   IconSettings,
 } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type AdminModuleId =
+  | 'dashboard'
   | 'text-management'
   | 'file-management'
   | 'storage-config'
@@ -30,9 +32,17 @@ const adminOnly = (principal: Principal) => principal.type === 'admin';
 
 /**
  * The admin console's modules in navigation order; each loads on demand. The first one the
- * user may open is where /admin leads (the dashboard, SPEC's default, comes later).
+ * user may open is where /admin leads: the dashboard for the admin (SPEC §9 default module),
+ * a key's first permitted module otherwise.
  */
 export const ADMIN_MODULES: readonly AdminModuleDefinition[] = [
+  {
+    id: 'dashboard',
+    icon: IconGauge,
+    // The stats are admin-only (SPEC §6).
+    isAllowed: adminOnly,
+    page: lazy(() => import('../dashboard/pages/DashboardPage')),
+  },
   {
     id: 'text-management',
     icon: IconFileText,

@@ -8,6 +8,7 @@ import {
   holdPendingApiKey,
   isRevalidationDue,
   logout,
+  markUnverified,
   markValidated,
   refreshApiKeySession,
   setAdminSession,
@@ -180,14 +181,42 @@ async function runValidation(): Promise<boolean> {
       return true;
     }
     return false;
-  } catch {
-    // SPEC §4: a failed or erroring validation ends the session, unless it changed meanwhile.
+  } catch (error) {
     const now = getAuthState();
-    if (now.adminToken === state.adminToken && now.apiKey === state.apiKey) {
-      logout('invalid');
+    if (now.adminToken !== state.adminToken || now.apiKey !== state.apiKey) {
+      return false;
     }
+    if (wentUnanswered(error)) {
+      // Offline or the server down is not a verdict on the credentials: keep the session
+      // and ask again as soon as the browser is back online.
+      markUnverified();
+      revalidateWhenOnline();
+      return false;
+    }
+    // SPEC §4: a validation the server refused, or answered with nonsense, ends the session.
+    logout('invalid');
     return false;
   }
+}
+
+/** No answer to judge by: the request never reached the server, or the server failed. */
+function wentUnanswered(error: unknown): boolean {
+  return isApiError(error) && (error.code === CLIENT_ERROR_CODES.network || error.status >= 500);
+}
+
+let waitingForOnline = false;
+
+function revalidateWhenOnline(): void {
+  if (waitingForOnline) return;
+  waitingForOnline = true;
+  window.addEventListener(
+    'online',
+    () => {
+      waitingForOnline = false;
+      if (getAuthState().unverified) void validateSession();
+    },
+    { once: true },
+  );
 }
 
 /** Checks the session with the server; concurrent callers share one request. */

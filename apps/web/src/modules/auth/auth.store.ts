@@ -39,6 +39,11 @@ export interface AuthState {
   userInfo: UserInfo;
   /** Epoch milliseconds of the last successful check with the server; null when never. */
   lastValidated: number | null;
+  /**
+   * The last check got no answer (offline, or the server down): the session is kept, as it
+   * stands, until the server answers one way or the other.
+   */
+  unverified: boolean;
 }
 
 /** Why a session ended: chosen by the user, or found invalid by the server. */
@@ -63,6 +68,7 @@ const SIGNED_OUT: AuthState = {
   apiKeyPermissions: NO_PERMISSIONS,
   userInfo: { id: null, name: null, type: 'none', basicPath: DEFAULT_API_KEY_BASE_PATH },
   lastValidated: null,
+  unverified: false,
 };
 
 let state: AuthState = SIGNED_OUT;
@@ -264,7 +270,14 @@ export function refreshApiKeySession(
 }
 
 export function markValidated(now = Date.now()): void {
-  setState({ ...state, lastValidated: now });
+  setState({ ...state, lastValidated: now, unverified: false });
+}
+
+/** A check found no server to answer it: keep the session, flagged as unconfirmed. */
+export function markUnverified(): void {
+  if (state.isAuthenticated && !state.unverified) {
+    setState({ ...state, unverified: true });
+  }
 }
 
 /**

@@ -1,14 +1,17 @@
 import { DRAFT_AUTOSAVE_MS, DRAFT_VALID_MS, STORAGE_KEYS } from '@sharebin/shared';
 import { useEffect, useRef, useState } from 'react';
+import {
+  deleteDraft,
+  loadDraft,
+  MARKDOWN_DRAFT_KEY,
+  type StoredDraft,
+  storeDraft,
+} from '../../pwa/offline-drafts';
 
-/** The editor's draft in local storage (SPEC §3 cached drafts, §4 Markdown draft). */
-export interface Draft {
-  content: string;
-  /** Epoch milliseconds. */
-  savedAt: number;
-}
+/** The editor's draft in the offline database (SPEC §3 cached drafts, §4 Markdown draft). */
+export type Draft = StoredDraft;
 
-function parseDraft(raw: string | null): Draft | null {
+function parseLegacyDraft(raw: string | null): Draft | null {
   if (raw === null) return null;
   try {
     const value: unknown = JSON.parse(raw);
@@ -22,52 +25,62 @@ function parseDraft(raw: string | null): Draft | null {
   }
 }
 
-function clearDraft(): void {
+/** Older builds kept the draft in local storage: it moves to the offline database once. */
+async function moveLegacyDraft(): Promise<void> {
+  let legacy: Draft | null;
   try {
+    legacy = parseLegacyDraft(window.localStorage.getItem(STORAGE_KEYS.markdownDraft));
     window.localStorage.removeItem(STORAGE_KEYS.markdownDraft);
   } catch {
-    // Storage unavailable: there is no draft to clear.
+    return;
+  }
+  const current = legacy && (await loadDraft(MARKDOWN_DRAFT_KEY));
+  if (legacy && (!current || current.savedAt < legacy.savedAt)) {
+    await storeDraft(MARKDOWN_DRAFT_KEY, legacy);
   }
 }
 
+let legacyMoved: Promise<void> | null = null;
+
 /** The stored draft if it is worth offering: not empty and under 24 hours old. */
-function readDraft(now = Date.now()): Draft | null {
-  let draft: Draft | null;
-  try {
-    draft = parseDraft(window.localStorage.getItem(STORAGE_KEYS.markdownDraft));
-  } catch {
-    return null;
-  }
-  if (!draft || draft.content.trim() === '' || now - draft.savedAt >= DRAFT_VALID_MS) {
-    clearDraft();
+async function readDraft(now = Date.now()): Promise<Draft | null> {
+  // Once per page: a second editor (StrictMode mounts twice) waits for the same move.
+  legacyMoved ??= moveLegacyDraft();
+  await legacyMoved;
+  const draft = await loadDraft(MARKDOWN_DRAFT_KEY);
+  if (!draft) return null;
+  if (draft.content.trim() === '' || now - draft.savedAt >= DRAFT_VALID_MS) {
+    await deleteDraft(MARKDOWN_DRAFT_KEY);
     return null;
   }
   return draft;
 }
 
-function saveDraft(content: string, now = Date.now()): void {
-  try {
-    window.localStorage.setItem(
-      STORAGE_KEYS.markdownDraft,
-      JSON.stringify({ content, savedAt: now } satisfies Draft),
-    );
-  } catch {
-    // Storage full or disabled: the draft lives only in the page.
-  }
-}
-
 /**
  * The editor's draft (SPEC §4): the one found at load is offered until restored or discarded;
  * meanwhile the content is saved every 30 seconds when it is not empty and has changed. No
- * saves while an offer is open, as they would overwrite the draft on offer.
+ * saves before the stored draft is read, nor while an offer is open: they would overwrite it.
  */
 export function useDraft(content: string) {
-  const [offer, setOffer] = useState<Draft | null>(() => readDraft());
+  const [loaded, setLoaded] = useState(false);
+  const [offer, setOffer] = useState<Draft | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const latest = useRef(content);
   latest.current = content;
   const lastSaved = useRef<string | null>(null);
-  const paused = offer !== null;
+  const paused = !loaded || offer !== null;
+
+  useEffect(() => {
+    let current = true;
+    void readDraft().then((draft) => {
+      if (!current) return;
+      setOffer(draft);
+      setLoaded(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (paused) return;
@@ -75,7 +88,7 @@ export function useDraft(content: string) {
       const current = latest.current;
       if (current.trim() === '' || current === lastSaved.current) return;
       const now = Date.now();
-      saveDraft(current, now);
+      void storeDraft(MARKDOWN_DRAFT_KEY, { content: current, savedAt: now });
       lastSaved.current = current;
       setSavedAt(now);
     }, DRAFT_AUTOSAVE_MS);
@@ -94,12 +107,12 @@ export function useDraft(content: string) {
       setOffer(null);
     },
     discard: () => {
-      clearDraft();
+      void deleteDraft(MARKDOWN_DRAFT_KEY);
       setOffer(null);
     },
     /** After the content was shared: no draft is kept. */
     clear: () => {
-      clearDraft();
+      void deleteDraft(MARKDOWN_DRAFT_KEY);
       setOffer(null);
       lastSaved.current = null;
       setSavedAt(null);

@@ -46,6 +46,8 @@ export function useManagedPaste(id: string | null) {
     enabled: id !== null,
     // Always the newest content when a modal opens.
     staleTime: 0,
+    // A dialog shows its own error offline; only a page's data brings the offline page.
+    throwOnError: false,
   });
 }
 

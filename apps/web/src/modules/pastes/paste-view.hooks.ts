@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { isFromOfflineCache } from '../../pwa/cached-answers';
 import { pastesApi } from './pastes.api';
 
 export const pasteViewQueryKey = (slug: string) => ['pastes', 'view', slug] as const;
@@ -7,6 +8,7 @@ export const pasteViewQueryKey = (slug: string) => ['pastes', 'view', slug] as c
  * A visitor's view of a paste. Every answer counts a view on the server, so it is fetched
  * once per page load: never again on mount (StrictMode mounts twice), focus or reconnect,
  * never retried, and without an abort signal (an aborted request would still have counted).
+ * A copy from the offline cache counted nothing: it is fetched again once back online.
  */
 export function usePasteView(slug: string) {
   return useQuery({
@@ -17,7 +19,7 @@ export function usePasteView(slug: string) {
     refetchOnMount: false,
     retryOnMount: false,
     refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    refetchOnReconnect: (query) => (isFromOfflineCache(query.state.data) ? 'always' : false),
   });
 }
 

@@ -7,8 +7,7 @@ import { useAdminModules } from '../use-admin-modules';
 
 /**
  * /admin/{module}: a module the user may not open leads back to /admin (their first module);
- * one that does not exist (yet: the dashboard, mount management) is not found, rather than
- * another module passing for it.
+ * one that does not exist is not found, rather than another module passing for it.
  */
 export default function AdminModulePage() {
   const { module } = useParams();

@@ -78,6 +78,8 @@ export function SearchModal({
       return loaded < last.total && last.items.length > 0 ? loaded : undefined;
     },
     retry: false,
+    // The dialog shows its own error offline; only a page's data brings the offline page.
+    throwOnError: false,
   });
 
   const submit = (nextScope = scope) => {

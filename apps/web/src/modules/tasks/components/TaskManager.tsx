@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth.store';
 import { browserTasks } from '../browser-tasks';
 import { jobFollower } from '../job-follower';
 import { taskActions } from '../task-actions';
+import { taskPanel } from '../task-panel';
 import { canFollowJobs, countRunning, isEntryFinished, mergeTasks } from '../task-view';
 import { useValueStore } from '../value-store';
 import { BrowserTaskRow } from './BrowserTaskRow';
@@ -39,7 +40,8 @@ function useWarnBeforeLeaving(active: boolean) {
 /** The header's task button (with the number running) and the panel it opens (SPEC §1). */
 export function TaskManager() {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  const opened = useValueStore(taskPanel);
+  const setOpened = taskPanel.set;
   const [now, setNow] = useState(() => Date.now());
   const followsJobs = useJobsOfSession();
   // On a phone the panel takes the whole width: a narrower one would squeeze every row.

@@ -1,0 +1,17 @@
+// Preloaded into a bench server (`node --import bench/memory-probe.mjs`, e.g. through
+// ZIP_BENCH_NODE_ARGS): every 500 ms it appends the process's memory to $BENCH_MEMORY_FILE,
+// resident size and V8 heap apart, so that a benchmark can tell memory held from garbage the
+// collector has not yet taken back. Nothing of it is in the server itself.
+import { appendFileSync } from 'node:fs';
+
+const file = process.env.BENCH_MEMORY_FILE;
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+if (file) {
+  setInterval(() => {
+    const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+    appendFileSync(
+      file,
+      `${new Date().toISOString()} rss=${mb(rss)} heapTotal=${mb(heapTotal)} heapUsed=${mb(heapUsed)} external=${mb(external)}\n`,
+    );
+  }, 500).unref();
+}
