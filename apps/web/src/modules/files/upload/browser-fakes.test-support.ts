@@ -14,7 +14,8 @@ import {
 } from '@sharebin/shared';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { z } from 'zod';
-import { i18n, resources } from '../../../i18n';
+import { i18n } from '../../../i18n';
+import { enUS } from '../../../i18n/en-US';
 import { logout, setAdminSession } from '../../auth/auth.store';
 import { createCancelSource } from './cancel-token';
 import type { UploadError } from './upload.errors';
@@ -339,7 +340,7 @@ export const outcomeOf = <T>(promise: Promise<T>) =>
 export function installBrowserFakes({ admin }: { admin: boolean }) {
   beforeAll(async () => {
     await i18n.init({
-      resources,
+      resources: { 'en-US': { translation: enUS } },
       lng: 'en-US',
       fallbackLng: 'en-US',
       interpolation: { escapeValue: false },
