@@ -1,49 +1,14 @@
 // Offline data (SPEC §3, §7, §9): answers seen before are shown from the offline cache, per user.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { navigateInApp, offlineRecords } from './offline-support';
+import { expect, test } from '@playwright/test';
 import {
-  adminToken,
-  createMountViaApi,
-  createPasteViaApi,
-  signInAsAdmin,
-  uniqueName,
-} from './support';
-
-const row = (page: Page, name: string) =>
-  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
-const slugOf = (prefix: string) => uniqueName(prefix).replace(/\W+/g, '-');
-
-/** A paste and a mount holding a folder `Reports`, made through the API. */
-async function arrange(request: APIRequestContext) {
-  const slug = slugOf('offline');
-  await createPasteViaApi(request, { content: '# Field notes\n\nKept for the road.', slug });
-  const mount = await createMountViaApi(request);
-  const made = await request.post('/api/admin/fs/mkdir', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    data: { path: `${mount.mount_path}/Reports` },
-  });
-  expect(made.status()).toBe(201);
-  return { slug, mountName: mount.mount_path.slice(1) };
-}
-
-/** Opens the paste and the explorer's root and mount folder while online, as the admin. */
-async function seeWhileOnline(page: Page, slug: string, mountName: string) {
-  await page.goto(`/paste/${slug}`);
-  await expect(page.getByTestId('paste-content')).toContainText('Kept for the road.');
-  await page.goto('/mount-explorer');
-  await row(page, mountName).click();
-  await expect(row(page, 'Reports')).toBeVisible();
-  // The copies are written in the background: wait until all three are there.
-  await expect
-    .poll(async () =>
-      (await offlineRecords(page))
-        .filter((record) => record.owner === 'admin')
-        .map((record) => `${record.store} ${record.key}`),
-    )
-    .toEqual(
-      expect.arrayContaining([`pastes ${slug}`, 'directories /', `directories /${mountName}`]),
-    );
-}
+  arrangeOfflineData as arrange,
+  navigateInApp,
+  offlineRecords,
+  entryRow as row,
+  seeWhileOnline,
+  offlineSlug as slugOf,
+} from './offline-support';
+import { createPasteViaApi, signInAsAdmin } from './support';
 
 test.describe('offline data', () => {
   test('a paste and folders seen before are shown offline from the cache, with a notice', async ({

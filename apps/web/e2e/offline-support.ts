@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { adminToken, createMountViaApi, createPasteViaApi, uniqueName } from './support';
 
 /** A record of the offline database, reduced to where it is and whose it is. */
 export interface OfflineRecord {
@@ -66,4 +67,40 @@ export async function navigateInApp(page: Page, path: string) {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+export const entryRow = (page: Page, name: string) =>
+  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
+export const offlineSlug = (prefix: string) => uniqueName(prefix).replace(/\W+/g, '-');
+
+/** A paste and a mount holding a folder `Reports`, made through the API. */
+export async function arrangeOfflineData(request: APIRequestContext) {
+  const slug = offlineSlug('offline');
+  await createPasteViaApi(request, { content: '# Field notes\n\nKept for the road.', slug });
+  const mount = await createMountViaApi(request);
+  const made = await request.post('/api/admin/fs/mkdir', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { path: `${mount.mount_path}/Reports` },
+  });
+  expect(made.status()).toBe(201);
+  return { slug, mountName: mount.mount_path.slice(1) };
+}
+
+/** Opens the paste and the explorer's root and mount folder while online, as the admin. */
+export async function seeWhileOnline(page: Page, slug: string, mountName: string) {
+  await page.goto(`/paste/${slug}`);
+  await expect(page.getByTestId('paste-content')).toContainText('Kept for the road.');
+  await page.goto('/mount-explorer');
+  await entryRow(page, mountName).click();
+  await expect(entryRow(page, 'Reports')).toBeVisible();
+  // The copies are written in the background: wait until all three are there.
+  await expect
+    .poll(async () =>
+      (await offlineRecords(page))
+        .filter((record) => record.owner === 'admin')
+        .map((record) => `${record.store} ${record.key}`),
+    )
+    .toEqual(
+      expect.arrayContaining([`pastes ${slug}`, 'directories /', `directories /${mountName}`]),
+    );
 }

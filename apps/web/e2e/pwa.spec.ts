@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { arrangeOfflineData, entryRow, seeWhileOnline } from './offline-support';
 import { signInAsAdmin } from './support';
 
 // The installable app (SPEC §2, §4): this file runs with the service worker, which the other
@@ -172,6 +173,30 @@ test.describe('installable app', () => {
     await page.getByTestId('offline-page').getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('upload-access')).toBeVisible();
     await expect(page.getByTestId('offline-page')).toBeHidden();
+  });
+
+  test('offline, a reload opens a paste and a folder seen before, from the cache, signed in', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { slug, mountName } = await arrangeOfflineData(request);
+    await signInAsAdmin(page);
+    await waitForServiceWorker(page);
+    // Seen while the worker controls the page: their code and their data are kept.
+    await seeWhileOnline(page, slug, mountName);
+
+    await context.setOffline(true);
+    await page.goto(`/paste/${slug}`);
+    const notice = page.getByTestId('cached-data-notice');
+    await expect(page.getByTestId('paste-content')).toContainText('Kept for the road.');
+    await expect(notice).toContainText('Offline: showing data saved');
+    await page.goto(`/mount-explorer/${mountName}`);
+    await expect(entryRow(page, 'Reports')).toBeVisible();
+    await expect(notice).toBeVisible();
+    // The session is kept while the server cannot be asked (README, Offline mode).
+    await page.goto('/admin');
+    await expect(page.getByTestId('sign-out').first()).toBeVisible();
   });
 
   test('the offline page leads back home and one page back', async ({ page, context }) => {
