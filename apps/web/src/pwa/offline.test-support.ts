@@ -5,27 +5,16 @@
  */
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { i18n } from '../i18n';
-import { enUS } from '../i18n/en-US';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createFakeWindow, withEnglishTexts } from '../app/fake-window.test-support';
 import { logout } from '../modules/auth/auth.store';
 import { OFFLINE_DB_NAME } from './offline-db';
 
 export const BASE = 'https://sharebin.test';
 
-const stored = new Map<string, string>();
-export const fakeWindow = Object.assign(new EventTarget(), {
-  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE },
-  location: { origin: BASE },
-  navigator: { language: 'en-US', onLine: true },
-  localStorage: {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  },
-  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
-  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
-});
+const { window: fakeWindow, clearStorage } = createFakeWindow({ apiBaseUrl: BASE, origin: BASE });
+
+export { fakeWindow };
 
 /** The API's answers by `METHOD /path?query` (after /api): a body and its content type. */
 export interface FakeAnswer {
@@ -77,15 +66,7 @@ export const settle = async () => {
 };
 
 export function installOfflineBrowser() {
-  beforeAll(async () => {
-    await i18n.init({
-      resources: { 'en-US': { translation: enUS } },
-      lng: 'en-US',
-      fallbackLng: 'en-US',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-  });
+  withEnglishTexts();
 
   beforeEach(async () => {
     vi.stubGlobal('window', fakeWindow);
@@ -100,7 +81,7 @@ export function installOfflineBrowser() {
   afterEach(async () => {
     await settle();
     logout();
-    stored.clear();
+    clearStorage();
     vi.unstubAllGlobals();
   });
 }

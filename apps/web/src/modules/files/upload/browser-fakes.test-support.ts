@@ -12,10 +12,9 @@ import {
   multipartPartsResponseSchema,
   presignResponseSchema,
 } from '@sharebin/shared';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { z } from 'zod';
-import { i18n } from '../../../i18n';
-import { enUS } from '../../../i18n/en-US';
+import { createFakeWindow, withEnglishTexts } from '../../../app/fake-window.test-support';
 import { logout, setAdminSession } from '../../auth/auth.store';
 import { createCancelSource } from './cancel-token';
 import type { UploadError } from './upload.errors';
@@ -25,20 +24,12 @@ import type { UploadStage } from './upload.types';
 
 /** The backend's base address (the runtime config's `apiBaseUrl`). */
 export const BASE = 'https://sharebin.test';
-const stored = new Map<string, string>();
-export const fakeWindow = Object.assign(new EventTarget(), {
-  __SHAREBIN_CONFIG__: { apiBaseUrl: BASE } as { apiBaseUrl?: string },
-  location: { origin: 'https://page.test' },
-  navigator: { language: 'en-US' },
-  localStorage: {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  },
-  // Looked up at call time so vitest's fake timers apply.
-  setInterval: (handler: () => void, ms: number) => globalThis.setInterval(handler, ms),
-  clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
+const { window: fakeWindow, clearStorage } = createFakeWindow({
+  apiBaseUrl: BASE,
+  origin: 'https://page.test',
 });
+
+export { fakeWindow };
 
 // ---- XMLHttpRequest ----------------------------------------------------------------------
 
@@ -338,15 +329,7 @@ export const outcomeOf = <T>(promise: Promise<T>) =>
  * `admin`, each test starts signed in as the admin (token `admin-token`).
  */
 export function installBrowserFakes({ admin }: { admin: boolean }) {
-  beforeAll(async () => {
-    await i18n.init({
-      resources: { 'en-US': { translation: enUS } },
-      lng: 'en-US',
-      fallbackLng: 'en-US',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-  });
+  withEnglishTexts();
 
   beforeEach(() => {
     vi.stubGlobal('window', fakeWindow);
@@ -366,7 +349,7 @@ export function installBrowserFakes({ admin }: { admin: boolean }) {
 
   afterEach(() => {
     logout();
-    stored.clear();
+    clearStorage();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
