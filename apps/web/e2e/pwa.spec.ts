@@ -79,6 +79,8 @@ test.describe('installable app', () => {
       expect.arrayContaining(['/index.html', entry, '/pwa-192x192.png', '/manifest.webmanifest']),
     );
     expect(cached.some((path) => /\/HomePage-[\w-]+\.js$/.test(path))).toBe(true);
+    // The editor too: an installed app opened offline for the first time can still write.
+    expect(cached.some((path) => /\/CodeEditor-[\w-]+\.js$/.test(path))).toBe(true);
     // Heavy libraries load on demand and are cached once used, never precached; nor is the API.
     expect(cached.filter((path) => /mermaid|katex|docx|cytoscape/i.test(path))).toEqual([]);
     expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);

@@ -9,6 +9,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const HOME_CHUNK = /^HomePage-[\w-]+\.js$/;
+/**
+ * What the home page loads right after its first paint: the editor and the preview. Not in the
+ * first-load budget, but precached, so that the installed app opened offline can write.
+ */
+const HOME_AFTER_PAINT = /^(?:CodeEditor|PasteContent)-[\w-]+\.js$/;
 /** The dictionaries (src/i18n/index.ts): one, the reader's, loads before the first render. */
 const LANGUAGE_CHUNK = /^(?:en-US|zh-CN)-[\w-]+\.js$/;
 /** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; never `import(…)`. */
@@ -60,21 +65,24 @@ function languageChunks(dist) {
 
 /** The app shell's files under assets/: the first-load scripts and their stylesheets. */
 export function appShellAssets(dist) {
-  const scripts = homeFirstLoadScripts(dist);
+  const assets = readdirSync(path.join(dist, 'assets'));
+  // Every language, so that the installed app opens offline in either, and the editor.
+  const onDemand = [
+    ...languageChunks(dist),
+    ...assets.filter((name) => HOME_AFTER_PAINT.test(name)).map((name) => `assets/${name}`),
+  ];
+  const scripts = new Set(homeFirstLoadScripts(dist));
+  for (const file of onDemand) withStaticImports(dist, file, scripts);
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
     (m) => m[1],
   );
   // A chunk's stylesheet carries the chunk's name with a hash of its own (HomePage-*.css).
   const chunkNames = new Set(
-    scripts.map((file) => path.basename(file).replace(/-[\w-]{8}\.js$/, '')),
+    [...scripts].map((file) => path.basename(file).replace(/-[\w-]{8}\.js$/, '')),
   );
-  const chunkStyles = readdirSync(path.join(dist, 'assets'))
+  const chunkStyles = assets
     .filter((name) => name.endsWith('.css') && chunkNames.has(name.replace(/-[\w-]{8}\.css$/, '')))
     .map((name) => `assets/${name}`);
-  // Every language, so that the installed app opens offline in either.
-  const languages = languageChunks(dist).flatMap((file) => [
-    ...withStaticImports(dist, file, new Set()),
-  ]);
-  return new Set([...scripts, ...languages, ...linked, ...chunkStyles]);
+  return new Set([...scripts, ...linked, ...chunkStyles]);
 }
