@@ -18,7 +18,7 @@ test.describe('two server processes behind one address', () => {
     });
     await signInAsAdmin(page);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Text management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
     const login = answers.find((answer) => answer.url.endsWith('/api/admin/login'));
     expect(login?.status).toBe(200);
