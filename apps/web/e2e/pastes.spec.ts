@@ -345,6 +345,8 @@ test.describe('drafts', () => {
     page,
   }) => {
     await page.goto('/');
+    // The editor has looked for drafts already: this page takes no part in the move.
+    await expect(editor(page)).toBeVisible();
     await page.evaluate(() =>
       localStorage.setItem(
         'markdown_draft',
@@ -359,6 +361,8 @@ test.describe('drafts', () => {
 
   test('a draft older than 24 hours is not offered', async ({ page }) => {
     await page.goto('/');
+    // The editor has looked for drafts already: this page takes no part in the move.
+    await expect(editor(page)).toBeVisible();
     await page.evaluate(() =>
       localStorage.setItem(
         'markdown_draft',

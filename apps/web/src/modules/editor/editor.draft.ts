@@ -30,13 +30,18 @@ async function moveLegacyDraft(): Promise<void> {
   let legacy: Draft | null;
   try {
     legacy = parseLegacyDraft(window.localStorage.getItem(STORAGE_KEYS.markdownDraft));
-    window.localStorage.removeItem(STORAGE_KEYS.markdownDraft);
   } catch {
     return;
   }
   const current = legacy && (await loadDraft(MARKDOWN_DRAFT_KEY));
   if (legacy && (!current || current.savedAt < legacy.savedAt)) {
     await storeDraft(MARKDOWN_DRAFT_KEY, legacy);
+  }
+  // Only once it is stored: a page closed halfway moves it next time instead of losing it.
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.markdownDraft);
+  } catch {
+    // Local storage disabled: nothing to remove.
   }
 }
 
