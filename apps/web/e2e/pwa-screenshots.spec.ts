@@ -88,7 +88,12 @@ test.describe('pwa screenshots', () => {
         await page.goto('/upload');
         await expect(page.getByTestId('offline-page')).toBeVisible();
         await expect(page.locator('[id="offline-route:/upload"]')).toBeVisible();
-        await page.waitForTimeout(400); // the toast slides in: let it rest for the picture
+        // The toast slides in: the picture waits until its transitions have finished.
+        await page
+          .locator('[id="offline-route:/upload"]')
+          .evaluate((toast) =>
+            Promise.all(toast.getAnimations({ subtree: true }).map((a) => a.finished)),
+          );
         await shoot(page, `offline-${name}`);
         await expect(page.locator('[id="offline-route:/upload"]')).toBeHidden();
         await page.getByTestId('update-prompt').locator('button').first().click();
