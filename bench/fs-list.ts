@@ -29,7 +29,15 @@ function cpuMicros(pid: number): number {
 function startBenchServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/bench-server.ts'), dataDir, String(PORT)],
+    [
+      // Extra flags for the server, e.g. `FS_LIST_NODE_ARGS=--cpu-prof` to profile it.
+      ...(process.env.FS_LIST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      path.join(root, 'bench/bench-server.ts'),
+      dataDir,
+      String(PORT),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

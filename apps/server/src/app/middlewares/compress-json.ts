@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { type ContentEncoding, pickEncoding, varyOnAcceptEncoding } from '../content-encoding';
+import { setAnswerHeaders } from './answer-headers';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -32,7 +33,7 @@ export function compressJsonAnswers({
     if (!c.get('jsonAnswer') || c.req.method === 'HEAD' || c.res.headers.has('Content-Encoding')) {
       return;
     }
-    c.header('Vary', varyOnAcceptEncoding(c.res.headers.get('Vary')));
+    setAnswerHeaders(c, { Vary: varyOnAcceptEncoding(c.res.headers.get('Vary')) });
     const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     if (!encoding || !c.res.body) return;
     const body = Buffer.from(await c.res.arrayBuffer());

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeaders } from './answer-headers';
 
 /** For the web app's pages: scripts only from this origin; Mantine sets inline styles. */
 export const APP_CONTENT_SECURITY_POLICY = [
@@ -33,17 +34,20 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (!c.res.headers.has('Content-Security-Policy')) {
-      const isHtml = c.res.headers.get('content-type')?.startsWith('text/html');
-      c.header(
-        'Content-Security-Policy',
-        isHtml ? APP_CONTENT_SECURITY_POLICY : API_CONTENT_SECURITY_POLICY,
-      );
+    const current = c.res.headers;
+    const headers: Record<string, string> = {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    };
+    if (!current.has('X-Frame-Options')) headers['X-Frame-Options'] = 'DENY';
+    if (!current.has('Content-Security-Policy')) {
+      const isHtml = current.get('content-type')?.startsWith('text/html');
+      headers['Content-Security-Policy'] = isHtml
+        ? APP_CONTENT_SECURITY_POLICY
+        : API_CONTENT_SECURITY_POLICY;
     }
+    setAnswerHeaders(c, headers);
   };
 }
