@@ -12,7 +12,7 @@ import {
   readJsonBody,
   readPlainTextBody,
 } from './request-body';
-import type { AnyRoute, RouteAuth } from './route';
+import type { AnyRoute, HandlerInput, RouteAuth } from './route';
 
 const ANONYMOUS: Authentication = { principal: { type: 'none' }, expiresAt: null, secret: '' };
 
@@ -35,21 +35,49 @@ export function registerRoutes({
       const auth =
         spec.auth === 'public' ? ANONYMOUS : await authenticate(c.req.header('authorization'));
       authorize(spec.auth, auth.principal);
-      const input = {
+      const input = new RouteInput(c, publicOrigin, auth, {
         params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
         query: spec.query ? parse(spec.query, c.req.query(), 'query') : undefined,
         body: spec.body ? parse(spec.body, await readBody(spec, c), 'body') : undefined,
-        principal: auth.principal,
-        auth,
-        clientIp: c.get('clientIp'),
-        // Parsed only by the few handlers that build links, not on every request.
-        get origin() {
-          return publicOrigin || new URL(c.req.url).origin;
-        },
-      };
+      });
       const result = await spec.handler(input, c as Context);
       return result instanceof Response ? result : successResponse(c, result, spec.status);
     });
+  }
+}
+
+/**
+ * A handler's input. `origin` is parsed only by the few handlers that build links, hence a
+ * getter, and one on the class: a getter written in an object literal gives every request an
+ * object shape of its own, kept in old space with the request it captures until a full
+ * collection (on a cached listing, garbage collection then took a sixth of the CPU).
+ */
+class RouteInput implements HandlerInput<unknown, unknown, unknown> {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly principal: Principal;
+  readonly clientIp: string;
+  readonly #c: Context<AppEnv>;
+  readonly #publicOrigin: string;
+
+  constructor(
+    c: Context<AppEnv>,
+    publicOrigin: string,
+    readonly auth: Authentication,
+    fields: { params: unknown; query: unknown; body: unknown },
+  ) {
+    this.#c = c;
+    this.#publicOrigin = publicOrigin;
+    this.params = fields.params;
+    this.query = fields.query;
+    this.body = fields.body;
+    this.principal = auth.principal;
+    this.clientIp = c.get('clientIp');
+  }
+
+  get origin(): string {
+    return this.#publicOrigin || new URL(this.#c.req.url).origin;
   }
 }
 
