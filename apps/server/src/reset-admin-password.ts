@@ -2,10 +2,13 @@
 // password (generated unless given) on the database the server is configured for (the same
 // DATA_DIR / DATABASE_URL), signs that admin's sessions out and prints the password once.
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { loadConfig } from './app/config';
 import { migrateToLatest } from './migrations';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createAuthUseCases } from './modules/auth/auth.usecases';
+import { createCaches } from './modules/cache/cache.usecases';
+import { openCacheCoordination } from './modules/cache/coordination';
 import { systemClock } from './modules/shared/clock';
 import { openDatabase, withStartupLock } from './modules/shared/db';
 import { createRateLimiter } from './modules/shared/rate-limiter';
@@ -36,17 +39,39 @@ async function main() {
   try {
     // Under the start-up lock: a server starting at the same moment migrates in turn.
     await withStartupLock(database, () => migrateToLatest(database));
-    // Only the auth use cases: no HTTP app, storage drivers or jobs are needed to reset it.
-    const auth = createAuthUseCases({
-      repository: createAuthRepository({ db: database.db }),
-      rateLimiter: createRateLimiter({ db: database.db, clock: systemClock }),
+    // Running servers answer verified sessions from memory: the invalidation reaches them
+    // through the cache port (PostgreSQL or Redis); a single box's server within
+    // SESSION_CACHE_TTL_MS.
+    const coordination = await openCacheCoordination({
+      database,
+      databaseUrl: config.databaseUrl,
+      redisUrl: config.redisUrl,
+      logger: pino({ level: 'silent' }),
       clock: systemClock,
-      sessionTtlMs: config.adminSessionTtlMs,
     });
-    const result = await auth.resetAdminPassword({
-      username: values.username,
-      password: values.password,
-    });
+    const result = await (async () => {
+      try {
+        const caches = createCaches({
+          coordination,
+          clock: systemClock,
+          findMountPath: async () => undefined,
+        });
+        // Only the auth use cases: no HTTP app, storage drivers or jobs are needed to reset it.
+        const auth = createAuthUseCases({
+          repository: createAuthRepository({ db: database.db }),
+          rateLimiter: createRateLimiter({ db: database.db, clock: systemClock }),
+          clock: systemClock,
+          sessionTtlMs: config.adminSessionTtlMs,
+          sessions: caches.internalCache('admin-sessions'),
+        });
+        return await auth.resetAdminPassword({
+          username: values.username,
+          password: values.password,
+        });
+      } finally {
+        await coordination.close();
+      }
+    })();
     process.stdout.write(
       `\n  Sharebin reset the admin password and signed its sessions out.\n  username: ${result.username}\n${
         result.generated

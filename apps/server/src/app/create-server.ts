@@ -162,11 +162,17 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 export function createServer(deps: ServerDeps) {
   const { db, clock, logger } = deps;
   const rateLimiter = createRateLimiter({ db, clock });
+  const caches = createCaches({
+    coordination: deps.cacheCoordination ?? inProcessCoordination(),
+    clock,
+    findMountPath: async (mountId) => (await mountsRepository.findById(mountId))?.mount_path,
+  });
   const auth = createAuthUseCases({
     repository: createAuthRepository({ db }),
     rateLimiter,
     clock,
     sessionTtlMs: deps.adminSessionTtlMs,
+    sessions: caches.internalCache('admin-sessions'),
   });
   const apiKeys = createApiKeysUseCases({ repository: createApiKeysRepository({ db }), clock });
   const settings = createSettingsUseCases({ repository: createSettingsRepository({ db }), clock });
@@ -198,11 +204,6 @@ export function createServer(deps: ServerDeps) {
     repository: createStorageRepository({ db }),
     secrets: createSecretBox(deps.secretKey),
     clock,
-  });
-  const caches = createCaches({
-    coordination: deps.cacheCoordination ?? inProcessCoordination(),
-    clock,
-    findMountPath: async (mountId) => (await mountsRepository.findById(mountId))?.mount_path,
   });
   const directories = caches.cache<FsEntry[]>('directories') satisfies DirectoryCache;
   const search = createSearchUseCases({

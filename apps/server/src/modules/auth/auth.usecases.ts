@@ -3,6 +3,7 @@ import {
   type ChangePasswordInput,
   type Principal,
 } from '@sharebin/shared';
+import type { NamedCache } from '../cache/named-cache';
 import type { Clock } from '../shared/clock';
 import { toIso } from '../shared/clock';
 import {
@@ -30,17 +31,64 @@ export const LOGIN_RULE_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_0
 const ADMIN_TOKEN_LENGTH = 43; // base62: about 256 random bits
 const GENERATED_PASSWORD_LENGTH = 20;
 
+/**
+ * How long a verified session is answered from memory. Logout and password changes through
+ * any instance invalidate it at once (the cache port keeps it exact across instances); the
+ * bound is for sessions ended outside a server, by `npm run reset-admin-password` on a
+ * single-box install, whose running server sees it within this time.
+ */
+export const SESSION_CACHE_TTL_MS = 10_000;
+
+type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSessionByTokenHash']>>>;
+
 export interface AuthDeps {
   repository: AuthRepository;
   rateLimiter: RateLimiter;
   clock: Clock;
   sessionTtlMs: number;
+  /**
+   * Verified sessions by `/<token hash>`: an admin request then costs no database read (on a
+   * cached listing, the read and its promises were a third of the request's CPU). Absent, every
+   * request reads the session (the command-line tools).
+   */
+  sessions?: NamedCache<SessionRow>;
 }
 
 /** A hash to verify against when the username is unknown, so both failures take as long. */
 let decoyHash: Promise<string> | undefined;
 
-export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlMs }: AuthDeps) {
+export function createAuthUseCases({
+  repository,
+  rateLimiter,
+  clock,
+  sessionTtlMs,
+  sessions,
+}: AuthDeps) {
+  const sessionKey = (tokenHash: string) => `/${tokenHash}`;
+
+  /** The session of a token; an unknown token throws, and is never cached. */
+  function findSession(tokenHash: string): Promise<SessionRow> {
+    const load = async () => {
+      const session = await repository.findSessionByTokenHash(tokenHash);
+      if (!session || !safeEqual(session.token_hash, tokenHash)) throw invalidToken();
+      return session;
+    };
+    return sessions
+      ? sessions.getOrLoad(sessionKey(tokenHash), SESSION_CACHE_TTL_MS, load)
+      : load();
+  }
+
+  /** Ends one session, or (no hash) every session of `adminId`, here and on every instance. */
+  async function endSessions(target: { tokenHash: string } | { adminId: string }) {
+    if ('tokenHash' in target) {
+      await repository.deleteSessionByTokenHash(target.tokenHash);
+      await sessions?.invalidatePath(sessionKey(target.tokenHash));
+    } else {
+      await repository.deleteSessionsOfAdmin(target.adminId);
+      await sessions?.clear();
+    }
+  }
+
   /** Counts the attempt before the password is checked, so parallel guesses share the limit. */
   async function guardAttempts(keys: [string, RateLimitRule][]) {
     const wait = await attemptAll(rateLimiter, keys);
@@ -110,17 +158,16 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
     },
 
     async logout(token: string) {
-      await repository.deleteSessionByTokenHash(sha256Hex(token));
+      await endSessions({ tokenHash: sha256Hex(token) });
     },
 
     async authenticateAdminToken(
       token: string,
     ): Promise<{ principal: Principal; expiresAt: number }> {
       const tokenHash = sha256Hex(token);
-      const session = await repository.findSessionByTokenHash(tokenHash);
-      if (!session || !safeEqual(session.token_hash, tokenHash)) throw invalidToken();
+      const session = await findSession(tokenHash);
       if (session.expires_at <= clock.now()) {
-        await repository.deleteSessionByTokenHash(tokenHash);
+        await endSessions({ tokenHash });
         throw tokenExpired();
       }
       return {
@@ -148,7 +195,7 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
         ...(newPassword === undefined ? {} : { password_hash: await hashPassword(newPassword) }),
         updated_at: clock.now(),
       });
-      await repository.deleteSessionsOfAdmin(admin.id);
+      await endSessions({ adminId: admin.id });
     },
 
     deleteExpiredSessions: () => repository.deleteExpiredSessions(clock.now()),
@@ -178,7 +225,7 @@ export function createAuthUseCases({ repository, rateLimiter, clock, sessionTtlM
         password_hash: await hashPassword(password),
         updated_at: clock.now(),
       });
-      await repository.deleteSessionsOfAdmin(admin.id);
+      await endSessions({ adminId: admin.id });
       return { username: admin.username, password, generated: input.password === undefined };
     },
   };

@@ -48,8 +48,16 @@ const MAX_ENTRIES: Record<CacheName, number> = {
   search: 1_000,
 };
 
+/**
+ * Caches of the server's own, kept exact across instances the same way, that clients neither
+ * see nor clear (not in CACHE_NAMES, the API's list): verified admin sessions.
+ */
+const INTERNAL_CACHE_ENTRIES = { 'admin-sessions': 1_000 } as const;
+export type InternalCacheName = keyof typeof INTERNAL_CACHE_ENTRIES;
+const INTERNAL_CACHE_NAMES = Object.keys(INTERNAL_CACHE_ENTRIES) as InternalCacheName[];
+
 const invalidationMessage = z.object({
-  cache: z.enum(CACHE_NAMES),
+  cache: z.enum([...CACHE_NAMES, ...INTERNAL_CACHE_NAMES]),
   invalidation: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('path'), path: z.string(), subtree: z.boolean() }),
     z.object({ kind: z.literal('prefix'), prefix: z.string() }),
@@ -73,16 +81,22 @@ export function createCaches({ coordination, clock, findMountPath }: CacheDeps) 
   const { bus, generations } = coordination;
   const broadcast = (cache: string, invalidation: Invalidation) =>
     bus.publish(CACHE_INVALIDATION_TOPIC, { cache, invalidation });
+  const named = (name: string, maxEntries: number) =>
+    createNamedCache<unknown>({ name, clock, maxEntries, generations, broadcast });
   // Values differ per cache; each user of a cache knows the type of what it stores.
   const caches = new Map<CacheName, NamedCache<unknown>>(
-    CACHE_NAMES.map((name) => [
-      name,
-      createNamedCache({ name, clock, maxEntries: MAX_ENTRIES[name], generations, broadcast }),
-    ]),
+    CACHE_NAMES.map((name) => [name, named(name, MAX_ENTRIES[name])]),
+  );
+  const internal = new Map<InternalCacheName, NamedCache<unknown>>(
+    INTERNAL_CACHE_NAMES.map((name) => [name, named(name, INTERNAL_CACHE_ENTRIES[name])]),
   );
   bus.subscribe(CACHE_INVALIDATION_TOPIC, (payload) => {
     const message = invalidationMessage.safeParse(payload);
-    if (message.success) caches.get(message.data.cache)?.evict(message.data.invalidation);
+    if (!message.success) return;
+    const { cache, invalidation } = message.data;
+    (caches.get(cache as CacheName) ?? internal.get(cache as InternalCacheName))?.evict(
+      invalidation,
+    );
   });
 
   const cache = <V>(name: CacheName) => caches.get(name) as NamedCache<V>;
@@ -98,6 +112,8 @@ export function createCaches({ coordination, clock, findMountPath }: CacheDeps) 
 
   return {
     cache,
+    /** A cache of the server's own (see INTERNAL_CACHE_ENTRIES): out of stats and clears. */
+    internalCache: <V>(name: InternalCacheName) => internal.get(name) as NamedCache<V>,
     bus,
     /** Housekeeping: forgets scopes no live entry can depend on (older than the longest TTL). */
     async pruneGenerations(): Promise<number> {
