@@ -5,7 +5,8 @@
 // write of them into the target (s3rver PUT through the SDK, disk write); target ratio ≥ 0.8.
 // With the server's peak resident memory over its idle figure during each copy (target < 64 MB).
 // Run: `node --import tsx bench/copy.ts` (a few minutes; needs 4 GiB of free disk);
-// COPY_BENCH_PROFILE=<folder> writes the server's CPU profile there.
+// COPY_BENCH_PROFILE=<folder> writes the server's CPU profile there; COPY_BENCH_ROUNDS (3) rounds,
+// medians of the per-round ratios, copies before their baselines in every other round.
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,12 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { startS3rver } from '../apps/server/src/test/s3rver';
 import {
   adminApi,
@@ -24,13 +30,14 @@ import {
   startSourceServer,
   withPeakMemory,
 } from './admin-api';
-import { freshDataDir, residentMb, stop } from './lib.mjs';
+import { freshDataDir, median, residentMb, stop } from './lib.mjs';
 
 const PORT = 39_433;
 const MIB = 1024 ** 2;
 const FILE_BYTES = 1024 * MIB;
 /** What the benchmarks' S3 mount keeps its objects under. */
 const S3_FOLDER = 'bench';
+const ROUNDS = Number(process.env.COPY_BENCH_ROUNDS) || 3;
 
 /** 1 GiB of one random MiB over and over: incompressible enough, and no memory to speak of. */
 function benchBytes() {
@@ -144,48 +151,69 @@ try {
   const diskRead = (file: string) =>
     timed(() => drain(createReadStream(path.join(diskFolder, file), { highWaterMark: MIB })));
 
-  // The S3 PUT that seeds the source is the write baseline into s3rver, too.
-  const putMs = await s3Put('source.bin');
-  const writeMs = await diskWrite('baseline.bin');
-  rmSync(path.join(diskFolder, 'baseline.bin'));
-  const getMs = await s3Get('source.bin');
-
+  // Seeds the source; each round then measures its own baselines next to its copies.
+  await s3Put('source.bin');
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const pid = server.pid as number;
   const idleMb = residentMb(pid);
   console.log(`server idle: ${idleMb.toFixed(1)} MB resident`);
 
-  const toDisk = await withPeakMemory(pid, () => copyJob('/s3/source.bin', '/disk/from-s3'));
-  const readMs = await diskRead('from-s3/source.bin');
-  const toS3 = await withPeakMemory(pid, () => copyJob('/disk/from-s3/source.bin', '/s3/back'));
-  // The copy back is read once more, directly: both directions get their read and write.
-  await s3Get('back/source.bin');
+  type Direction = { read: number; write: number; copy: number; peakMb: number };
+  const toDiskRounds: Direction[] = [];
+  const toS3Rounds: Direction[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Odd rounds copy before their baselines, so neither side always runs on a warmer disk.
+    const copyFirst = round % 2 === 1;
+    const toDiskBaselines = async () => {
+      const read = await s3Get('source.bin');
+      const write = await diskWrite('baseline.bin');
+      rmSync(path.join(diskFolder, 'baseline.bin'));
+      return { read, write };
+    };
+    const toDiskCopy = () => withPeakMemory(pid, () => copyJob('/s3/source.bin', '/disk/from-s3'));
+    const toDiskBase = copyFirst ? undefined : await toDiskBaselines();
+    const toDisk = await toDiskCopy();
+    const toDiskAfter = toDiskBase ?? (await toDiskBaselines());
+    toDiskRounds.push({ ...toDiskAfter, copy: toDisk.result, peakMb: toDisk.peakMb });
 
-  const report = (
-    label: string,
-    copy: typeof toDisk,
-    read: [string, number],
-    write: [string, number],
-  ) => {
-    const slower = Math.max(read[1], write[1]);
-    console.log(`\n### ${label}`);
-    for (const [name, ms] of [read, write, ['copy job', copy.result] as const]) {
-      console.log(
-        `${name.padEnd(18)} ${ms.toFixed(0)} ms = ${mbps(FILE_BYTES, ms).toFixed(1)} MB/s`,
-      );
-    }
-    console.log(`ratio copy / slower baseline ${(slower / copy.result).toFixed(2)} (target ≥ 0.8)`);
+    const toS3Baselines = async () => ({
+      read: await diskRead('from-s3/source.bin'),
+      write: await s3Put('baseline.bin'),
+    });
+    const toS3Base = copyFirst ? undefined : await toS3Baselines();
+    const toS3 = await withPeakMemory(pid, () =>
+      copyJob('/disk/from-s3/source.bin', `/s3/back-${round}`),
+    );
+    const toS3After = toS3Base ?? (await toS3Baselines());
+    toS3Rounds.push({ ...toS3After, copy: toS3.result, peakMb: toS3.peakMb });
+    // The copy back is read once more, directly: the bytes went through whole.
+    await s3Get(`back-${round}/source.bin`);
+    await client.send(
+      new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${S3_FOLDER}/back-${round}/source.bin` }),
+    );
+    rmSync(path.join(diskFolder, 'from-s3'), { recursive: true, force: true });
+    console.log(`round ${round + 1} done (load average ${loadavg()[0]?.toFixed(2)})`);
+  }
+
+  const report = (label: string, rounds: Direction[], readName: string, writeName: string) => {
+    const ratios = rounds.map((r) => Math.max(r.read, r.write) / r.copy);
+    const rate = (ms: number) => `${mbps(FILE_BYTES, ms).toFixed(0)}`;
+    console.log(`\n### ${label} (MB/s per round)`);
+    const row = (name: string, pick: (r: Direction) => number) =>
+      console.log(`${name.padEnd(18)} ${rounds.map((r) => rate(pick(r))).join(' / ')}`);
+    row(readName, (r) => r.read);
+    row(writeName, (r) => r.write);
+    row('copy job', (r) => r.copy);
     console.log(
-      `peak memory        ${copy.peakMb.toFixed(1)} MB, ${(copy.peakMb - idleMb).toFixed(1)} MB over idle (target < 64)`,
+      `ratio copy / slower baseline: median ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≥ 0.8)`,
+    );
+    const peak = Math.max(...rounds.map((r) => r.peakMb));
+    console.log(
+      `peak memory        ${peak.toFixed(1)} MB, ${(peak - idleMb).toFixed(1)} MB over idle (target < 64)`,
     );
   };
-  report(
-    '1 GiB from s3rver to a local mount',
-    toDisk,
-    ['s3rver GET', getMs],
-    ['disk write', writeMs],
-  );
-  report('1 GiB from a local mount to s3rver', toS3, ['disk read', readMs], ['s3rver PUT', putMs]);
+  report('1 GiB from s3rver to a local mount', toDiskRounds, 's3rver GET', 'disk write');
+  report('1 GiB from a local mount to s3rver', toS3Rounds, 'disk read', 's3rver PUT');
   console.log(
     `\nload average ${loadavg()
       .map((v) => v.toFixed(2))
