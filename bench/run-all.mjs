@@ -12,6 +12,11 @@ for (const script of [
   'search.ts',
   'cache.ts',
   'dashboard.ts',
+  'fs-list.ts',
+  'explorer-render.mjs',
+  'copy.ts',
+  'zip.ts',
+  'webdav.ts',
 ]) {
   console.log(`\n## ${script}`);
   const file = new URL(script, import.meta.url).pathname;
