@@ -43,9 +43,24 @@ type Opened = { body: Readable; size: number };
  * ahead is closed.
  */
 export function streamedArchive(walk: StreamedWalk, crcs: CrcCache): Readable {
-  const stream = Readable.from(coalesce(streamedBytes(walk, crcs)), { objectMode: false });
+  const stream = Readable.from(firstAtOnce(streamedBytes(walk, crcs)), { objectMode: false });
   stream.once('close', walk.stop);
   return stream;
+}
+
+/**
+ * The first record as soon as it is there, the rest gathered into chunks: the client sees the
+ * download start at once, not after the first chunk's worth of small files has been opened.
+ */
+async function* firstAtOnce(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    const first = await bytes.next();
+    if (first.done) return;
+    yield first.value;
+    yield* coalesce(bytes);
+  } finally {
+    await bytes.return(undefined);
+  }
 }
 
 /** Central directory records kept as bytes, appended into large buffers: no object per entry. */
