@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import type { StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listenForClients } from '../../test/dav-kit';
+import { eventually, openFds } from '../../test/eventually';
 import { fsClient } from '../../test/fs-client';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { checkedArchive, type PythonEntry, postZip } from '../../test/zip-check';
@@ -25,21 +17,6 @@ const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 const bigText = Array.from({ length: 100_000 }, (_, i) => `line ${i} ✓\n`).join('');
 const MIB = 1024 * 1024;
 
-/** Polls until `check` passes (state, not time, ends the wait); fails with its last error. */
-async function eventually(check: () => void | Promise<void>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
-const openFds = () => readdirSync('/proc/self/fd').length;
 const view = (entries: PythonEntry[]) =>
   entries.map((entry) => [entry.name, entry.size, entry.sha256, entry.isDirectory]).sort();
 
@@ -52,13 +29,13 @@ describe.each(ENGINES)('zip downloads past the inline budget, on %s', (engine) =
     dataDir,
     zipLimits: { inlinePlan: budget, maxEntries: 40 },
   });
+  let workDir: string;
+  let admin: RequestOptions;
+  let local: StorageConfig;
   const fs = fsClient(
     () => t.server,
     () => admin,
   );
-  let admin: RequestOptions;
-  let local: StorageConfig;
-  let workDir: string;
 
   beforeEach(async () => {
     budget.entries = 3;
@@ -177,35 +154,25 @@ describe.each(ENGINES)('zip downloads past the inline budget, on %s', (engine) =
   });
 
   describe('over a socket', () => {
-    let port: number;
-    let httpServer: ReturnType<typeof serve>;
+    let listening: Awaited<ReturnType<typeof listenForClients>>;
     beforeEach(async () => {
-      httpServer = serve({ fetch: t.server.app.fetch, port: 0, hostname: '127.0.0.1' });
-      await new Promise((resolve) => httpServer.once('listening', resolve));
-      port = (httpServer.address() as AddressInfo).port;
+      listening = await listenForClients(t.server);
     });
-    afterEach(async () => {
-      (httpServer as http.Server).closeAllConnections();
-      await new Promise((resolve) => httpServer.close(resolve));
-    });
+    afterEach(() => listening.close());
 
     /** Starts the archive of `paths`; answers once its first bytes have come. */
     function startDownload(paths: string[]) {
       const body = JSON.stringify({ paths });
       return new Promise<{ response: http.IncomingMessage; request: http.ClientRequest }>(
         (resolve, reject) => {
-          const request = http.request({
-            host: '127.0.0.1',
-            port,
+          const request = http.request(`${listening.url}/api/admin/fs/zip`, {
             method: 'POST',
-            path: '/api/admin/fs/zip',
             headers: {
               authorization: `Bearer ${admin.token}`,
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(body),
             },
           });
-          request.on('error', () => {}); // the abort is ours
           request.on('response', (response) => {
             response.once('data', () => {
               response.pause();
@@ -213,7 +180,7 @@ describe.each(ENGINES)('zip downloads past the inline budget, on %s', (engine) =
             });
             response.once('error', () => {});
           });
-          request.on('error', reject);
+          request.on('error', reject); // once answered, the abort that follows is ours
           request.end(body);
         },
       );

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Principal } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually';
 import type { FsLocator } from '../fs/fs-locator';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import { createCrcCache } from './crc-cache';
@@ -63,19 +64,6 @@ async function drain(batches: AsyncGenerator<unknown[]>) {
   let entries = 0;
   for await (const batch of batches) entries += batch.length;
   return entries;
-}
-
-/** Polls until `check` passes (state, not time, ends the wait). */
-async function eventually(check: () => void, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 }
 
 describe('a direct archive planned within a budget', () => {
