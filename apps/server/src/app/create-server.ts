@@ -104,7 +104,7 @@ import { createDavPropertiesRepository } from '../modules/webdav/dav-properties.
 import { createDavWrites } from '../modules/webdav/dav-write';
 import { createCrcCache } from '../modules/zip/crc-cache';
 import { createZipRoutes } from '../modules/zip/zip.routes';
-import { createZipUseCases } from '../modules/zip/zip.usecases';
+import { createZipUseCases, type ZipLimits } from '../modules/zip/zip.usecases';
 import { createZipJobs } from '../modules/zip/zip-job';
 import { createZipLinks, ZIP_LINK_TTL_MS } from '../modules/zip/zip-links';
 import { createZipPlansRepository } from '../modules/zip/zip-plans.repository';
@@ -153,6 +153,8 @@ export interface ServerDeps {
   largeDeleteFiles?: number;
   /** WebDAV Depth: infinity lists at most this many entries (DAV_PROPFIND_MAX_ENTRIES). */
   davPropfindMaxEntries?: number;
+  /** Budget and entry limit of direct zip archives (the module's constants unless given). */
+  zipLimits?: ZipLimits;
 }
 
 /** The periodic clean-ups run once per period across all instances. */
@@ -463,6 +465,7 @@ export function createServer(deps: ServerDeps) {
         clock,
         jobs: zipJobs,
         enqueue: (principal, paths) => jobs.enqueue('zip', principal, { paths }),
+        limits: deps.zipLimits,
       }),
     }),
     ...createFsSearchRoutes({

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import type { Server } from '../app/create-server';
+import type { RequestOptions } from './harness';
 
 const run = promisify(execFile);
 
@@ -63,4 +65,31 @@ export async function pythonEntries(file: string): Promise<PythonEntry[]> {
     maxBuffer: 256 * 1024 * 1024,
   });
   return JSON.parse(stdout) as PythonEntry[];
+}
+
+/** `POST /api/{admin,user}/fs/zip` of `paths`, as `options` (an admin token or a key) asks. */
+export function postZip(
+  app: Server['app'],
+  paths: unknown,
+  options: RequestOptions,
+  headers: Record<string, string> = {},
+) {
+  const admin = Boolean(options.token);
+  return app.request(`/api/${admin ? 'admin' : 'user'}/fs/zip`, {
+    method: 'POST',
+    headers: {
+      authorization: admin ? `Bearer ${options.token}` : `ApiKey ${options.apiKey}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: JSON.stringify({ paths }),
+  });
+}
+
+/** Saves an archive to `file` and has both readers check it: its size and Python's entries. */
+export async function checkedArchive(response: Response, file: string) {
+  const size = await saveBody(response, file);
+  const tested = await unzipTest(file);
+  if (!/No errors detected/.test(tested)) throw new Error(`unzip -t: ${tested}`);
+  return { size, entries: await pythonEntries(file) };
 }

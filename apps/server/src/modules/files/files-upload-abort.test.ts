@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,27 +7,12 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually, openFds } from '../../test/eventually';
 import { filesUnder } from '../../test/files-under';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
 
 const MIB = 1024 * 1024;
-
-/** Polls until `check` passes (state, not time, ends the wait); fails with its last error. */
-async function eventually(check: () => void | Promise<void>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
-const openFds = () => readdirSync('/proc/self/fd').length;
 
 /**
  * Starts `POST /api/upload` over a real socket and keeps the body open: answers a function that

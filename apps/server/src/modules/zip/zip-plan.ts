@@ -140,7 +140,15 @@ export async function walkArchive(
     principal,
     paths,
     signal,
-  }: { locator: FsLocator; principal: Principal; paths: string[]; signal?: AbortSignal },
+    maxEntries = ZIP_MAX_ENTRIES,
+  }: {
+    locator: FsLocator;
+    principal: Principal;
+    paths: string[];
+    signal?: AbortSignal;
+    /** Past this many entries the walk throws zipTooManyEntries. */
+    maxEntries?: number;
+  },
   found: (entry: FoundEntry) => Promise<void> | void,
 ): Promise<{ fileName: string; failures: ZipFailure[] }> {
   const roots = distinctRoots(paths);
@@ -157,7 +165,7 @@ export async function walkArchive(
   ) => {
     const relative = nameOf(path);
     if (relative === '') return;
-    if (++count > ZIP_MAX_ENTRIES) throw zipTooManyEntries(ZIP_MAX_ENTRIES);
+    if (++count > maxEntries) throw zipTooManyEntries(maxEntries);
     await found({ name: isDirectory ? `${relative}/` : relative, isDirectory, ...details });
   };
   const folder = { size: 0, modifiedAt: null, origin: null, key: '' };
@@ -221,7 +229,7 @@ export async function walkArchive(
     }
   }
   if (count === 0 && failures.length > 0) throw fsNotFound(roots[0] as string);
-  return { fileName: archiveFileName(roots, base), failures };
+  return { fileName: archiveFileName(paths), failures };
 }
 
 /** A path asked for that could not be included, and why. */
@@ -260,20 +268,14 @@ export const zipEntryOf = ({ originPath: _, ...found }: FoundEntry): ZipEntry =>
 });
 
 /**
- * The archive of `paths`, planned in memory (a direct `POST …/fs/zip`): its entries sorted by
- * name, so that the archive is the same on every request, which ranges need.
+ * The archive of everything a walk found, planned in memory (a direct `POST …/fs/zip` within
+ * its budget): its entries sorted by name, so that the archive is the same on every request,
+ * which ranges need.
  */
-export async function planArchive(request: {
-  locator: FsLocator;
-  principal: Principal;
-  paths: string[];
-}): Promise<ZipPlan> {
-  const entries: ZipEntry[] = [];
+export function planOf(found: FoundEntry[], failures: ZipFailure[], fileName: string): ZipPlan {
   const folders = new FolderDates();
-  const { fileName, failures } = await walkArchive(request, (found) => {
-    entries.push(zipEntryOf(found));
-    folders.see(found.name, found.modifiedAt);
-  });
+  for (const { name, modifiedAt } of found) folders.see(name, modifiedAt);
+  const entries = found.map(zipEntryOf);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (entry.isDirectory) entry.dosDateTime = dosDateTime(folders.dateOf(entry.name));
@@ -321,7 +323,10 @@ export class FolderDates {
   dateOf = (folderName: string) => this.newest.get(folderName) ?? null;
 }
 
-function archiveFileName(roots: string[], base: string): string {
+/** The archive's file name, known from the paths alone (before anything is walked). */
+export function archiveFileName(paths: string[]): string {
+  const roots = distinctRoots(paths);
+  const base = commonFolder(roots);
   const [only] = roots;
   if (roots.length === 1 && only && only !== '/') return `${nameOfPath(only)}.zip`;
   return base === '/' ? 'sharebin.zip' : `${nameOfPath(base)}.zip`;

@@ -14,7 +14,7 @@ import {
 import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-records';
 
 /** Records and small files are gathered into chunks of about this size before they are sent. */
-const CHUNK_BYTES = 64 * 1024;
+export const CHUNK_BYTES = 64 * 1024;
 
 /**
  * The bytes `start` to `end` (inclusive) of the archive, read from the storages as they are
@@ -51,9 +51,9 @@ export function archiveStream(
  * Small files opened ahead of the one being sent: opening costs a round trip per file. Larger
  * ones are opened when their turn comes, so that no storage connection idles meanwhile.
  */
-const OPEN_AHEAD = 8;
-const OPEN_AHEAD_MAX_BYTES = 1024 * 1024;
-const STEPS_AHEAD = 64;
+export const OPEN_AHEAD = 8;
+export const OPEN_AHEAD_MAX_BYTES = 1024 * 1024;
+export const STEPS_AHEAD = 64;
 
 /** One stretch of an entry's data to send, and how it is read. */
 interface DataRead {
@@ -190,7 +190,7 @@ async function crcOf(entry: ZipEntry, crcs: CrcBook): Promise<number> {
 }
 
 /** Small buffers joined into chunks of about CHUNK_BYTES; large ones pass through as they are. */
-async function* coalesce(buffers: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+export async function* coalesce(buffers: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const buffer of buffers) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { toWebStream } from '../../app/web-stream';
 import { contentDisposition } from '../storage/drivers/content-disposition';
-import type { ZipArchive, ZipUseCases } from './zip.usecases';
+import type { StreamedZipArchive, ZipArchive, ZipUseCases } from './zip.usecases';
 
 const zipLinkSchema = z.object({
   url: z.string(),
@@ -20,14 +20,25 @@ const tokenQuerySchema = z.object({
     .max(4 * 1024),
 });
 
-/** An archive as an attachment, with an exact length, ranges and an ETag for `If-Range`. */
-function archiveResponse(archive: ZipArchive): Response {
+const attachmentHeaders = (fileName: string) => ({
+  'Content-Type': 'application/zip',
+  'Content-Disposition': contentDisposition({ filename: fileName }),
+  'Cache-Control': 'private, no-store',
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+});
+
+/**
+ * An archive as an attachment, with an exact length, ranges and an ETag for `If-Range`; or,
+ * streamed while still being listed, without a length (sent chunked) and not resumable.
+ */
+function archiveResponse(archive: ZipArchive | StreamedZipArchive): Response {
+  if ('streamed' in archive) {
+    const headers = { ...attachmentHeaders(archive.fileName), 'Accept-Ranges': 'none' };
+    return new Response(toWebStream(archive.body), { status: 200, headers });
+  }
   const headers: Record<string, string> = {
-    'Content-Type': 'application/zip',
-    'Content-Disposition': contentDisposition({ filename: archive.fileName }),
+    ...attachmentHeaders(archive.fileName),
     'Accept-Ranges': 'bytes',
-    'Cache-Control': 'private, no-store',
-    'Content-Security-Policy': "sandbox; default-src 'none'",
     ETag: archive.etag,
   };
   const { range } = archive;
@@ -54,7 +65,7 @@ function zipRoutes(
       path: `${prefix}/zip`,
       tag,
       summary:
-        'A Zip64 archive of files and folders (stored, exact Content-Length, Range and If-Range supported); what cannot be read is listed in _failed-files.txt inside',
+        'A Zip64 archive of files and folders (stored); what cannot be read is listed in _failed-files.txt inside. Up to 10,000 entries listed within 500 ms, it has an exact Content-Length, an ETag, and answers Range and If-Range; beyond that it streams at once without Content-Length (chunked, Accept-Ranges: none, a Range is ignored) and cannot be resumed: for a resumable download of a large folder use zip/link, whose GET always has an exact Content-Length and resumes with Range',
       auth,
       body: fsPathsRequestSchema,
       response: z.unknown(),

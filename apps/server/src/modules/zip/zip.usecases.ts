@@ -7,8 +7,15 @@ import type { CrcCache } from './crc-cache';
 import type { ZipJobs } from './zip-job';
 import { layOut, type ZipSource } from './zip-layout';
 import { ZIP_LINK_TTL_MS, type ZipLinks } from './zip-links';
-import { planArchive, unlessForbidden } from './zip-plan';
+import { unlessForbidden, ZIP_MAX_ENTRIES } from './zip-plan';
 import { archiveStream } from './zip-stream';
+import { streamedArchive } from './zip-streamed';
+import {
+  type InlinePlanBudget,
+  planWithinBudget,
+  ZIP_INLINE_PLAN_ENTRIES,
+  ZIP_INLINE_PLAN_MS,
+} from './zip-walk-feed';
 
 export interface ZipArchive {
   fileName: string;
@@ -20,6 +27,24 @@ export interface ZipArchive {
   body: Readable;
 }
 
+/**
+ * An archive streamed while its files are still being listed (a direct archive past its
+ * budget): no length, no ETag, no ranges.
+ */
+export interface StreamedZipArchive {
+  fileName: string;
+  streamed: true;
+  body: Readable;
+}
+
+/** Limits of direct archives; tests make them small. */
+export interface ZipLimits {
+  /** Within it a direct archive is planned in memory first; past it, it streams at once. */
+  inlinePlan?: InlinePlanBudget;
+  /** More entries than this refuse the archive (413, or a stream cut short once under way). */
+  maxEntries?: number;
+}
+
 export interface ZipDeps {
   locator: FsLocator;
   links: ZipLinks;
@@ -28,12 +53,24 @@ export interface ZipDeps {
   jobs: ZipJobs;
   /** Starts a zip job planning the archive of `paths`; answers its id. */
   enqueue: (principal: Principal, paths: string[]) => Promise<string>;
+  limits?: ZipLimits;
 }
 
 type RangeHeaders = { range?: string; ifRange?: string };
 
 /** Zip archives of files and folders of the virtual file system (SPEC §1, the file basket). */
-export function createZipUseCases({ locator, links, crcs, clock, jobs, enqueue }: ZipDeps) {
+export function createZipUseCases({
+  locator,
+  links,
+  crcs,
+  clock,
+  jobs,
+  enqueue,
+  limits: {
+    inlinePlan = { entries: ZIP_INLINE_PLAN_ENTRIES, ms: ZIP_INLINE_PLAN_MS },
+    maxEntries = ZIP_MAX_ENTRIES,
+  } = {},
+}: ZipDeps) {
   /**
    * The archive, or the asked range of it (`Range` as sent). With `If-Range`, a range is
    * answered only while the archive is still the one of that ETag; else all of it.
@@ -56,14 +93,21 @@ export function createZipUseCases({ locator, links, crcs, clock, jobs, enqueue }
   }
 
   return {
-    /** The archive of `paths`, planned in memory now (`POST …/fs/zip`). */
+    /**
+     * The archive of `paths` (`POST …/fs/zip`): planned in memory now when its walk ends within
+     * the inline budget, with an exact length and ranges; else streamed at once while the walk
+     * goes on (a range asked for is then ignored: the whole archive comes).
+     */
     async archive(
       principal: Principal,
       paths: string[],
       headers: RangeHeaders = {},
-    ): Promise<ZipArchive> {
-      const plan = await planArchive({ locator, principal, paths });
-      return answer(layOut(plan.entries), plan.fileName, headers);
+    ): Promise<ZipArchive | StreamedZipArchive> {
+      const walked = await planWithinBudget({ locator, principal, paths, maxEntries }, inlinePlan);
+      if ('plan' in walked)
+        return answer(layOut(walked.plan.entries), walked.plan.fileName, headers);
+      const { walk } = walked;
+      return { fileName: walk.fileName, streamed: true, body: streamedArchive(walk, crcs) };
     },
 
     /**

@@ -1,0 +1,254 @@
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import type { CrcCache } from './crc-cache';
+import { versionOf, type ZipEntry, type ZipOrigin } from './zip-layout';
+import {
+  FolderDates,
+  type FoundEntry,
+  failuresEntry,
+  type ZipFailure,
+  zipEntryOf,
+} from './zip-plan';
+import {
+  centralHeader,
+  dataDescriptor,
+  descriptorLength,
+  endRecords,
+  localHeader,
+  localHeaderLength,
+} from './zip-records';
+import { CHUNK_BYTES, coalesce, OPEN_AHEAD, OPEN_AHEAD_MAX_BYTES, STEPS_AHEAD } from './zip-stream';
+import type { StreamedWalk } from './zip-walk-feed';
+
+/** The central directory is kept in buffers of this size. */
+const CENTRAL_CHUNK_BYTES = 1024 * 1024;
+const ZEROS = Buffer.alloc(CHUNK_BYTES);
+
+type Opened = { body: Readable; size: number };
+
+/**
+ * An archive written while its walk goes on (a direct `POST …/fs/zip` past its budget): no
+ * length is known, so nothing can be resumed, but the first byte goes out at once and memory
+ * stays flat. Entries come in the order found: files, then folders (each with the newest date
+ * below it, known only at the end), then the list of failures; the central directory follows,
+ * from records encoded as each entry was written.
+ *
+ * Every file is opened before its local header is written: one that is gone, or whose size is
+ * no longer the listed one, is left out and named in the failures' file. One that fails or
+ * changes once its bytes are under way keeps its listed size (cut, or completed with zeros, so
+ * that every later offset holds) and is named there too. Only a walk that fails (too many
+ * entries) fails the stream: the client sees an unfinished download, not a valid-looking zip.
+ *
+ * When the stream ends for any reason (the client left), the walk stops and what was opened
+ * ahead is closed.
+ */
+export function streamedArchive(walk: StreamedWalk, crcs: CrcCache): Readable {
+  const stream = Readable.from(firstAtOnce(streamedBytes(walk, crcs)), { objectMode: false });
+  stream.once('close', walk.stop);
+  return stream;
+}
+
+/**
+ * The first record as soon as it is there, the rest gathered into chunks: the client sees the
+ * download start at once, not after the first chunk's worth of small files has been opened.
+ */
+async function* firstAtOnce(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    const first = await bytes.next();
+    if (first.done) return;
+    yield first.value;
+    yield* coalesce(bytes);
+  } finally {
+    await bytes.return(undefined);
+  }
+}
+
+/** Central directory records kept as bytes, appended into large buffers: no object per entry. */
+class CentralRecords {
+  private readonly full: Buffer[] = [];
+  private chunk = Buffer.allocUnsafe(CENTRAL_CHUNK_BYTES);
+  private used = 0;
+  entries = 0;
+  size = 0;
+
+  add(record: Buffer) {
+    if (this.used + record.length > this.chunk.length) {
+      this.full.push(this.chunk.subarray(0, this.used));
+      this.chunk = Buffer.allocUnsafe(Math.max(CENTRAL_CHUNK_BYTES, record.length));
+      this.used = 0;
+    }
+    this.used += record.copy(this.chunk, this.used);
+    this.entries++;
+    this.size += record.length;
+  }
+
+  *bytes() {
+    yield* this.full;
+    yield this.chunk.subarray(0, this.used);
+  }
+}
+
+async function* streamedBytes(walk: StreamedWalk, crcs: CrcCache): AsyncGenerator<Buffer> {
+  const central = new CentralRecords();
+  const failures: ZipFailure[] = [];
+  let offset = 0;
+
+  /** One entry's records and data; its central record is kept for the end. */
+  async function* write(entry: ZipEntry, opening: Promise<Opened> | null): AsyncGenerator<Buffer> {
+    let crc = 0;
+    if (opening) {
+      const object = await opened(entry, opening, failures);
+      if (!object) return;
+      try {
+        yield localHeader(entry);
+        const read = yield* exactBytes(entry, object.body, failures);
+        crc = read.crc;
+        if (read.whole) crcs.set(versionOf(entry), crc, entry.size);
+        yield dataDescriptor(entry, crc);
+      } finally {
+        // Stopped at the header (the client left): the file is open all the same.
+        object.body.destroy();
+      }
+    } else yield localHeader(entry);
+    central.add(centralHeader(entry, offset, crc));
+    offset += localHeaderLength(entry) + entry.size + descriptorLength(entry);
+  }
+
+  for await (const { entry, opening } of openedAhead(walkedEntries(walk))) {
+    yield* write(entry, opening);
+  }
+  const listed = failuresEntry([...walk.failures(), ...failures]);
+  if (listed) yield* write(listed, open(listed));
+  const directory = { entries: central.entries, offset, size: central.size };
+  yield* central.bytes();
+  yield endRecords(directory);
+}
+
+/** The walk's files as found, then its folders dated by what they hold. */
+async function* walkedEntries(walk: StreamedWalk): AsyncGenerator<ZipEntry> {
+  const dates = new FolderDates();
+  const folders: FoundEntry[] = [];
+  for await (const batch of walk.batches()) {
+    for (const found of batch) {
+      dates.see(found.name, found.modifiedAt);
+      if (found.isDirectory) folders.push(found);
+      else yield zipEntryOf(found);
+    }
+  }
+  for (const folder of folders)
+    yield zipEntryOf({ ...folder, modifiedAt: dates.dateOf(folder.name) });
+}
+
+const hasData = (entry: ZipEntry) => entry.size > 0 && entry.origin !== null;
+const pathOf = (entry: ZipEntry) => (entry.origin as ZipOrigin).pathOf(entry.key);
+
+function open(entry: ZipEntry): Promise<Opened> {
+  const opening = (entry.origin as ZipOrigin).open(entry.key, { start: 0, end: entry.size - 1 });
+  // Awaited in turn; until then a failure must not count as unhandled.
+  opening.catch(() => {});
+  return opening;
+}
+
+/**
+ * The entries with their data being opened: small files up to OPEN_AHEAD ahead of the one being
+ * written (a round trip each), a larger one when its turn comes. Whatever was opened ahead and
+ * not written is closed when the archive stops early.
+ */
+async function* openedAhead(
+  entries: AsyncGenerator<ZipEntry>,
+): AsyncGenerator<{ entry: ZipEntry; opening: Promise<Opened> | null }> {
+  const ahead: { entry: ZipEntry; opening: Promise<Opened> | null; deferred: boolean }[] = [];
+  let exhausted = false;
+  const opening = () => ahead.filter((step) => step.opening).length;
+  const fill = async () => {
+    while (
+      !exhausted &&
+      opening() < OPEN_AHEAD &&
+      ahead.length < STEPS_AHEAD &&
+      !ahead.some((step) => step.deferred)
+    ) {
+      const next = await entries.next();
+      if (next.done) exhausted = true;
+      else {
+        const entry = next.value;
+        const small = hasData(entry) && entry.size <= OPEN_AHEAD_MAX_BYTES;
+        const deferred = hasData(entry) && !small;
+        ahead.push({ entry, opening: small ? open(entry) : null, deferred });
+      }
+    }
+  };
+  try {
+    for (await fill(); ahead.length > 0; await fill()) {
+      const step = ahead.shift() as (typeof ahead)[number];
+      yield { entry: step.entry, opening: step.deferred ? open(step.entry) : step.opening };
+    }
+  } finally {
+    await entries.return(undefined);
+    for (const step of ahead)
+      step.opening?.then(
+        ({ body }) => body.destroy(),
+        () => {},
+      );
+  }
+}
+
+/** The opened data of `entry`, or null (and a failure noted) when it cannot be written. */
+async function opened(
+  entry: ZipEntry,
+  opening: Promise<Opened>,
+  failures: ZipFailure[],
+): Promise<Opened | null> {
+  try {
+    const object = await opening;
+    if (object.size === entry.size) return object;
+    object.body.destroy();
+    failures.push({
+      path: pathOf(entry),
+      reason: `it changed since it was listed (${object.size} bytes, not ${entry.size})`,
+    });
+  } catch (error) {
+    failures.push({ path: pathOf(entry), reason: (error as Error).message });
+  }
+  return null;
+}
+
+/**
+ * Exactly `entry.size` bytes of `body`, whatever it turns out to hold: cut when longer,
+ * completed with zeros when shorter or failing (a failure is noted), so that the data
+ * descriptor, the central record and every later offset hold. Answers their CRC, and whether
+ * they are the file's own.
+ */
+async function* exactBytes(
+  entry: ZipEntry,
+  body: Readable,
+  failures: ZipFailure[],
+): AsyncGenerator<Buffer, { crc: number; whole: boolean }> {
+  let crc = 0;
+  let at = 0;
+  let problem: string | null = null;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      const part = chunk.subarray(0, entry.size - at);
+      crc = crc32(part, crc);
+      at += part.length;
+      if (part.length > 0) yield part;
+      if (part.length < chunk.length) {
+        problem = 'it grew while being read';
+        break;
+      }
+    }
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  if (at < entry.size) problem ??= 'it shrank while being read';
+  if (problem) {
+    const kept = at < entry.size ? `${at} bytes, then zeros` : `its first ${at} bytes`;
+    failures.push({ path: pathOf(entry), reason: `${problem}; its copy here holds ${kept}` });
+  }
+  for (; at < entry.size; at += CHUNK_BYTES) {
+    const zeros = ZEROS.subarray(0, Math.min(CHUNK_BYTES, entry.size - at));
+    crc = crc32(zeros, crc);
+    yield zeros;
+  }
+  return { crc, whole: problem === null };
+}

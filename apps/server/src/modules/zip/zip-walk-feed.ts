@@ -1,0 +1,158 @@
+import type { Principal } from '@sharebin/shared';
+import type { FsLocator } from '../fs/fs-locator';
+import {
+  archiveFileName,
+  type FoundEntry,
+  planOf,
+  walkArchive,
+  type ZipFailure,
+  type ZipPlan,
+} from './zip-plan';
+
+/**
+ * A direct `POST …/fs/zip` whose walk ends within both budgets is planned in memory (exact
+ * Content-Length, ranges); past either, it streams while the walk goes on. 10,000 entries of
+ * metadata stay within the memory target; 500 ms keeps the first byte under a second.
+ */
+export const ZIP_INLINE_PLAN_ENTRIES = 10_000;
+export const ZIP_INLINE_PLAN_MS = 500;
+
+export interface InlinePlanBudget {
+  entries: number;
+  ms: number;
+}
+
+/**
+ * Once streaming, the walk waits while this many entries it found wait for the writer: memory
+ * holds at most the budget's entries (those found before the answer) plus these.
+ */
+const STREAM_QUEUE_ENTRIES = 1_000;
+
+/** A walk still under way while its archive streams (a direct archive past its budget). */
+export interface StreamedWalk {
+  fileName: string;
+  /** The entries found, a batch at a time as they come; throws what the walk throws. */
+  batches(): AsyncGenerator<FoundEntry[]>;
+  /** What the walk could not include; complete once `batches` has ended. */
+  failures(): ZipFailure[];
+  /** Stops the walk (the client left, or the stream ended); a walk paused for room ends. */
+  stop(): void;
+}
+
+/**
+ * Between the walk and the archive's writer: holds what the walk found until the writer takes
+ * it. Collecting, the walk never waits; streaming, it waits (its `found` is awaited) while the
+ * writer lags by STREAM_QUEUE_ENTRIES.
+ */
+class WalkFeed {
+  private found: FoundEntry[] = [];
+  private streaming = false;
+  private ended: { failures: ZipFailure[] } | null = null;
+  private failed: { error: unknown } | null = null;
+  private room: Promise<void> | null = null;
+  private openRoom = () => {};
+  private wakeWriter = () => {};
+  /** Told once, when the walk goes past the entries' budget or `startStreaming` is called. */
+  onStreaming = () => {};
+
+  constructor(
+    private readonly budgetEntries: number,
+    private readonly signal: AbortSignal,
+  ) {
+    signal.addEventListener('abort', () => this.makeRoom(), { once: true });
+  }
+
+  /** The walk's `found`. */
+  add = async (entry: FoundEntry) => {
+    this.signal.throwIfAborted();
+    this.found.push(entry);
+    this.wakeWriter();
+    if (!this.streaming && this.found.length > this.budgetEntries) this.startStreaming();
+    while (this.streaming && this.found.length >= STREAM_QUEUE_ENTRIES) {
+      this.room ??= new Promise((resolve) => {
+        this.openRoom = resolve;
+      });
+      await this.room;
+      this.signal.throwIfAborted();
+    }
+  };
+
+  startStreaming() {
+    if (this.streaming) return;
+    this.streaming = true;
+    this.onStreaming();
+  }
+
+  follow(walking: Promise<{ failures: ZipFailure[] }>) {
+    walking.then(
+      (walked) => {
+        this.ended = walked;
+        this.wakeWriter();
+      },
+      (error: unknown) => {
+        this.failed = { error };
+        this.wakeWriter();
+      },
+    );
+  }
+
+  /** Everything found (a walk that ended within its budget). */
+  all = () => this.found;
+
+  failures = () => this.ended?.failures ?? [];
+
+  async *batches(): AsyncGenerator<FoundEntry[]> {
+    for (;;) {
+      if (this.failed) throw this.failed.error;
+      if (this.found.length > 0) {
+        const batch = this.found;
+        this.found = [];
+        this.makeRoom();
+        yield batch;
+      } else if (this.ended) return;
+      else {
+        await new Promise<void>((resolve) => {
+          this.wakeWriter = resolve;
+        });
+      }
+    }
+  }
+
+  private makeRoom() {
+    this.openRoom();
+    this.room = null;
+  }
+}
+
+/**
+ * Walks the archive of `paths` within `budget`: answers its plan when the walk ended in time
+ * with at most `budget.entries`, else the walk, still going, for the archive to stream from.
+ * Errors before that point (403, 404, too many entries) are thrown here, before any answer.
+ */
+export async function planWithinBudget(
+  request: { locator: FsLocator; principal: Principal; paths: string[]; maxEntries?: number },
+  budget: InlinePlanBudget,
+): Promise<{ plan: ZipPlan } | { walk: StreamedWalk }> {
+  const stopper = new AbortController();
+  const feed = new WalkFeed(budget.entries, stopper.signal);
+  const walking = walkArchive({ ...request, signal: stopper.signal }, feed.add);
+  feed.follow(walking);
+  let timer: NodeJS.Timeout | undefined;
+  const streamed = await new Promise<boolean>((resolve, reject) => {
+    feed.onStreaming = () => resolve(true);
+    walking.then(() => resolve(false), reject);
+    timer = setTimeout(() => feed.startStreaming(), budget.ms);
+  }).finally(() => clearTimeout(timer));
+  if (!streamed) {
+    const { fileName, failures } = await walking;
+    return { plan: planOf(feed.all(), failures, fileName) };
+  }
+  return {
+    walk: {
+      fileName: archiveFileName(request.paths),
+      batches: () => feed.batches(),
+      failures: feed.failures,
+      stop: () => stopper.abort(),
+    },
+  };
+}
