@@ -33,7 +33,7 @@ export interface ZipJobPayload {
 type ZipTotals = Pick<ZipSource, 'directory' | 'size' | 'etag'> & { fileName: string };
 
 /** Items written to the database at once while planning. */
-const PLAN_BATCH = 500;
+export const PLAN_BATCH = 500;
 /** A GET waits this long for a plan under way, looking every PLAN_POLL_MS. */
 const PLAN_WAIT_MS = 60_000;
 const PLAN_POLL_MS = 200;
@@ -235,18 +235,24 @@ export function createZipJobs({
  * last files are still being sent: what is computed after that waits here, not in the plan,
  * until the directory is done. A failed write only means reading the file again some day.
  */
-function planCrcs(plans: ZipPlansRepository, jobId: string) {
+export function planCrcs(plans: ZipPlansRepository, jobId: string) {
   const seqOf = new WeakMap<ZipEntry, number>();
-  /** seq → CRC, computed by this download and not yet in the plan. */
+  /** seq → CRC, computed by this download and not handed to a write yet. */
   const unsaved = new Map<number, number>();
+  /** Handed to a write that has not ended (or failed): still answered from here. */
+  const writing = new Map<number, number>();
   let centralStarted = false;
   let saving = Promise.resolve();
+  /** Hands what is unsaved to one write, after the writes before it; each CRC is written once. */
   const save = () => {
     const batch = [...unsaved].map(([seq, crc]) => ({ seq, crc }));
+    if (batch.length === 0) return saving;
+    for (const { seq, crc } of batch) writing.set(seq, crc);
+    unsaved.clear();
     saving = saving
       .then(() => plans.saveCrcs(jobId, batch))
       .then(() => {
-        for (const { seq } of batch) unsaved.delete(seq);
+        for (const { seq } of batch) writing.delete(seq);
       })
       .catch(() => {});
     return saving;
@@ -255,7 +261,7 @@ function planCrcs(plans: ZipPlansRepository, jobId: string) {
     track: (entry: ZipEntry, seq: number) => seqOf.set(entry, seq),
     known(entry: ZipEntry): number | undefined {
       const seq = seqOf.get(entry);
-      return seq === undefined ? undefined : unsaved.get(seq);
+      return seq === undefined ? undefined : (unsaved.get(seq) ?? writing.get(seq));
     },
     remember(entry: ZipEntry, crc: number) {
       const seq = seqOf.get(entry);
