@@ -5,9 +5,9 @@ import type { ActivityRepository, ActivityRow } from './activity.repository';
 /** Activity is summed per quarter hour (UTC): a day in any time zone is a whole number of them. */
 export const ACTIVITY_BUCKET_MS = 15 * 60_000;
 /** How often an instance adds what it counted to the shared buckets. */
-export const ACTIVITY_FLUSH_MS = 5_000;
+const ACTIVITY_FLUSH_MS = 5_000;
 /** Buckets older than this are pruned by the housekeeping job. */
-export const ACTIVITY_RETENTION_MS = 30 * 86_400_000;
+const ACTIVITY_RETENTION_MS = 30 * 86_400_000;
 
 /** What the domains see: count something now. Cheap (a Map update); never fails the caller. */
 export interface ActivityLog {
@@ -15,9 +15,9 @@ export interface ActivityLog {
 }
 
 /** Counts that other modules keep themselves, handed over as deltas at each flush. */
-export type ActivitySource = () => Iterable<readonly [metric: string, amount: number]>;
+type ActivitySource = () => Iterable<readonly [metric: string, amount: number]>;
 
-export const bucketOf = (ms: number) => Math.floor(ms / ACTIVITY_BUCKET_MS) * ACTIVITY_BUCKET_MS;
+const bucketOf = (ms: number) => Math.floor(ms / ACTIVITY_BUCKET_MS) * ACTIVITY_BUCKET_MS;
 
 /**
  * Buffers activity in memory and adds it to `activity_buckets` every few seconds and at
@@ -86,5 +86,3 @@ export function createActivityRecorder({
     prune: () => repository.deleteBefore(clock.now() - ACTIVITY_RETENTION_MS),
   } satisfies ActivityLog & Record<string, unknown>;
 }
-
-export type ActivityRecorder = ReturnType<typeof createActivityRecorder>;

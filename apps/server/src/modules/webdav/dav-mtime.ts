@@ -10,7 +10,7 @@ import { type PropertyName, propertyKey } from './dav-xml';
  * again. One mechanism for every driver, stored in the database like other properties, so
  * every instance answers the same and COPY, MOVE and DELETE carry it along.
  */
-export const MTIME_PROPERTY: PropertyName = { ns: 'urn:sharebin:dav', name: 'mtime' };
+const MTIME_PROPERTY: PropertyName = { ns: 'urn:sharebin:dav', name: 'mtime' };
 const MTIME_KEY = propertyKey(MTIME_PROPERTY);
 
 /** Reserved properties are ours: never listed, never set or removed by PROPPATCH. */
@@ -24,10 +24,9 @@ export function parseOcMtime(header: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The change a PUT makes: the client's time bound to the new ETag, or no kept time at all. */
-export function mtimeChange(mtime: Date | null, etag: string | null): PropertyChange {
-  const value = mtime && etag ? `${mtime.toISOString()} ${etag}` : null;
-  return { ...MTIME_PROPERTY, value };
+/** The change a PUT with a client's time makes: that time, bound to the new ETag. */
+export function mtimeChange(mtime: Date, etag: string): PropertyChange {
+  return { ...MTIME_PROPERTY, value: `${mtime.toISOString()} ${etag}` };
 }
 
 /**
