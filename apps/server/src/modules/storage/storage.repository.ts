@@ -78,36 +78,6 @@ export function createStorageRepository({ db }: { db: Db }) {
       return usage;
     },
 
-    /**
-     * Every config with its usage (as `usage()` counts it), in one query: the dashboard's.
-     */
-    listWithUsage: () =>
-      db
-        .selectFrom('storage_configs as c')
-        .leftJoin('storage_usage as u', 'u.storage_config_id', 'c.id')
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('fs_uploads')
-              .select((inner) => ['storage_config_id', inner.fn.sum<number>('size').as('bytes')])
-              .groupBy('storage_config_id')
-              .as('w'),
-          (join) => join.onRef('w.storage_config_id', '=', 'c.id'),
-        )
-        .select([
-          'c.id',
-          'c.name',
-          'c.storage_type',
-          'c.is_default',
-          'c.total_capacity_bytes',
-          'u.files',
-          'u.bytes as share_bytes',
-          'w.bytes as write_bytes',
-        ])
-        .orderBy('c.created_at')
-        .orderBy('c.id')
-        .execute(),
-
     /** The mounts placed on a config, which keep it from being deleted. */
     mountsUsing: (id: string) =>
       db

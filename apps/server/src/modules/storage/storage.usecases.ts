@@ -76,13 +76,14 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
 
     /** Dashboard: each storage's live shares and held bytes against its capacity. */
     async stats() {
-      return (await repository.listWithUsage()).map((row) => ({
+      const [rows, usage] = await Promise.all([repository.list(), repository.usage()]);
+      return rows.map((row) => ({
         id: row.id,
         name: row.name,
         storage_type: row.storage_type,
         is_default: row.is_default === 1,
-        files: Number(row.files ?? 0),
-        used_bytes: Number(row.share_bytes ?? 0) + Number(row.write_bytes ?? 0),
+        files: usage.get(row.id)?.files ?? 0,
+        used_bytes: usage.get(row.id)?.bytes ?? 0,
         capacity_bytes: row.total_capacity_bytes ?? null,
       }));
     },
