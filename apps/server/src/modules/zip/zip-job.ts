@@ -13,8 +13,8 @@ import {
   ZipTally,
 } from './zip-layout';
 import {
-  FolderDates,
-  type FoundEntry,
+  archiveFileName,
+  FoldersLast,
   failuresEntry,
   mountOrigin,
   unlessForbidden,
@@ -70,8 +70,7 @@ export function createZipJobs({
       if (!principal) throw new Error('The API key that asked for this archive no longer exists');
       const { paths } = JSON.parse(job.payload) as ZipJobPayload;
       const tally = new ZipTally();
-      const dates = new FolderDates();
-      const folders: FoundEntry[] = [];
+      const order = new FoldersLast();
       let batch: NewJobItem[] = [];
       let writing = Promise.resolve();
       let files = 0;
@@ -108,16 +107,15 @@ export function createZipJobs({
         { locator, principal, paths, signal: context.signal },
         async (found) => {
           context.signal.throwIfAborted();
-          dates.see(found.name, found.modifiedAt);
-          if (found.isDirectory) return void folders.push(found);
+          const file = order.take(found);
+          if (!file) return;
           files++;
-          bytes += found.size;
-          await place(zipEntryOf(found), found.originPath);
+          bytes += file.size;
+          await place(zipEntryOf(file), file.originPath);
         },
       );
-      for (const folder of folders) {
-        const modifiedAt = dates.dateOf(folder.name);
-        await place(zipEntryOf({ ...folder, modifiedAt }), folder.originPath);
+      for (const folder of order.heldFolders()) {
+        await place(zipEntryOf(folder), folder.originPath);
       }
       const failures = walked.failures.map(({ path, reason }) => ({
         path,
@@ -127,7 +125,7 @@ export function createZipJobs({
       const listed = failuresEntry(failures);
       if (listed) place(listed, '', 'failures');
       await flush();
-      const totals: ZipTotals = { ...tally.totals(), fileName: walked.fileName };
+      const totals: ZipTotals = { ...tally.totals(), fileName: archiveFileName(paths) };
       await plans.saveResult(job.id, JSON.stringify(totals));
     },
     // Planning is the whole job: every entry is stored done (or failed).

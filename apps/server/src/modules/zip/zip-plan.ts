@@ -150,7 +150,7 @@ export async function walkArchive(
     maxEntries?: number;
   },
   found: (entry: FoundEntry) => Promise<void> | void,
-): Promise<{ fileName: string; failures: ZipFailure[] }> {
+): Promise<{ failures: ZipFailure[] }> {
   const roots = distinctRoots(paths);
   const base = commonFolder(roots);
   const nameOf = (path: string) => (base === '/' ? path.slice(1) : path.slice(base.length + 1));
@@ -229,7 +229,7 @@ export async function walkArchive(
     }
   }
   if (count === 0 && failures.length > 0) throw fsNotFound(roots[0] as string);
-  return { fileName: archiveFileName(paths), failures };
+  return { failures };
 }
 
 /** A path asked for that could not be included, and why. */
@@ -321,6 +321,29 @@ export class FolderDates {
   }
 
   dateOf = (folderName: string) => this.newest.get(folderName) ?? null;
+}
+
+/**
+ * The order of archives written as their walk goes (a zip job's plan, a streamed archive):
+ * files as found, then the folders, each dated by the newest file below it, known only then.
+ */
+export class FoldersLast {
+  private readonly dates = new FolderDates();
+  private readonly folders: FoundEntry[] = [];
+
+  /** The entry to place now: a file; a folder is held back (null) for `heldFolders`. */
+  take(found: FoundEntry): FoundEntry | null {
+    this.dates.see(found.name, found.modifiedAt);
+    if (!found.isDirectory) return found;
+    this.folders.push(found);
+    return null;
+  }
+
+  *heldFolders(): Generator<FoundEntry> {
+    for (const folder of this.folders) {
+      yield { ...folder, modifiedAt: this.dates.dateOf(folder.name) };
+    }
+  }
 }
 
 /** The archive's file name, known from the paths alone (before anything is walked). */

@@ -2,13 +2,7 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { CrcCache } from './crc-cache';
 import { versionOf, type ZipEntry, type ZipOrigin } from './zip-layout';
-import {
-  FolderDates,
-  type FoundEntry,
-  failuresEntry,
-  type ZipFailure,
-  zipEntryOf,
-} from './zip-plan';
+import { FoldersLast, failuresEntry, type ZipFailure, zipEntryOf } from './zip-plan';
 import {
   centralHeader,
   dataDescriptor,
@@ -126,17 +120,14 @@ async function* streamedBytes(walk: StreamedWalk, crcs: CrcCache): AsyncGenerato
 
 /** The walk's files as found, then its folders dated by what they hold. */
 async function* walkedEntries(walk: StreamedWalk): AsyncGenerator<ZipEntry> {
-  const dates = new FolderDates();
-  const folders: FoundEntry[] = [];
+  const order = new FoldersLast();
   for await (const batch of walk.batches()) {
     for (const found of batch) {
-      dates.see(found.name, found.modifiedAt);
-      if (found.isDirectory) folders.push(found);
-      else yield zipEntryOf(found);
+      const file = order.take(found);
+      if (file) yield zipEntryOf(file);
     }
   }
-  for (const folder of folders)
-    yield zipEntryOf({ ...folder, modifiedAt: dates.dateOf(folder.name) });
+  for (const folder of order.heldFolders()) yield zipEntryOf(folder);
 }
 
 const hasData = (entry: ZipEntry) => entry.size > 0 && entry.origin !== null;

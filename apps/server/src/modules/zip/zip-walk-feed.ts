@@ -135,6 +135,7 @@ export async function planWithinBudget(
 ): Promise<{ plan: ZipPlan } | { walk: StreamedWalk }> {
   const stopper = new AbortController();
   const feed = new WalkFeed(budget.entries, stopper.signal);
+  const fileName = archiveFileName(request.paths);
   const walking = walkArchive({ ...request, signal: stopper.signal }, feed.add);
   feed.follow(walking);
   let timer: NodeJS.Timeout | undefined;
@@ -144,12 +145,12 @@ export async function planWithinBudget(
     timer = setTimeout(() => feed.startStreaming(), budget.ms);
   }).finally(() => clearTimeout(timer));
   if (!streamed) {
-    const { fileName, failures } = await walking;
+    const { failures } = await walking;
     return { plan: planOf(feed.all(), failures, fileName) };
   }
   return {
     walk: {
-      fileName: archiveFileName(request.paths),
+      fileName,
       batches: () => feed.batches(),
       failures: feed.failures,
       stop: () => stopper.abort(),
