@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db.schema';
 import { createGroupCommit, registerGroupCommit } from './group-commit';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 
 export type Db = Kysely<Database>;
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -27,7 +28,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * Kysely prepares every query anew; keeping the prepared statements of the most recent SQL
  * texts saves that work on hot paths (Kysely never runs two iterations of one statement).
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     prepare(text: string) {
@@ -41,11 +42,17 @@ function withStatementCache(sqlite: SQLite.Database) {
       }
       return statement;
     },
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose();
+      sqlite.close();
+    },
   };
 }
 
-export function openSqlite(filename: string): DatabaseHandle {
+export function openSqlite(
+  filename: string,
+  onCheckpointError: (error: Error) => void = () => {},
+): DatabaseHandle {
   // Created owner-only before SQLite opens it: SQLite gives the WAL and SHM files the
   // database file's mode, so they stay private too.
   if (filename !== ':memory:') {
@@ -62,7 +69,14 @@ export function openSqlite(filename: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // Keeps the write-ahead log from growing without bound under sustained writes.
   sqlite.pragma('journal_size_limit = 67108864');
-  const statements = withStatementCache(sqlite);
+  const checkpointer =
+    filename === ':memory:'
+      ? null
+      : startCheckpointer(filename, (message) =>
+          onCheckpointError(new Error(`SQLite checkpoint failed: ${message}`)),
+        );
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const statements = withStatementCache(sqlite, () => void checkpointer?.close());
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   registerGroupCommit(db, createGroupCommit({ sqlite, prepare: statements.prepare, db }));
   return { db, engine: 'sqlite' };
@@ -186,7 +200,7 @@ export function openDatabase({
 }): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url))
     return openPostgres({ connectionString: url, onConnectionError });
-  return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''));
+  return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''), onConnectionError);
 }
 
 /** True when a query failed because the database went away, not because of the query. */
