@@ -92,3 +92,32 @@ describe('streamed copy', () => {
     expect(pieces).toEqual([...Array.from({ length: 6 }, () => MIB / 2), 64 * 1024]);
   });
 });
+
+describe('a cancel before the target takes the stream', () => {
+  it('fails the copy with the cancel, not with an error nobody listens to', async () => {
+    const size = 6;
+    const source = {
+      get: async () => ({
+        body: Readable.from([Buffer.from('file 1')]),
+        info: { size, contentType: null },
+      }),
+    } as unknown as StorageDriver;
+    const cancel = new AbortController();
+    const target = {
+      // The local driver resolves the target's path before it reads: a small source has been
+      // read whole by then, and the job's cancel (from its heartbeat) can land in that gap.
+      put: async (_key: string, stream: Readable) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        cancel.abort(new Error('job cancelled'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        for await (const _chunk of stream) {
+          // read what there is
+        }
+        return { etag: null, size };
+      },
+    } as unknown as StorageDriver;
+    await expect(
+      streamFile(source, 'a.txt', target, 'b.txt', { signal: cancel.signal, onBytes: () => {} }),
+    ).rejects.toThrow('job cancelled');
+  });
+});

@@ -61,6 +61,11 @@ export async function streamFile(
   });
   // A failed read or a cancel ends both streams, and the target's put with them.
   pipeline(body, counted, () => {});
+  // Once a small source is read whole, the pipeline stops listening to `counted`, and the target
+  // may not have taken it yet (it resolves its path first): a cancel then would be an error
+  // nobody listens to, and end the process. The target still sees it: a stream destroyed with an
+  // error hands that error to whoever reads it afterwards.
+  counted.on('error', () => {});
   const stop = () => counted.destroy(signal.reason as Error);
   signal.addEventListener('abort', stop, { once: true });
   // A cancel that came while the source was being opened fired before the listener existed.
