@@ -297,13 +297,14 @@ test.describe('task manager screenshots', () => {
                 errors: [
                   {
                     path: '/photos/2024/raw/IMG_0042.CR3',
-                    error: 'fs.conflict',
-                    message: 'A file of that name already exists',
+                    error: 'fs.already_exists',
+                    message: 'Something already exists at /backup/raw/IMG_0042.CR3',
+                    details: { path: '/backup/raw/IMG_0042.CR3' },
                   },
                   {
                     path: '/photos/2024/raw/IMG_0043.CR3',
-                    error: 'storage.unavailable',
-                    message: 'The storage did not answer',
+                    error: 'storage.timeout',
+                    message: 'The storage did not answer in time',
                   },
                 ],
               }),

@@ -20,6 +20,7 @@ import { zipPlans } from './0017_zip_plans';
 import { webdav } from './0018_webdav';
 import { dashboardStats } from './0019_dashboard_stats';
 import { zipPlanCrcs } from './0020_zip_plan_crcs';
+import { jobItemDetails } from './0021_job_item_details';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0018_webdav': webdav,
   '0019_dashboard_stats': dashboardStats,
   '0020_zip_plan_crcs': zipPlanCrcs,
+  '0021_job_item_details': jobItemDetails,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { apiErrorsEnUS, apiErrorsZhCN } from '../i18n/api-errors';
-import { apiErrorText, issueFieldErrors } from './error-messages';
+import { apiErrorText, failureText, issueFieldErrors } from './error-messages';
 
 describe('API error texts', () => {
   it.each(Object.values(ERROR_CODES))('%s has an English and a Chinese text', (code) => {
@@ -51,5 +51,33 @@ describe('API error texts', () => {
     expect(
       issueFieldErrors(error, { slug: 'slug', max_views: 'maxViews', remark: 'remark' }, 'zh-CN'),
     ).toEqual({ slug: '至少 3 个字符', maxViews: '不能小于 0', remark: 'Server words' });
+  });
+});
+
+describe('failures of a call on many paths', () => {
+  const exists = {
+    path: '/a/dir',
+    error: 'fs.already_exists',
+    message: 'Something already exists at /b/dir',
+    details: { path: '/b/dir' },
+  };
+
+  it('words a job item or batch failure in the reader’s language from its code and values', () => {
+    expect(failureText(exists, 'zh-CN')).toBe('/a/dir: /b/dir 已存在');
+    expect(failureText(exists, 'en-US')).toBe('/a/dir: Something already exists at /b/dir');
+    expect(
+      failureText({ path: '/a/x', error: 'storage.timeout', message: 'timed out' }, 'zh-CN'),
+    ).toBe(`/a/x: ${apiErrorsZhCN['storage.timeout']}`);
+  });
+
+  it('keeps the server’s words for a bug, an unknown code, or a text whose values are missing', () => {
+    const kept = [
+      { path: '/a/x', error: 'internal.error', message: 'EISDIR: illegal operation' },
+      { path: '/a/x', error: 'future.code', message: 'Something new' },
+      { path: '/a/x', error: 'fs.already_exists', message: 'Something already exists at /b/x' },
+    ];
+    for (const failure of kept) {
+      expect(failureText(failure, 'zh-CN')).toBe(`/a/x: ${failure.message}`);
+    }
   });
 });

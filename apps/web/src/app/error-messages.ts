@@ -1,3 +1,4 @@
+import type { FsFailure } from '@sharebin/shared';
 import { i18n } from '../i18n';
 import {
   type ApiErrorTexts,
@@ -101,6 +102,21 @@ export function apiErrorText(code: string, details: unknown, language: string): 
     if (text) return field ? `${field}: ${text}` : text;
   }
   return render(errors[code as keyof ApiErrorTexts], valuesOf(details, language), language);
+}
+
+/**
+ * One path that failed in a call on many, or in a job, in the reader's language. The server's
+ * words stay where the code is unknown, is a bug's (`internal.error`, whose words say more), or
+ * lacks the values its text needs (failures recorded before they were kept).
+ */
+export function failureText(failure: FsFailure, language: string): string {
+  const text = tables(language).errors[failure.error as keyof ApiErrorTexts];
+  const needsValues = typeof text === 'string' ? text.includes('{{') : text !== undefined;
+  const worded =
+    failure.error === 'internal.error' || (needsValues && !failure.details)
+      ? null
+      : apiErrorText(failure.error, failure.details, language);
+  return `${failure.path}: ${worded ?? failure.message}`;
 }
 
 /**

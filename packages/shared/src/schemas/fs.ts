@@ -89,11 +89,23 @@ export const fsTransferRequestSchema = z
     conflict: conflict ?? (skipExisting ? ('skip' as const) : ('fail' as const)),
   }));
 
+/**
+ * One path that failed in a call on many (or in a job): its error code, the server's words, and
+ * the code's values (path, sizes…) from which a client words it in its reader's language.
+ */
+export const fsFailureSchema = z.object({
+  path: z.string(),
+  error: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type FsFailure = z.infer<typeof fsFailureSchema>;
+
 /** Outcome of a call on many paths: what was done and what failed, each with its code. */
 export const fsBatchResultSchema = z.object({
   success: z.number().int(),
   skipped: z.number().int(),
-  failed: z.array(z.object({ path: z.string(), error: z.string(), message: z.string() })),
+  failed: z.array(fsFailureSchema),
   /** batch-remove: the large folders among the paths are deleted by this job. */
   job_id: z.string().optional(),
 });
@@ -165,7 +177,7 @@ export const fsJobSchema = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   /** The first failed items, each with the code and message the API would answer. */
-  errors: z.array(z.object({ path: z.string(), error: z.string(), message: z.string() })),
+  errors: z.array(fsFailureSchema),
   /** Why the job as a whole failed. */
   error: z.string().nullable(),
   cancel_requested: z.boolean(),

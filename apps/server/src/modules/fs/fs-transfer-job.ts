@@ -1,8 +1,6 @@
 import { type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
-import { AppError } from '../../app/errors';
 import type { JobItemRow, NewJobItem } from '../jobs/jobs.repository';
 import type { ItemResult, JobContext, JobHandler } from '../jobs/jobs.worker';
-import { storageErrorToAppError } from '../storage/storage-errors.mapper';
 import {
   fsAlreadyExists,
   fsFolderKept,
@@ -13,6 +11,7 @@ import {
   fsSizeMismatch,
 } from './fs.errors';
 import { childPath, nameOfPath } from './fs-entries';
+import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
 import { streamFile, withRetries } from './fs-transfer';
@@ -41,11 +40,12 @@ const RENAME_TRIES = 1_000;
 
 /** A failure as a job item records it: the code and message the API would answer. */
 export function itemFailure(error: unknown): ItemResult {
-  const appError = error instanceof AppError ? error : storageErrorToAppError(error);
+  const reason = failureReason(error);
   return {
     status: 'failed',
-    error: appError?.code ?? 'internal.error',
-    message: appError?.message ?? (error instanceof Error ? error.message : String(error)),
+    error: reason?.error ?? 'internal.error',
+    message: reason?.message ?? (error instanceof Error ? error.message : String(error)),
+    details: reason?.details ? JSON.stringify(reason.details) : null,
   };
 }
 

@@ -1,10 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EDIT_CONTENT_MAX_BYTES, type Principal } from '@sharebin/shared';
-import { AppError } from '../../app/errors';
+import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebin/shared';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { mimetypeFor } from '../files/files.models';
-import { storageErrorToAppError } from '../storage/storage-errors.mapper';
 import {
   fsAlreadyExists,
   fsContentTooLarge,
@@ -13,6 +11,7 @@ import {
   fsRenameAcrossFolders,
 } from './fs.errors';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
+import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
 import { countFsUpload } from './fs-upload-target';
@@ -46,10 +45,10 @@ export async function keepParentFolder(location: MountLocation): Promise<void> {
 }
 
 /** A failure as a batch result reports it: the code and message the API would answer. */
-export function failureOf(path: string, error: unknown) {
-  const appError = error instanceof AppError ? error : storageErrorToAppError(error);
-  if (!appError) throw error;
-  return { path, error: appError.code, message: appError.message };
+export function failureOf(path: string, error: unknown): FsFailure {
+  const reason = failureReason(error);
+  if (!reason) throw error;
+  return { path, ...reason };
 }
 
 export function createFsWriteUseCases({

@@ -8,7 +8,7 @@ export const ownerOf = (principal: Principal) => {
   return { type: principal.type, id: principal.id };
 };
 
-export type FailedItem = Pick<JobItemRow, 'source_path' | 'error' | 'message'>;
+export type FailedItem = Pick<JobItemRow, 'source_path' | 'error' | 'message' | 'details'>;
 
 /**
  * What a job works on, read from its payload: copy and move carry `items` of source and target
@@ -45,6 +45,7 @@ export function toWireJob(job: JobRow, failed: FailedItem[]): FsJob {
       path: item.source_path,
       error: item.error ?? 'internal.error',
       message: item.message ?? '',
+      ...(item.details ? { details: JSON.parse(item.details) as Record<string, unknown> } : {}),
     })),
     error: job.error,
     cancel_requested: job.cancel_requested === 1,

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DatabaseEngine, Db } from '../shared/db';
 import type { Database, JobItemsTable, JobsTable } from '../shared/db.schema';
+import type { ItemResult } from './jobs.worker';
 
 export type JobRow = JobsTable;
 export type JobItemRow = JobItemsTable;
@@ -187,12 +188,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
      * Records an item's outcome and adds it to the job's counters in one transaction; answers
      * whether a cancel was asked, or null when the lease is no longer `worker`'s.
      */
-    finishItem: (
-      item: JobItemRow,
-      worker: string,
-      outcome: { status: ItemOutcome; error?: string; message?: string },
-      counted: boolean,
-    ) =>
+    finishItem: (item: JobItemRow, worker: string, outcome: ItemResult, counted: boolean) =>
       db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('job_items')
@@ -200,6 +196,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
             status: outcome.status,
             error: outcome.error ?? null,
             message: outcome.message?.slice(0, 500) ?? null,
+            details: outcome.details ?? null,
           })
           .where('job_id', '=', item.job_id)
           .where('seq', '=', item.seq)
@@ -336,7 +333,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
     failedItems: (jobId: string, limit: number) =>
       db
         .selectFrom('job_items')
-        .select(['source_path', 'error', 'message'])
+        .select(['source_path', 'error', 'message', 'details'])
         .where('job_id', '=', jobId)
         .where('status', '=', 'failed')
         .orderBy('seq')

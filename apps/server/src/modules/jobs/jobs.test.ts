@@ -96,8 +96,14 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
     const refused = await jobs.finish(await copyDir({}));
     expect(refused).toMatchObject({ status: 'failed', success: 0, failed: 1 });
+    // With the code's values, so that a client words it in its reader's language.
     expect(refused.errors).toEqual([
-      { path: '/a/dir', error: 'fs.already_exists', message: expect.any(String) },
+      {
+        path: '/a/dir',
+        error: 'fs.already_exists',
+        message: expect.any(String),
+        details: { path: '/b/dir' },
+      },
     ]);
     expect(await fs.names('/b/dir')).toEqual(['y.txt']);
 

@@ -21,6 +21,8 @@ export interface ItemResult {
   status: ItemOutcome;
   error?: string;
   message?: string;
+  /** The error code's values as JSON, for clients to word the failure in their language. */
+  details?: string | null;
 }
 
 /**

@@ -305,6 +305,8 @@ export interface JobItemsTable {
   central_offset?: number | null;
   /** The file's CRC-32 once a download has read it (migration 0020). */
   crc?: number | null;
+  /** A failed item's error values as JSON (migration 0021). */
+  details?: string | null;
 }
 
 /** Periodic work: the instance that moves `next_run_at` on first enqueues the period's job. */

@@ -1,4 +1,5 @@
 import type { FsBatchResult, FsJob } from '@sharebin/shared';
+import { failureText } from '../../app/error-messages';
 import { notifySuccess, notifyWarning } from '../../app/notify';
 import { i18n } from '../../i18n';
 import { jobFollower } from '../tasks/job-follower';
@@ -44,7 +45,7 @@ export async function reportBatch(
   }
   const reasons = result.failed
     .slice(0, 3)
-    .map((failure) => `${failure.path}: ${failure.message}`)
+    .map((failure) => failureText(failure, i18n.language))
     .join('\n');
   notifyWarning(
     [

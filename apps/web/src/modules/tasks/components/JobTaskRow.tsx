@@ -2,6 +2,7 @@ import { List, Text } from '@mantine/core';
 import type { FsJob } from '@sharebin/shared';
 import { IconPlayerStop, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from '../../../app/error-messages';
 import { formatBytes } from '../../pastes/paste-management.utils';
 import { isJobFinished } from '../job-follower';
 import { taskActions } from '../task-actions';
@@ -85,7 +86,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
             {job.errors.map((failure) => (
               <List.Item key={failure.path}>
                 <Text size="xs" c="red" style={{ wordBreak: 'break-all' }}>
-                  {failure.path}: {failure.message}
+                  {failureText(failure, i18n.language)}
                 </Text>
               </List.Item>
             ))}
