@@ -9,14 +9,19 @@ export const indexEntryOf = (entry: FsEntry, path: string): IndexEntry => ({
   modifiedAt: entry.lastModified?.getTime() ?? null,
 });
 
-/** The direct children of the folder `folder` of a storage, page after page, with their keys. */
+/**
+ * The direct children of the folder `folder` of a storage, page after page, with their keys.
+ * `pageEntries` is read before each page (the driver's largest when unset), so that a caller may
+ * change it while the listing goes on.
+ */
 export async function* folderChildren(
   storage: StorageDriver,
   folder: string,
+  pace: { readonly pageEntries?: number } = {},
 ): AsyncIterable<{ key: string; entry: FsEntry }> {
   let cursor: string | undefined;
   do {
-    const page = await storage.listDirectory(folder, { cursor });
+    const page = await storage.listDirectory(folder, { cursor, limit: pace.pageEntries });
     for (const entry of page.entries) {
       yield { key: folder === '' ? entry.name : `${folder}/${entry.name}`, entry };
     }

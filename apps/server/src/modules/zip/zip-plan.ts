@@ -41,8 +41,18 @@ export function commonFolder(paths: string[]): string {
   return `/${common.join('/')}`;
 }
 
-/** Listings of this many folders are under way at once while planning. */
-const LISTING_CONCURRENCY = 8;
+/**
+ * How far a walk reads ahead of whoever takes its entries: folders listed at once, and entries
+ * per listing page (the driver's largest when unset). Read as the walk goes, so that a caller
+ * may slow it down: every listed entry lives until it is taken.
+ */
+export interface WalkPace {
+  listings: number;
+  pageEntries?: number;
+}
+
+/** Planning, several folders are listed at once, a whole page each. */
+export const PLANNING_PACE: Readonly<WalkPace> = { listings: 8 };
 
 /** The objects of a mount's storage, seen from the mount folder at `location`. */
 export function mountOrigin(location: MountLocation): ZipOrigin {
@@ -72,18 +82,19 @@ function bytesOrigin(bytes: Buffer): ZipOrigin {
 }
 
 /**
- * Every folder and file below the folder `key` of `storage`, several folders listed at once;
- * `found` gets each with its key, and is awaited (a planner writing to the database slows the
- * walk down to its pace). Memory holds the folders still to list, not the entries.
+ * Every folder and file below the folder `key` of `storage`, folders listed at `pace`; `found`
+ * gets each with its key, and is awaited (a planner writing to the database slows the walk down
+ * to its pace). Memory holds the folders still to list and the pages being listed.
  */
 async function walkFolder(
   storage: MountLocation['storage'],
   key: string,
+  pace: Readonly<WalkPace>,
   found: (key: string, entry: FsEntry) => Promise<void>,
 ): Promise<void> {
   const pending = [key];
   const listAll = async (folder: string) => {
-    for await (const { key: childKey, entry } of folderChildren(storage, folder)) {
+    for await (const { key: childKey, entry } of folderChildren(storage, folder, pace)) {
       if (entry.isDirectory) pending.push(childKey);
       await found(childKey, entry);
     }
@@ -92,7 +103,7 @@ async function walkFolder(
     let listing = 0;
     let failed = false;
     const next = () => {
-      while (!failed && listing < LISTING_CONCURRENCY && pending.length > 0) {
+      while (!failed && listing < pace.listings && pending.length > 0) {
         listing++;
         listAll(pending.pop() as string).then(
           () => {
@@ -110,6 +121,9 @@ async function walkFolder(
     next();
   });
 }
+
+/** What a file found has and a folder has not. */
+type FileDetails = Pick<FoundEntry, 'size' | 'modifiedAt' | 'key'> & { origin: ZipOrigin };
 
 /** One entry found by `walkArchive`: its name in the archive and where its bytes are. */
 export interface FoundEntry {
@@ -141,6 +155,7 @@ export async function walkArchive(
     paths,
     signal,
     maxEntries = ZIP_MAX_ENTRIES,
+    pace = PLANNING_PACE,
   }: {
     locator: FsLocator;
     principal: Principal;
@@ -148,6 +163,7 @@ export async function walkArchive(
     signal?: AbortSignal;
     /** Past this many entries the walk throws zipTooManyEntries. */
     maxEntries?: number;
+    pace?: Readonly<WalkPace>;
   },
   found: (entry: FoundEntry) => Promise<void> | void,
 ): Promise<{ failures: ZipFailure[] }> {
@@ -157,39 +173,40 @@ export async function walkArchive(
   const failures: ZipFailure[] = [];
   let count = 0;
 
-  /** `path` is the virtual path; its name in the archive is relative to `base`. */
-  const add = async (
-    path: string,
-    isDirectory: boolean,
-    details: Pick<FoundEntry, 'size' | 'modifiedAt' | 'origin' | 'originPath' | 'key'>,
-  ) => {
+  /**
+   * A folder (no `file`) or file at the virtual `path`; its name in the archive is relative to
+   * `base`. The entry is written field by field, not spread: see `fileEntry`.
+   */
+  const add = async (path: string, originPath: string, file: FileDetails | null) => {
     const relative = nameOf(path);
     if (relative === '') return;
     if (++count > maxEntries) throw zipTooManyEntries(maxEntries);
-    await found({ name: isDirectory ? `${relative}/` : relative, isDirectory, ...details });
+    await found({
+      name: file ? relative : `${relative}/`,
+      isDirectory: !file,
+      size: file?.size ?? 0,
+      modifiedAt: file?.modifiedAt ?? null,
+      origin: file?.origin ?? null,
+      originPath,
+      key: file?.key ?? '',
+    });
   };
-  const folder = { size: 0, modifiedAt: null, origin: null, key: '' };
 
   async function addMountFolder(location: MountLocation) {
     const originPath = location.path;
-    await add(location.path, true, { ...folder, originPath });
+    await add(location.path, originPath, null);
     const origin = mountOrigin(location);
-    await walkFolder(location.storage, location.key, async (key, entry) => {
-      if (entry.isDirectory) return add(origin.pathOf(key), true, { ...folder, originPath });
+    await walkFolder(location.storage, location.key, pace, async (key, entry) => {
+      const path = origin.pathOf(key);
+      if (entry.isDirectory) return add(path, originPath, null);
       const modifiedAt = entry.lastModified?.getTime() ?? null;
-      await add(origin.pathOf(key), false, {
-        size: entry.size,
-        modifiedAt,
-        origin,
-        originPath,
-        key,
-      });
+      await add(path, originPath, { size: entry.size, modifiedAt, origin, key });
     });
   }
 
   async function addLocation(location: FsLocation): Promise<void> {
     if (location.kind === 'virtual') {
-      await add(location.path, true, { ...folder, originPath: location.path });
+      await add(location.path, location.path, null);
       for (const child of location.children) {
         // A key sees the branch above its base path; mounts on it outside the base are skipped.
         const inside = await locator.read(principal, child.path).catch(skipForbidden);
@@ -201,11 +218,10 @@ export async function walkArchive(
     const entry = await location.storage.stat(location.key);
     if (!entry) throw fsNotFound(location.path);
     if (entry.isDirectory) return addMountFolder(location);
-    await add(location.path, false, {
+    await add(location.path, location.path, {
       size: entry.size,
       modifiedAt: entry.lastModified?.getTime() ?? null,
       origin: mountOrigin(location),
-      originPath: location.path,
       key: location.key,
     });
   }
@@ -260,11 +276,19 @@ export function failuresEntry(failures: ZipFailure[]): ZipEntry | null {
   };
 }
 
-/** The entry a found one becomes in the archive (its date as DOS wants it). */
-export const zipEntryOf = ({ originPath: _, ...found }: FoundEntry): ZipEntry => ({
-  ...found,
+/**
+ * The entry a found one becomes in the archive (its date as DOS wants it). Field by field: one
+ * object per entry, where a rest-and-spread copy made two.
+ */
+export const zipEntryOf = (found: FoundEntry): ZipEntry => ({
+  name: found.name,
   nameLength: Buffer.byteLength(found.name),
+  isDirectory: found.isDirectory,
+  size: found.size,
   dosDateTime: dosDateTime(found.modifiedAt),
+  modifiedAt: found.modifiedAt,
+  origin: found.origin,
+  key: found.key,
 });
 
 /**

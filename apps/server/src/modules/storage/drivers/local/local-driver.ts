@@ -38,6 +38,15 @@ const READ_CHUNK_BYTES = 256 * 1024;
 /** Files of a listing page stat'ed at once. */
 const STAT_BATCH = 64;
 
+/** A listed object: no Content-Type in listings. Field by field, as `fileEntry` says why. */
+const listed = ({ key, size, etag, lastModified }: ObjectInfo): ObjectInfo => ({
+  key,
+  size,
+  etag,
+  lastModified,
+  contentType: null,
+});
+
 export interface LocalDriverOptions {
   /** Folder holding the objects, one file per key (created as needed). */
   root: string;
@@ -193,7 +202,7 @@ export function createLocalDriver({
         batch.forEach((entry, i) => {
           if (entry.kind === 'prefix') page.prefixes.push(entry.key);
           // A file deleted since the folder was read is left out.
-          else if (infos[i]) page.objects.push({ ...(infos[i] as ObjectInfo), contentType: null });
+          else if (infos[i]) page.objects.push(listed(infos[i] as ObjectInfo));
         });
       }
       return page;
