@@ -9,19 +9,14 @@ export const indexEntryOf = (entry: FsEntry, path: string): IndexEntry => ({
   modifiedAt: entry.lastModified?.getTime() ?? null,
 });
 
-/**
- * The direct children of the folder `folder` of a storage, page after page, with their keys.
- * `pageEntries` is read before each page (the driver's largest when unset), so that a caller may
- * change it while the listing goes on.
- */
+/** The direct children of the folder `folder` of a storage, page after page, with their keys. */
 export async function* folderChildren(
   storage: StorageDriver,
   folder: string,
-  pace: { readonly pageEntries?: number } = {},
 ): AsyncIterable<{ key: string; entry: FsEntry }> {
   let cursor: string | undefined;
   do {
-    const page = await storage.listDirectory(folder, { cursor, limit: pace.pageEntries });
+    const page = await storage.listDirectory(folder, { cursor });
     for (const entry of page.entries) {
       yield { key: folder === '' ? entry.name : `${folder}/${entry.name}`, entry };
     }

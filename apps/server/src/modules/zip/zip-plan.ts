@@ -42,16 +42,14 @@ export function commonFolder(paths: string[]): string {
 }
 
 /**
- * How far a walk reads ahead of whoever takes its entries: folders listed at once, and entries
- * per listing page (the driver's largest when unset). Read as the walk goes, so that a caller
- * may slow it down: every listed entry lives until it is taken.
+ * How far a walk reads ahead of whoever takes its entries: folders listed at once. Read as the
+ * walk goes, so that a caller may slow it down: every listed entry lives until it is taken.
  */
 export interface WalkPace {
   listings: number;
-  pageEntries?: number;
 }
 
-/** Planning, several folders are listed at once, a whole page each. */
+/** Planning, several folders are listed at once. */
 export const PLANNING_PACE: Readonly<WalkPace> = { listings: 8 };
 
 /** The objects of a mount's storage, seen from the mount folder at `location`. */
@@ -94,7 +92,7 @@ async function walkFolder(
 ): Promise<void> {
   const pending = [key];
   const listAll = async (folder: string) => {
-    for await (const { key: childKey, entry } of folderChildren(storage, folder, pace)) {
+    for await (const { key: childKey, entry } of folderChildren(storage, folder)) {
       if (entry.isDirectory) pending.push(childKey);
       await found(childKey, entry);
     }

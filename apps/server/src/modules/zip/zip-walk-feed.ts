@@ -25,14 +25,15 @@ export interface InlinePlanBudget {
 }
 
 /**
- * Once streaming, the walk lists one folder at a time, STREAM_PAGE_ENTRIES at a time, and waits
- * while STREAM_QUEUE_ENTRIES it found wait for the writer. Memory then holds the budget's
- * entries (those found before the answer) plus a page and the queue; and each entry is taken
- * soon after it was listed: objects that die young cost a scavenge, not a full collection
- * (with 1,000-entry pages of eight folders at once, nearly every entry lived long enough to be
- * promoted, and the heap grew by 100 MB of garbage between full collections).
+ * Once streaming, the walk lists one folder at a time and waits while STREAM_QUEUE_ENTRIES it
+ * found wait for the writer. Memory then holds the budget's entries (those found before the
+ * answer) plus a listing page and the queue; and entries are taken sooner after they were
+ * listed: objects that die young cost a scavenge, not a full collection (with eight folders
+ * listed at once and a queue of 1,000, nearly every entry lived long enough to be promoted, and
+ * the heap grew by 100 MB of garbage between full collections). Listing pages keep the driver's
+ * size: a local folder is read whole for each page, so smaller pages cost a huge flat folder
+ * more reads of itself.
  */
-const STREAM_PAGE_ENTRIES = 250;
 const STREAM_QUEUE_ENTRIES = 250;
 
 /** A walk still under way while its archive streams (a direct archive past its budget). */
@@ -90,7 +91,6 @@ class WalkFeed {
     if (this.streaming) return;
     this.streaming = true;
     this.pace.listings = 1;
-    this.pace.pageEntries = STREAM_PAGE_ENTRIES;
     this.onStreaming();
   }
 
