@@ -7,6 +7,10 @@
 // Run: `node --import tsx bench/copy.ts` (a few minutes; needs 4 GiB of free disk);
 // COPY_BENCH_PROFILE=<folder> writes the server's CPU profile there; COPY_BENCH_ROUNDS (3) rounds,
 // medians of the per-round ratios, copies before their baselines in every other round.
+// s3rver is pinned to a core of its own and the server and this process to the others (as in
+// bench/uploads.ts; BENCH_PIN=0 turns it off): a real S3 endpoint runs on other machines, and
+// s3rver hashes and writes every byte, so unpinned, whatever the server spends on a byte is taken
+// from the storage's share. Baselines and copies run pinned alike.
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +35,7 @@ import {
   withPeakMemory,
 } from './admin-api';
 import { freshDataDir, median, residentMb, stop } from './lib.mjs';
+import { pinStorageApart } from './pin';
 
 const PORT = 39_433;
 const MIB = 1024 ** 2;
@@ -75,6 +80,8 @@ const server = await startSourceServer(
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 );
 const s3 = await startS3rver();
+const pinned = pinStorageApart(s3.pid, [server.pid as number]);
+console.log(pinned ? 's3rver pinned to a core of its own' : 's3rver not pinned');
 const api = adminApi(PORT);
 const client = new S3Client({
   endpoint: s3.endpoint,

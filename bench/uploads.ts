@@ -14,7 +14,7 @@
 // of the server's work being taken out of the storage's share (BENCH_PIN=0 turns this off).
 // Run after `npm run build`: `node --import tsx bench/uploads.ts` (about 4 minutes, 3 GiB of disk).
 
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   createReadStream,
@@ -25,12 +25,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { startS3rver } from '../apps/server/src/test/s3rver';
 import { freshDataDir, median, residentMb, startServer, stop, waitForHealth } from './lib.mjs';
+import { pinStorageApart } from './pin';
 
 const PORT = 8994;
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
@@ -124,7 +125,7 @@ const s3 = await startS3rver();
 const server = startServer({ port: PORT, dataDir: freshDataDir(), env: { LOG_LEVEL: 'warn' } });
 process.on('exit', () => server.kill());
 await waitForHealth(PORT);
-const pinned = process.env.BENCH_PIN !== '0' && pinStorageApart(s3.pid, [server.pid as number]);
+const pinned = pinStorageApart(s3.pid, [server.pid as number]);
 await new Promise((r) => setTimeout(r, 2000));
 const idleMb = residentMb(server.pid as number);
 let peakMb = idleMb;
@@ -160,18 +161,6 @@ const localConfig = (await api('GET', '/s3-configs', token)).find(
   (c: { storage_type: string }) => c.storage_type === 'local',
 );
 const deleteShare = (id: string) => api('DELETE', `/admin/files/${id}`, token);
-
-/** Puts `storagePid` on the last core and `others` (and this process) on the rest. */
-function pinStorageApart(storagePid: number, others: number[]) {
-  const cores = availableParallelism();
-  if (cores < 2 || spawnSync('taskset', ['-V']).status !== 0) return false;
-  const pin = (pid: number, cpus: string) =>
-    spawnSync('taskset', ['-a', '-cp', cpus, String(pid)]).status === 0;
-  const rest = cores === 2 ? '0' : `0-${cores - 2}`;
-  return (
-    pin(storagePid, String(cores - 1)) && [...others, process.pid].every((pid) => pin(pid, rest))
-  );
-}
 
 /** Seconds of `transfer`, started with the disk flushed so no earlier write slows it. */
 async function timed(transfer: () => Promise<unknown>) {

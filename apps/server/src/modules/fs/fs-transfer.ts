@@ -12,15 +12,16 @@ const BACKOFF_MS = [250, 1_000];
  * Bytes held between the source and the target (on each side of the counter). With the streams'
  * 16 KiB default, the source paused at every chunk until the target had written it: source and
  * target took turns instead of working at once, and on a busy machine each turn waited for the
- * scheduler (the copy ran at a third of the slower side's speed, bench/copy.ts). 2 MiB and 1 MiB
- * pieces were no faster and took the server past 64 MB over idle.
+ * scheduler (the copy ran at a third of the slower side's speed, bench/copy.ts). 2 MiB was no
+ * faster and took the server past 64 MB over idle.
+ *
+ * The chunks go on as the source made them, not joined into bigger pieces: joining copied every
+ * byte into a fresh buffer, which cost the server 1.5 s of CPU per GiB more than a direct PUT of
+ * the same file (bench/RESULTS.md, 2026-11-28), CPU that S3 or the disk then lacked on a busy
+ * machine. The targets batch on their own: the local driver writes the chunks that arrived during
+ * a write in one `writev`, and a socket takes the disk's 256 KiB reads as a direct PUT does.
  */
 const COPY_BUFFER_BYTES = 1024 * 1024;
-/**
- * The target gets the bytes in pieces of at least this size: each piece costs the target a turn
- * (a socket write and its drain, a disk write), and sources hand out 16 to 256 KiB at a time.
- */
-const COPY_PIECE_BYTES = 512 * 1024;
 
 /**
  * Copies one file from one storage to another by streaming it through this process (no temp
@@ -37,26 +38,12 @@ export async function streamFile(
   signal.throwIfAborted();
   const { body, info } = await source.get(sourceKey);
   let bytes = 0;
-  let gathered: Buffer[] = [];
-  let gatheredBytes = 0;
-  const handOver = (stream: Transform) => {
-    if (gatheredBytes > 0) stream.push(Buffer.concat(gathered, gatheredBytes));
-    gathered = [];
-    gatheredBytes = 0;
-  };
   const counted = new Transform({
     highWaterMark: COPY_BUFFER_BYTES,
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       onBytes(bytes);
-      gathered.push(chunk);
-      gatheredBytes += chunk.length;
-      if (gatheredBytes >= COPY_PIECE_BYTES) handOver(this);
-      done();
-    },
-    flush(done) {
-      handOver(this);
-      done();
+      done(null, chunk);
     },
   });
   // A failed read or a cancel ends both streams, and the target's put with them.
