@@ -25,6 +25,8 @@ async function main() {
     url: config.databaseUrl,
     onConnectionError: (error) =>
       logger.warn({ err: error }, 'database connection lost; reconnecting on the next query'),
+    onCheckpointError: (error) =>
+      logger.warn({ err: error }, 'SQLite checkpoint thread failed; commits checkpoint instead'),
   });
   const { db, engine } = database;
   const cacheCoordination = await openCacheCoordination({

@@ -194,13 +194,17 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
 export function openDatabase({
   url,
   onConnectionError,
+  onCheckpointError,
 }: {
   url: string;
+  /** PostgreSQL: a pooled connection was lost (the next query reconnects). */
   onConnectionError: (error: Error) => void;
+  /** SQLite: the checkpoint thread failed (the request thread's fallback takes over). */
+  onCheckpointError?: (error: Error) => void;
 }): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url))
     return openPostgres({ connectionString: url, onConnectionError });
-  return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''), onConnectionError);
+  return openSqlite(url.replace(/^sqlite:(\/\/)?/, ''), onCheckpointError);
 }
 
 /** True when a query failed because the database went away, not because of the query. */

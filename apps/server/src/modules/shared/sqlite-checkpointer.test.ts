@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from './db';
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -44,5 +44,14 @@ describe('SQLite checkpoints off the request thread', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('tells what went wrong when the thread cannot checkpoint, instead of failing silently', async () => {
+    const told: string[] = [];
+    const checkpointer = startCheckpointer(path.join(databaseFile(), 'gone.db'), (message) =>
+      told.push(message),
+    );
+    await checkpointer.close();
+    expect(told.join('\n')).toMatch(/unable to open|does not exist/i);
   });
 });

@@ -20,11 +20,16 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.filename, { fileMustExist: true });
+let told = null;
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
+    told = null;
   } catch (error) {
-    parentPort.postMessage(String(error && error.message));
+    // Told once until a checkpoint succeeds again, not five times a second.
+    const message = String(error && error.message);
+    if (message !== told) parentPort.postMessage(message);
+    told = message;
   }
 }, workerData.intervalMs);
 parentPort.on('message', () => {
