@@ -20,31 +20,35 @@ function databaseFile(): string {
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SQLite checkpoints off the request thread', () => {
-  it('keeps the write-ahead log small under sustained writes, without the request thread checkpointing', async () => {
+  it('copies the write-ahead log into the database file while the request thread only writes', async () => {
     const filename = databaseFile();
     const { db } = openSqlite(filename);
     try {
+      // The request thread's own threshold is a fallback far above what this test writes.
       expect(
         (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0],
       ).toEqual({ wal_autocheckpoint: FALLBACK_AUTOCHECKPOINT_PAGES });
       await sql`create table notes (id integer primary key, body text not null)`.execute(db);
-      // 24 MB of rows in 1 MB commits, with the event loop free between them as under load:
-      // the fallback threshold alone (10,000 pages, 40 MB) would let the log reach 24 MB.
+      // 24 MB of rows in 1 MB commits: under the fallback's 10,000 pages (40 MB), so only the
+      // checkpoint thread can move them from the log into the database file.
       const body = 'x'.repeat(4000);
       for (let batch = 0; batch < 24; batch++) {
         await db.transaction().execute(async (trx) => {
           for (let i = 0; i < 250; i++)
             await sql`insert into notes (body) values (${body})`.execute(trx);
         });
-        await tick(60);
+        await tick(20);
       }
-      expect(statSync(`${filename}-wal`).size).toBeLessThan(12 * 1024 * 1024);
+      // However busy the machine, the thread gets there (it runs every 200 ms).
+      const deadline = Date.now() + 20_000;
+      while (statSync(filename).size < 20 * 1024 * 1024 && Date.now() < deadline) await tick(50);
+      expect(statSync(filename).size).toBeGreaterThanOrEqual(20 * 1024 * 1024);
       const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(db);
       expect(rows[0]?.n).toBe(24 * 250);
     } finally {
       await db.destroy();
     }
-  });
+  }, 30_000);
 
   it('tells what went wrong when the thread cannot checkpoint, instead of failing silently', async () => {
     const told: string[] = [];
