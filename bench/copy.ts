@@ -25,6 +25,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { WriteBehind } from '../apps/server/src/modules/storage/drivers/local/write-behind';
 import { startS3rver } from '../apps/server/src/test/s3rver';
 import {
   adminApi,
@@ -157,10 +158,11 @@ try {
       await drain(object.Body as Readable);
     });
   const diskWrite = (file: string) =>
-    // Flushed to disk at the end, as the local driver writes its files.
-    timed(() =>
-      pipeline(benchBytes(), createWriteStream(path.join(diskFolder, file), { flush: true })),
-    );
+    // Flushed to disk as it goes and at the end, as the local driver writes its files.
+    timed(() => {
+      const target = createWriteStream(path.join(diskFolder, file), { flush: true });
+      return pipeline(benchBytes(), new WriteBehind(target), target);
+    });
   const diskRead = (file: string) =>
     timed(() => drain(createReadStream(path.join(diskFolder, file), { highWaterMark: MIB })));
 

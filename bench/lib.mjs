@@ -54,6 +54,25 @@ export const residentMb = (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 };
 
+/**
+ * The server's resident size once it has settled after a set-up: V8 hands the set-up's garbage
+ * back in steps, seconds apart (a memory reducer on idle), so a figure taken 2 s after the
+ * set-up swung from 115 to 170 MB between runs of the same bench. Waits until the size has not
+ * fallen by more than 1 MB for `quietMs` (at most `timeoutMs`) and answers it.
+ */
+export async function settledResidentMb(pid, { quietMs = 20_000, timeoutMs = 90_000 } = {}) {
+  const started = Date.now();
+  let low = residentMb(pid);
+  let lowSince = Date.now();
+  while (Date.now() - lowSince < quietMs && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = residentMb(pid);
+    if (now < low - 1) lowSince = Date.now();
+    low = Math.min(low, now);
+  }
+  return residentMb(pid);
+}
+
 /** Runs wrk; returns requests per second and latency percentiles in ms. */
 export function wrk(
   url,

@@ -20,7 +20,7 @@ import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
-import { freshDataDir, residentMb } from './lib.mjs';
+import { freshDataDir, settledResidentMb } from './lib.mjs';
 
 const PORT = Number(process.env.ZIP_BENCH_PORT ?? 39_431);
 const GIB = 1024 ** 3;
@@ -157,10 +157,9 @@ try {
     mount_path: '/bench',
   });
 
-  await new Promise((r) => setTimeout(r, 2000));
   const pid = server.pid as number;
-  const idleMb = residentMb(pid);
-  console.log(`server idle: ${idleMb.toFixed(1)} MB resident`);
+  const idleMb = await settledResidentMb(pid);
+  console.log(`server idle: ${idleMb.toFixed(1)} MB resident, once settled after the set-up`);
 
   const runs = [
     ['sparse', '10 GiB of sparse data (10 files)', sparse, ['/bench/sparse']],

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { CrcCache } from './crc-cache';
+import { CENTRAL_MEMORY_BYTES, CentralRecords } from './zip-central-records';
 import { versionOf, type ZipEntry, type ZipOrigin } from './zip-layout';
 import { FoldersLast, failuresEntry, type ZipFailure, zipEntryOf } from './zip-plan';
 import {
@@ -14,8 +15,6 @@ import {
 import { CHUNK_BYTES, coalesce, OPEN_AHEAD, OPEN_AHEAD_MAX_BYTES, STEPS_AHEAD } from './zip-stream';
 import type { StreamedWalk } from './zip-walk-feed';
 
-/** The central directory is kept in buffers of this size. */
-const CENTRAL_CHUNK_BYTES = 1024 * 1024;
 const ZEROS = Buffer.alloc(CHUNK_BYTES);
 
 type Opened = { body: Readable; size: number };
@@ -36,8 +35,14 @@ type Opened = { body: Readable; size: number };
  * When the stream ends for any reason (the client left), the walk stops and what was opened
  * ahead is closed.
  */
-export function streamedArchive(walk: StreamedWalk, crcs: CrcCache): Readable {
-  const stream = Readable.from(firstAtOnce(streamedBytes(walk, crcs)), { objectMode: false });
+export function streamedArchive(
+  walk: StreamedWalk,
+  crcs: CrcCache,
+  centralMemoryBytes = CENTRAL_MEMORY_BYTES,
+): Readable {
+  const stream = Readable.from(firstAtOnce(streamedBytes(walk, crcs, centralMemoryBytes)), {
+    objectMode: false,
+  });
   stream.once('close', walk.stop);
   return stream;
 }
@@ -57,33 +62,25 @@ async function* firstAtOnce(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffe
   }
 }
 
-/** Central directory records kept as bytes, appended into large buffers: no object per entry. */
-class CentralRecords {
-  private readonly full: Buffer[] = [];
-  private chunk = Buffer.allocUnsafe(CENTRAL_CHUNK_BYTES);
-  private used = 0;
-  entries = 0;
-  size = 0;
-
-  add(record: Buffer) {
-    if (this.used + record.length > this.chunk.length) {
-      this.full.push(this.chunk.subarray(0, this.used));
-      this.chunk = Buffer.allocUnsafe(Math.max(CENTRAL_CHUNK_BYTES, record.length));
-      this.used = 0;
-    }
-    this.used += record.copy(this.chunk, this.used);
-    this.entries++;
-    this.size += record.length;
-  }
-
-  *bytes() {
-    yield* this.full;
-    yield this.chunk.subarray(0, this.used);
+/** The archive's bytes; the central directory's temp file goes when they end, however. */
+async function* streamedBytes(
+  walk: StreamedWalk,
+  crcs: CrcCache,
+  centralMemoryBytes: number,
+): AsyncGenerator<Buffer> {
+  const central = new CentralRecords(centralMemoryBytes);
+  try {
+    yield* entriesAndDirectory(walk, crcs, central);
+  } finally {
+    await central.close();
   }
 }
 
-async function* streamedBytes(walk: StreamedWalk, crcs: CrcCache): AsyncGenerator<Buffer> {
-  const central = new CentralRecords();
+async function* entriesAndDirectory(
+  walk: StreamedWalk,
+  crcs: CrcCache,
+  central: CentralRecords,
+): AsyncGenerator<Buffer> {
   const failures: ZipFailure[] = [];
   let offset = 0;
 
@@ -104,7 +101,7 @@ async function* streamedBytes(walk: StreamedWalk, crcs: CrcCache): AsyncGenerato
         object.body.destroy();
       }
     } else yield localHeader(entry);
-    central.add(centralHeader(entry, offset, crc));
+    await central.add(centralHeader(entry, offset, crc));
     offset += localHeaderLength(entry) + entry.size + descriptorLength(entry);
   }
 

@@ -4,6 +4,7 @@ import type { FsLocator } from '../fs/fs-locator';
 import { type Clock, toIso } from '../shared/clock';
 import { parseRange } from '../storage/object-response';
 import type { CrcCache } from './crc-cache';
+import { CENTRAL_MEMORY_BYTES } from './zip-central-records';
 import type { ZipJobs } from './zip-job';
 import { layOut, type ZipSource } from './zip-layout';
 import { ZIP_LINK_TTL_MS, type ZipLinks } from './zip-links';
@@ -43,6 +44,8 @@ export interface ZipLimits {
   inlinePlan?: InlinePlanBudget;
   /** More entries than this refuse the archive (413, or a stream cut short once under way). */
   maxEntries?: number;
+  /** Central directory bytes a streamed archive keeps in memory before it uses a temp file. */
+  centralMemoryBytes?: number;
 }
 
 export interface ZipDeps {
@@ -69,6 +72,7 @@ export function createZipUseCases({
   limits: {
     inlinePlan = { entries: ZIP_INLINE_PLAN_ENTRIES, ms: ZIP_INLINE_PLAN_MS },
     maxEntries = ZIP_MAX_ENTRIES,
+    centralMemoryBytes = CENTRAL_MEMORY_BYTES,
   } = {},
 }: ZipDeps) {
   /**
@@ -107,7 +111,11 @@ export function createZipUseCases({
       if ('plan' in walked)
         return answer(layOut(walked.plan.entries), walked.plan.fileName, headers);
       const { walk } = walked;
-      return { fileName: walk.fileName, streamed: true, body: streamedArchive(walk, crcs) };
+      return {
+        fileName: walk.fileName,
+        streamed: true,
+        body: streamedArchive(walk, crcs, centralMemoryBytes),
+      };
     },
 
     /**

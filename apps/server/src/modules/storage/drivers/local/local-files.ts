@@ -9,6 +9,7 @@ import { assertValidKey } from '../driver-arguments';
 import { compareKeys } from '../fs-port';
 import type { ObjectInfo } from '../storage-driver';
 import { InvalidKeyError, StorageFullError } from '../storage-driver.errors';
+import { WriteBehind } from './write-behind';
 
 /** Top-level folders of the driver's own; no key may start with them, listings hide them. */
 export const MULTIPART_FOLDER = '.multipart';
@@ -132,8 +133,8 @@ export async function removeStaleTempFiles(workRoot: string, idleSince: Date): P
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /**
- * Streams `source` through `transforms` into a fresh temp file, flushed to disk, and returns
- * its path; on failure nothing is left behind.
+ * Streams `source` through `transforms` into a fresh temp file, flushed to disk as it is written
+ * and once more at the end, and returns its path; on failure nothing is left behind.
  */
 export async function writeTempFile(
   workRoot: string,
@@ -142,16 +143,13 @@ export async function writeTempFile(
 ): Promise<string> {
   const temp = await newTempPath(workRoot);
   try {
-    await pipeline([
-      source,
-      ...transforms,
-      createWriteStream(temp, {
-        flags: 'wx',
-        flush: true,
-        mode: PRIVATE_FILE,
-        highWaterMark: WRITE_BUFFER_BYTES,
-      }),
-    ]);
+    const file = createWriteStream(temp, {
+      flags: 'wx',
+      flush: true,
+      mode: PRIVATE_FILE,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
+    await pipeline([source, ...transforms, new WriteBehind(file), file]);
     return temp;
   } catch (error) {
     await rm(temp, { force: true });
