@@ -12,7 +12,9 @@ export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-benc
 
 /** `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`); `entry` another build. */
 export function startServer({ port, dataDir, env = {}, nodeArgs = [], entry = serverEntry }) {
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  // BENCH_SERVER_NODE_ARGS: options for every bench server, e.g. `--no-optimize-for-size`.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),
