@@ -85,7 +85,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
           <List size="xs" spacing={2}>
             {job.errors.map((failure) => (
               <List.Item key={failure.path}>
-                <Text size="xs" c="red" style={{ wordBreak: 'break-all' }}>
+                <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
                   {failureText(failure, i18n.language)}
                 </Text>
               </List.Item>
