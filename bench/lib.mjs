@@ -10,11 +10,22 @@ export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 
 export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-bench-'));
 
+/**
+ * Node options of every bench server: those `npm start` runs the server with (the options of
+ * package.json's start script), so that a bench measures the server as shipped, then
+ * BENCH_SERVER_NODE_ARGS, which come later and so win: V8's own defaults are
+ * `BENCH_SERVER_NODE_ARGS="--max-semi-space-size=0 --heap-growing-percent=0"`.
+ */
+export function serverNodeArgs() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const shipped = scripts.start.split(' ').filter((word) => word.startsWith('--'));
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [...shipped, ...extra];
+}
+
 /** `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`); `entry` another build. */
 export function startServer({ port, dataDir, env = {}, nodeArgs = [], entry = serverEntry }) {
-  // BENCH_SERVER_NODE_ARGS: options for every bench server, e.g. `--no-optimize-for-size`.
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, ...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),

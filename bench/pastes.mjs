@@ -3,14 +3,21 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freshDataDir, root, stop, waitForHealth, wrk } from './lib.mjs';
+import { freshDataDir, root, serverNodeArgs, stop, waitForHealth, wrk } from './lib.mjs';
 
 const PORT = 8992;
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = freshDataDir();
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'bench/bench-server.ts'), dataDir, String(PORT)],
+  [
+    ...serverNodeArgs(),
+    '--import',
+    'tsx',
+    path.join(root, 'bench/bench-server.ts'),
+    dataDir,
+    String(PORT),
+  ],
   {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
