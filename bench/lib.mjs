@@ -13,8 +13,7 @@ export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-benc
 /**
  * Node options of every bench server: those `npm start` runs the server with (the options of
  * package.json's start script), so that a bench measures the server as shipped, then
- * BENCH_SERVER_NODE_ARGS, which come later and so win: V8's own defaults are
- * `BENCH_SERVER_NODE_ARGS="--max-semi-space-size=0 --heap-growing-percent=0"`.
+ * BENCH_SERVER_NODE_ARGS, which come later and so win (a V8 option set to 0 is V8's default).
  */
 export function serverNodeArgs() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
