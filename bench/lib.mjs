@@ -22,7 +22,10 @@ export function serverNodeArgs() {
   return [...shipped, ...extra];
 }
 
-/** `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`); `entry` another build. */
+/**
+ * `nodeArgs` go before the entry point (`--import` a probe, `--cpu-prof`); `entry` another build.
+ * @param {{ port: number, dataDir: string, env?: Record<string, string>, nodeArgs?: string[], entry?: string }} options
+ */
 export function startServer({ port, dataDir, env = {}, nodeArgs = [], entry = serverEntry }) {
   const child = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, entry], {
     env: {

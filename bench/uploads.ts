@@ -45,8 +45,8 @@ const file = path.join(work, 'one-gib.bin');
 const blocks = Array.from({ length: 64 }, () => randomBytes(MIB));
 const out = createWriteStream(file);
 for (let i = 0; i < 1024; i++)
-  if (!out.write(blocks[i % 64])) await new Promise((r) => out.once('drain', r));
-await new Promise((r) => out.end(r));
+  if (!out.write(blocks[i % 64])) await new Promise<void>((r) => out.once('drain', r));
+await new Promise<void>((r) => out.end(r));
 
 /** Streams `body` in one HTTP request; answers the response's status, text and ETag. */
 function send(
@@ -334,7 +334,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Median ratio, every round's ratio, and the two speeds of the median round. */
 function summary(rounds: { baseline: number; candidate: number; ratio: number }[], bytes = GIB) {
   const middle = median(rounds.map((r) => r.ratio));
-  const medianRound = rounds.find((r) => r.ratio === middle) ?? rounds[0];
+  // An even count's median may match no round: the first (rounds are never empty) stands in.
+  const medianRound = rounds.find((r) => r.ratio === middle) ?? (rounds[0] as (typeof rounds)[0]);
   return {
     ratio: round2(middle),
     rounds: rounds.map((r) => round2(r.ratio)),
