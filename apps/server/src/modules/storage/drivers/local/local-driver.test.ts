@@ -320,6 +320,20 @@ describe('local driver', () => {
       );
     });
 
+    it('reads a file up to the size it stated, even if the file grows meanwhile', async () => {
+      await put('growing/log.txt', 'first line\n');
+      const reader = await driver.get('growing/log.txt');
+      // Appended in place (another program writing to a mounted folder), after the stat.
+      await writeFile(join(root, 'growing', 'log.txt'), 'second line\n', { flag: 'a' });
+      expect(reader.info.size).toBe(11);
+      expect(Buffer.concat(await reader.body.toArray()).toString()).toBe('first line\n');
+
+      await put('growing/empty.txt', '');
+      const empty = await driver.get('growing/empty.txt');
+      expect(empty.info.size).toBe(0);
+      expect(Buffer.concat(await empty.body.toArray())).toHaveLength(0);
+    });
+
     it('removes folders emptied by deletes, as S3 has no empty folders', async () => {
       await put('prune/a/b/c.txt', 'c');
       await put('prune/keep.txt', 'k');

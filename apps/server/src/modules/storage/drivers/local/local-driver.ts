@@ -155,8 +155,13 @@ export function createLocalDriver({
         await handle.close();
         throw notServed;
       }
-      if (!range)
-        return { body: handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), info };
+      // Read up to the size stated, never past it: the bytes match the info (a file appended to
+      // meanwhile does not overrun its Content-Length), and the stream allocates no more than a
+      // small file holds (without an end, each read takes a 256 KiB buffer and copies out of it).
+      if (!range) {
+        const whole = { end: Math.max(size - 1, 0), highWaterMark: READ_CHUNK_BYTES };
+        return { body: handle.createReadStream(whole), info };
+      }
       const end = Math.min(range.end ?? size - 1, size - 1);
       return {
         body: handle.createReadStream({ start: range.start, end, highWaterMark: READ_CHUNK_BYTES }),
