@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: start the built server, wait for it, run wrk.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,12 @@ export function startServer({ port, dataDir, env = {}, nodeArgs = [], entry = se
       ADMIN_PASSWORD: 'bench-password',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=<file> keeps what the server prints (a `--trace-gc` log).
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore',
+      'inherit',
+    ],
   });
   return child;
 }
