@@ -112,6 +112,7 @@ import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
 import { compressJsonAnswers } from './middlewares/compress-json';
 import { apiNotFound, errorHandler } from './middlewares/error-handler';
+import { headAnswers } from './middlewares/head-answers';
 import { requestContext } from './middlewares/request-context';
 import { requestLog } from './middlewares/request-log';
 import { securityHeaders } from './middlewares/security-headers';
@@ -502,6 +503,7 @@ export function createServer(deps: ServerDeps) {
   app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
   app.use(requestLog(logger));
   app.use(securityHeaders());
+  app.use(headAnswers());
 
   const api = new Hono<AppEnv>();
   api.use(compressJsonAnswers());

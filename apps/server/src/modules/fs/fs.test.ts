@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type {
   FsBatchResult,
   FsEntry,
@@ -52,8 +53,10 @@ describe.each(ENGINES)('file system on %s', (engine) => {
     headers: Record<string, string> = {},
     prefix = 'admin',
     options = admin,
+    method = 'GET',
   ) =>
     t.server.app.request(`/api/${prefix}/fs/download?path=${encodeURIComponent(path)}`, {
+      method,
       headers: {
         authorization: options.token ? `Bearer ${options.token}` : `ApiKey ${options.apiKey}`,
         ...headers,
@@ -257,6 +260,21 @@ describe.each(ENGINES)('file system on %s', (engine) => {
     expect(again.status).toBe(304);
     await ok(upload('/docs', 'new.txt', 'n'), 201);
     expect((await list('/docs')).headers.get('etag')).not.toBe(etag);
+  });
+
+  it('answers a HEAD of a download with its headers, and closes the file it opened', async () => {
+    await mount('/docs');
+    await ok(upload('/docs', 'a.txt', 'hello world'), 201);
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    for (let i = 0; i < 5; i++) {
+      const head = await download('/docs/a.txt', {}, 'admin', admin, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe('11');
+      expect(await head.text()).toBe('');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(openFiles()).toBe(before);
   });
 
   it('signs a file link that downloads without credentials', async () => {
