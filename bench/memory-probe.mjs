@@ -12,11 +12,11 @@ if (file) {
     const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
     // The young generation's size apart: it grows to its maximum under a high survival rate.
     const spaces = Object.fromEntries(
-      getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]),
+      getHeapSpaceStatistics().map((space) => [space.space_name, space.space_used_size]),
     );
     appendFileSync(
       file,
-      `${new Date().toISOString()} rss=${mb(rss)} heapTotal=${mb(heapTotal)} heapUsed=${mb(heapUsed)} external=${mb(external)} new=${mb(spaces.new_space ?? 0)} old=${mb(spaces.old_space ?? 0)}\n`,
+      `${new Date().toISOString()} rss=${mb(rss)} heapTotal=${mb(heapTotal)} heapUsed=${mb(heapUsed)} external=${mb(external)} new=${mb(spaces.new_space ?? 0)} old=${mb(spaces.old_space ?? 0)} large=${mb(spaces.large_object_space ?? 0)} code=${mb(spaces.code_space ?? 0)}\n`,
     );
   }, 500).unref();
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../shared/db';
 
 /** Rows of a plan read at once while an archive streams: memory stays flat at any size. */
-const PAGE_ROWS = 500;
+const PAGE_ROWS = 64;
 
 export type PlacedColumn = 'zip_offset' | 'central_offset';
 

@@ -189,23 +189,31 @@ async function crcOf(entry: ZipEntry, crcs: CrcBook): Promise<number> {
   return entry.crc ?? 0;
 }
 
-/** Small buffers joined into chunks of about CHUNK_BYTES; large ones pass through as they are. */
+/**
+ * Small buffers copied into chunks of CHUNK_BYTES as they come; a large one meeting an empty
+ * chunk passes through as it is. Copied at once, not held until a chunk is full: a small file's
+ * buffers (its header, its bytes, its descriptor) die young, where holding a chunk's worth of
+ * them (hundreds) made them outlive a scavenge or two and fill the old generation with garbage.
+ */
 export async function* coalesce(buffers: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  let chunk: Buffer | null = null;
+  let used = 0;
   for await (const buffer of buffers) {
-    if (buffer.length === 0) continue;
-    if (buffer.length >= CHUNK_BYTES && pendingBytes === 0) {
-      yield buffer;
-      continue;
-    }
-    pending.push(buffer);
-    pendingBytes += buffer.length;
-    if (pendingBytes >= CHUNK_BYTES) {
-      yield Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
+    for (let at = 0; at < buffer.length; ) {
+      if (used === 0 && buffer.length - at >= CHUNK_BYTES) {
+        yield at === 0 ? buffer : buffer.subarray(at);
+        break;
+      }
+      chunk ??= Buffer.allocUnsafeSlow(CHUNK_BYTES);
+      const copied = buffer.copy(chunk, used, at);
+      used += copied;
+      at += copied;
+      if (used === CHUNK_BYTES) {
+        yield chunk;
+        chunk = null;
+        used = 0;
+      }
     }
   }
-  if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+  if (chunk && used > 0) yield chunk.subarray(0, used);
 }
