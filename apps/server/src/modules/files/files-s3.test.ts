@@ -191,7 +191,9 @@ describe.each(ENGINES)('file shares on S3 (s3rver) with %s', (engine) => {
     });
     expect(pdfUpload.status).toBe(201);
     const pdf = (await t.request<PublicFile>('GET', '/api/public/files/direct-pdf')).body.data;
-    expect((await t.server.app.request(pdf.preview_url as string)).status).toBe(200);
+    const preview = await t.server.app.request(pdf.preview_url as string);
+    expect(preview.status).toBe(200);
+    await preview.body?.cancel();
     const pdfDownload = await t.server.app.request(pdf.download_url as string);
     expect(pdfDownload.status).toBe(302);
     const pdfLocation = new URL(pdfDownload.headers.get('location') as string);
