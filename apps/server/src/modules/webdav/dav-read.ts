@@ -57,8 +57,12 @@ export async function getResource(
           activity,
         }),
       );
-  if (entry.modified) response.headers.set('Last-Modified', new Date(entry.modified).toUTCString());
-  if (!head) return response;
+  // Headers copied before the body is touched: under @hono/node-server, reading the body of
+  // its lightweight Response rebuilds it from its first headers, losing one set in place.
+  const headers = new Headers(response.headers);
+  if (entry.modified) headers.set('Last-Modified', new Date(entry.modified).toUTCString());
+  const { status } = response;
+  if (!head) return new Response(response.body, { status, headers });
   await response.body?.cancel();
-  return new Response(null, { status: response.status, headers: response.headers });
+  return new Response(null, { status, headers });
 }

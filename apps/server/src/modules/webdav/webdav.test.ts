@@ -1,6 +1,6 @@
 import { WEBDAV_UPLOAD_MODES } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { basicAuth, davRequest } from '../../test/dav-kit';
+import { ADMIN_BASIC, basicAuth, davRequest, listenForClients } from '../../test/dav-kit';
 import { adminWithDocsMount, ENGINE_DRIVER_CASES, fsKeyWith, useS3rver } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { bodyLengthFor, SINGLE_PUT_MAX_BYTES } from './dav-write';
@@ -46,6 +46,25 @@ describe.each(ENGINE_DRIVER_CASES)('WebDAV on %s over %s storage', (engine, driv
     expect(await part.text()).toBe('eco');
     expect((await dav('PUT', '/dav/docs/none/c.txt', { body: 'x' })).status).toBe(409);
     expect((await dav('PROPFIND', '/dav/docs/none', { headers: { Depth: '0' } })).status).toBe(404);
+  });
+
+  it('answers a HEAD over a real socket with the headers of its GET, Last-Modified included', async () => {
+    expect((await dav('PUT', '/dav/docs/h.txt', { body: 'headed' })).status).toBe(201);
+    const clients = await listenForClients(t.server);
+    try {
+      const at = (method: string) =>
+        fetch(`${clients.url}/dav/docs/h.txt`, { method, headers: { Authorization: ADMIN_BASIC } });
+      const get = await at('GET');
+      expect(await get.text()).toBe('headed');
+      const head = await at('HEAD');
+      expect(head.status).toBe(200);
+      expect(head.headers.get('last-modified')).toBeTruthy();
+      for (const name of ['last-modified', 'content-length', 'etag', 'x-content-type-options']) {
+        expect(head.headers.get(name), name).toBe(get.headers.get(name));
+      }
+    } finally {
+      await clients.close();
+    }
   });
 
   it('refuses Depth infinity past the configured number of entries, and serves it below', async () => {

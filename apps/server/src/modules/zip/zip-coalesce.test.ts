@@ -8,7 +8,8 @@ async function chunksOf(buffers: Buffer[]): Promise<Buffer[]> {
       yield* buffers;
     })(),
   )) {
-    chunks.push(Buffer.from(chunk));
+    // Kept as yielded, not copied: a chunk written again after its yield would show here.
+    chunks.push(chunk);
   }
   return chunks;
 }
