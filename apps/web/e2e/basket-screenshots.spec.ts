@@ -38,8 +38,8 @@ const layouts = [
 
 test.describe('basket screenshots', () => {
   // Skipped in CI on purpose: these take pictures for a person to look at and assert nothing a
-  // test elsewhere does not (the panel's behaviour is covered by the spec's other tests); they
-  // run only when asked for, with SCREENSHOTS=1, when the panel's look changes.
+  // test elsewhere does not (the basket's behaviour is covered by basket.spec.ts); they run
+  // only when asked for, with SCREENSHOTS=1, when the panel's look changes.
   test.skip(
     !process.env.SCREENSHOTS,
     'pictures for review, not checks: set SCREENSHOTS=1 to take them',

@@ -89,8 +89,9 @@ const layouts = [
 ];
 
 test.describe('dashboard screenshots', () => {
-  // Pictures for a person to look at (themes, languages, desktop and phone); they assert
-  // nothing the tests above do not. Run with SCREENSHOTS=1; they land in SCREENSHOT_DIR.
+  // Skipped in CI on purpose: pictures for a person to look at (themes, languages, desktop and
+  // phone); they assert nothing the tests above do not. Run with SCREENSHOTS=1; they land in
+  // SCREENSHOT_DIR.
   test.skip(
     !process.env.SCREENSHOTS,
     'pictures for review, not checks: set SCREENSHOTS=1 to take them',

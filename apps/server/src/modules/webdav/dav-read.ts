@@ -35,7 +35,10 @@ async function folderPage(read: FsReadUseCases, principal: Principal, path: stri
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
-/** GET and HEAD: a file's bytes (Range supported, the same safe headers as the API), or a folder page. */
+/**
+ * GET: a file's bytes (Range supported, the same safe headers as the API), or a folder page.
+ * HEAD is the same answer, whose body the app's `headAnswers` middleware cancels.
+ */
 export async function getResource(
   read: FsReadUseCases,
   /** GET bodies count their bytes out. */
@@ -43,7 +46,6 @@ export async function getResource(
   principal: Principal,
   path: string,
   range: string | undefined,
-  head: boolean,
 ): Promise<Response> {
   const entry = await read.get(principal, path);
   const response = entry.is_directory
@@ -61,8 +63,5 @@ export async function getResource(
   // its lightweight Response rebuilds it from its first headers, losing one set in place.
   const headers = new Headers(response.headers);
   if (entry.modified) headers.set('Last-Modified', new Date(entry.modified).toUTCString());
-  const { status } = response;
-  if (!head) return new Response(response.body, { status, headers });
-  await response.body?.cancel();
-  return new Response(null, { status, headers });
+  return new Response(response.body, { status: response.status, headers });
 }

@@ -71,6 +71,9 @@ export function createDavApp({
   const guard = (principal: Principal, path: string, request: Request, subtree = false) =>
     locks.guard(principal, request, path, [{ path, subtree }]);
 
+  const readResource: Handler = (principal, path, request) =>
+    getResource(read, activity, principal, path, request.headers.get('range') ?? undefined);
+
   const handlers: Record<string, Handler> = {
     PROPFIND: async (principal, path, request) =>
       propfind(
@@ -80,17 +83,9 @@ export function createDavApp({
         depthOf(request.headers.get('depth') ?? undefined, 'infinity'),
         await request.text(),
       ),
-    GET: (principal, path, request) =>
-      getResource(
-        read,
-        activity,
-        principal,
-        path,
-        request.headers.get('range') ?? undefined,
-        false,
-      ),
-    HEAD: (principal, path, request) =>
-      getResource(read, activity, principal, path, request.headers.get('range') ?? undefined, true),
+    GET: readResource,
+    // The GET's answer; the app's headAnswers middleware drops (and cancels) its body.
+    HEAD: readResource,
     PUT: async (principal, path, request, context) => {
       await guard(principal, path, request);
       // The socket itself, streamed: never the whole body in memory.
