@@ -2,7 +2,8 @@
 // ZIP_BENCH_NODE_ARGS) with BENCH_ALLOC_PROFILE=<prefix>: samples where the server allocates,
 // garbage included (what the collector has taken back still counts), and every 5 s writes the
 // profile so far to <prefix>.<n>.json; `node bench/alloc-report.mjs <a> <b>` ranks the
-// allocation sites between two of them. Nothing of it is in the server itself.
+// allocation sites between two of them. With BENCH_ALLOC_PROMOTED=1 only what outlived the young
+// generation counts (what scavenges took back is left out). Nothing of it is in the server itself.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 
@@ -13,7 +14,7 @@ if (prefix) {
   session.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_PROMOTED !== '1',
   });
   let n = 0;
   setInterval(() => {

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DatabaseEngine, Db } from '../shared/db';
 import type { Database, JobItemsTable, JobsTable } from '../shared/db.schema';
+import { preparedBulkInsert } from '../shared/prepared-query';
 import type { ItemResult } from './jobs.worker';
 
 export type JobRow = JobsTable;
@@ -17,6 +18,46 @@ const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
 
 const FINISHED = ['completed', 'failed', 'cancelled'] as const;
 
+/** Item rows written by one statement (a zip plan writes 500 at a time). */
+const ITEM_ROWS_AT_ONCE = 100;
+
+const ITEM_COLUMNS = [
+  'job_id',
+  'seq',
+  'kind',
+  'source_path',
+  'target_path',
+  'size',
+  'status',
+  'error',
+  'message',
+  'object_key',
+  'modified_at',
+  'zip_offset',
+  'central_offset',
+  'crc',
+  'details',
+] as const satisfies readonly (keyof JobItemRow)[];
+
+/** An item as its row, every column written out, as `ITEM_COLUMNS` wants. */
+const itemRow = (jobId: string, seq: number, item: NewJobItem): JobItemRow => ({
+  job_id: jobId,
+  seq,
+  kind: item.kind,
+  source_path: item.source_path,
+  target_path: item.target_path,
+  size: item.size,
+  status: item.status,
+  error: item.error,
+  message: item.message,
+  object_key: item.object_key ?? null,
+  modified_at: item.modified_at ?? null,
+  zip_offset: item.zip_offset ?? null,
+  central_offset: item.central_offset ?? null,
+  crc: item.crc ?? null,
+  details: item.details ?? null,
+});
+
 /** Counter columns an item's outcome adds one to. */
 const COUNTER: Record<ItemOutcome, 'success_count' | 'skipped_count' | 'failed_count'> = {
   done: 'success_count',
@@ -25,6 +66,9 @@ const COUNTER: Record<ItemOutcome, 'success_count' | 'skipped_count' | 'failed_c
 };
 
 export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
+  const insertRows = preparedBulkInsert<JobItemRow>(db, ITEM_COLUMNS, ITEM_ROWS_AT_ONCE, (rows) =>
+    db.insertInto('job_items').values(rows),
+  );
   return {
     /**
      * Waiting and running jobs, and when the oldest waiting one was queued: one pass over the
@@ -130,11 +174,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
     },
 
     insertItems: async (jobId: string, firstSeq: number, items: NewJobItem[]) => {
-      if (items.length === 0) return;
-      await db
-        .insertInto('job_items')
-        .values(items.map((item, index) => ({ ...item, job_id: jobId, seq: firstSeq + index })))
-        .execute();
+      await insertRows(items.map((item, index) => itemRow(jobId, firstSeq + index, item)));
     },
 
     /** Totals and counters from the planned items (items already failed while planning count). */

@@ -1,3 +1,5 @@
+import { versionOf, type ZipEntry } from './zip-layout';
+
 /** Files smaller than this are cheap to read again; caching them would only take memory. */
 const SMALLEST_CACHED_BYTES = 1024 * 1024;
 
@@ -11,7 +13,10 @@ const SMALLEST_CACHED_BYTES = 1024 * 1024;
 export function createCrcCache({ maxEntries = 10_000 }: { maxEntries?: number } = {}) {
   const crcs = new Map<string, number>();
   return {
-    get(key: string): number | undefined {
+    /** Small files are not looked up: their version is not even named (a string each). */
+    get(entry: ZipEntry): number | undefined {
+      if (entry.size < SMALLEST_CACHED_BYTES) return undefined;
+      const key = versionOf(entry);
       const crc = crcs.get(key);
       if (crc !== undefined) {
         crcs.delete(key);
@@ -19,8 +24,9 @@ export function createCrcCache({ maxEntries = 10_000 }: { maxEntries?: number } 
       }
       return crc;
     },
-    set(key: string, crc: number, size: number): void {
-      if (size < SMALLEST_CACHED_BYTES) return;
+    set(entry: ZipEntry, crc: number): void {
+      if (entry.size < SMALLEST_CACHED_BYTES) return;
+      const key = versionOf(entry);
       crcs.delete(key);
       crcs.set(key, crc);
       if (crcs.size > maxEntries) crcs.delete(crcs.keys().next().value as string);

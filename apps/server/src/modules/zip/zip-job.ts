@@ -204,9 +204,9 @@ export function createZipJobs({
                 dosDateTime: dosDateTime(row.modified_at ?? null),
                 origin,
                 key: row.object_key ?? '',
-                ...(row.crc == null ? {} : { crc: Number(row.crc) }),
+                crc: row.crc == null ? undefined : Number(row.crc),
+                planSeq: row.kind === 'file' ? row.seq : undefined,
               };
-        if (row.kind === 'file') crcs.track(entry, row.seq);
         yield {
           entry,
           offset: row.zip_offset as number,
@@ -229,43 +229,38 @@ export function createZipJobs({
 /**
  * The CRCs one download of a stored plan computes, written back into the plan a batch at a
  * time, so that neither this download's central directory nor a later download or resume reads
- * a file again. The stream looks ahead, so the central directory's first rows are read while the
- * last files are still being sent: what is computed after that waits here, not in the plan,
- * until the directory is done. A failed write only means reading the file again some day.
+ * a file again. All computed while the data streams are in the plan before the central
+ * directory's rows are read. The stream looks ahead, so those rows are read while the last files
+ * are still being sent: what is computed after that point is answered from here, and written
+ * when the stream ends. A failed write only means reading the file again some day.
+ *
+ * Nothing computed before that point is asked for again (each entry's data is read once), so it
+ * is only gathered for writing: a lookup table of every CRC, grown and emptied a batch at a time,
+ * outlived V8's young generation and was 13 MB of a 100,000-file download's garbage in the old
+ * generation (bench/RESULTS.md).
  */
 export function planCrcs(plans: ZipPlansRepository, jobId: string) {
-  const seqOf = new WeakMap<ZipEntry, number>();
-  /** seq → CRC, computed by this download and not handed to a write yet. */
-  const unsaved = new Map<number, number>();
-  /** Handed to a write that has not ended (or failed): still answered from here. */
-  const writing = new Map<number, number>();
+  let unsaved: { seq: number; crc: number }[] = [];
+  /** seq → CRC, computed once the central directory's rows are being read. */
+  const late = new Map<number, number>();
   let centralStarted = false;
   let saving = Promise.resolve();
   /** Hands what is unsaved to one write, after the writes before it; each CRC is written once. */
   const save = () => {
-    const batch = [...unsaved].map(([seq, crc]) => ({ seq, crc }));
+    const batch = unsaved;
+    unsaved = [];
     if (batch.length === 0) return saving;
-    for (const { seq, crc } of batch) writing.set(seq, crc);
-    unsaved.clear();
-    saving = saving
-      .then(() => plans.saveCrcs(jobId, batch))
-      .then(() => {
-        for (const { seq } of batch) writing.delete(seq);
-      })
-      .catch(() => {});
+    saving = saving.then(() => plans.saveCrcs(jobId, batch)).catch(() => {});
     return saving;
   };
   return {
-    track: (entry: ZipEntry, seq: number) => seqOf.set(entry, seq),
-    known(entry: ZipEntry): number | undefined {
-      const seq = seqOf.get(entry);
-      return seq === undefined ? undefined : (unsaved.get(seq) ?? writing.get(seq));
-    },
-    remember(entry: ZipEntry, crc: number) {
-      const seq = seqOf.get(entry);
+    known: ({ planSeq: seq }: ZipEntry): number | undefined =>
+      seq === undefined ? undefined : late.get(seq),
+    remember({ planSeq: seq }: ZipEntry, crc: number) {
       if (seq === undefined) return;
-      unsaved.set(seq, crc);
-      if (!centralStarted && unsaved.size >= PLAN_BATCH) void save();
+      unsaved.push({ seq, crc });
+      if (centralStarted) late.set(seq, crc);
+      else if (unsaved.length >= PLAN_BATCH) void save();
     },
     /** Everything computed so far is in the plan before the directory's rows are read. */
     async beforeCentral() {

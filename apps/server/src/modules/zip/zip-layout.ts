@@ -33,6 +33,8 @@ export interface ZipEntry extends ZipRecordEntry {
   modifiedAt: number | null;
   /** Filled in once the bytes have been read (or came from the CRC cache). */
   crc?: number;
+  /** Its row in a stored plan (a link's zip job), where a CRC computed is written back. */
+  planSeq?: number;
 }
 
 export const versionOf = (entry: ZipEntry) =>

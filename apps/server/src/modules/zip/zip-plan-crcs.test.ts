@@ -4,7 +4,7 @@ import type { ZipEntry } from './zip-layout';
 import type { ZipPlansRepository } from './zip-plans.repository';
 
 describe('CRCs written back into a stored plan', () => {
-  it('writes each CRC once, however many come while a write is under way', async () => {
+  it('writes each CRC once, all of the data pass before the central directory, the rest at the end', async () => {
     const writes: number[][] = [];
     let endWrite = () => {};
     const plans = {
@@ -16,22 +16,47 @@ describe('CRCs written back into a stored plan', () => {
       },
     } as unknown as ZipPlansRepository;
     const book = planCrcs(plans, 'job');
-    const entries = Array.from({ length: PLAN_BATCH * 2 }, () => ({}) as ZipEntry);
-    for (const [seq, entry] of entries.entries()) book.track(entry, seq);
-    // A batch starts a write; more CRCs come while it is slow to end.
-    for (const [seq, entry] of entries.entries()) book.remember(entry, seq + 1);
+    const entries = Array.from(
+      { length: PLAN_BATCH * 2 + 10 },
+      (_, seq) => ({ planSeq: seq }) as ZipEntry,
+    );
     const settle = () => new Promise((resolve) => setImmediate(resolve));
+    // A batch starts a write; more CRCs come while it is slow to end.
+    for (const entry of entries.slice(0, PLAN_BATCH * 2 + 5)) {
+      book.remember(entry, (entry.planSeq as number) + 1);
+    }
     await settle();
     // One write under way with the first batch; the second batch waits for it.
-    expect(writes).toEqual([entries.slice(0, PLAN_BATCH).map((_, seq) => seq)]);
-    // Until written, they are still known here.
-    expect(book.known(entries[PLAN_BATCH * 2 - 1] as ZipEntry)).toBe(PLAN_BATCH * 2);
+    const seqs = (from: number, to: number) => entries.slice(from, to).map((e) => e.planSeq);
+    expect(writes).toEqual([seqs(0, PLAN_BATCH)]);
+    // The central directory waits until everything computed so far is written: the second
+    // batch, then the five after it.
+    let centralReady = false;
+    const central = book.beforeCentral().then(() => {
+      centralReady = true;
+    });
+    for (const expected of [
+      seqs(PLAN_BATCH, PLAN_BATCH * 2),
+      seqs(PLAN_BATCH * 2, PLAN_BATCH * 2 + 5),
+    ]) {
+      endWrite();
+      await settle();
+      expect(writes.at(-1)).toEqual(expected);
+      expect(centralReady).toBe(false);
+    }
     endWrite();
-    await settle();
+    await central;
+    // Computed while the directory's rows are read: answered from here, written at the end.
+    for (const entry of entries.slice(PLAN_BATCH * 2 + 5)) {
+      book.remember(entry, (entry.planSeq as number) + 1);
+    }
+    expect(book.known(entries.at(-1) as ZipEntry)).toBe(PLAN_BATCH * 2 + 10);
+    expect(book.known({} as ZipEntry)).toBeUndefined();
     const finished = book.finish();
+    await settle();
     endWrite();
     await finished;
-    expect(writes.length).toBe(2);
-    expect(writes.flat()).toEqual(entries.map((_, seq) => seq));
+    expect(writes.flat()).toEqual(entries.map((e) => e.planSeq));
+    expect(writes).toHaveLength(4);
   });
 });

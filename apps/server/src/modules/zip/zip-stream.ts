@@ -6,7 +6,6 @@ import {
   type CrcBook,
   type Piece,
   piecesIn,
-  versionOf,
   type ZipEntry,
   type ZipOrigin,
   type ZipSource,
@@ -37,9 +36,9 @@ export function archiveStream(
   crcs: CrcCache,
 ): Readable {
   const book: CrcBook = {
-    known: (entry) => layout.crcs?.known(entry) ?? crcs.get(versionOf(entry)),
+    known: (entry) => layout.crcs?.known(entry) ?? crcs.get(entry),
     remember(entry, crc) {
-      crcs.set(versionOf(entry), crc, entry.size);
+      crcs.set(entry, crc);
       layout.crcs?.remember(entry, crc);
     },
     finish: async () => layout.crcs?.finish?.(),

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { CrcCache } from './crc-cache';
 import { CENTRAL_MEMORY_BYTES, CentralRecords } from './zip-central-records';
-import { versionOf, type ZipEntry, type ZipOrigin } from './zip-layout';
+import type { ZipEntry, ZipOrigin } from './zip-layout';
 import { FoldersLast, failuresEntry, type ZipFailure, zipEntryOf } from './zip-plan';
 import {
   centralHeader,
@@ -94,7 +94,7 @@ async function* entriesAndDirectory(
         yield localHeader(entry);
         const read = yield* exactBytes(entry, object.body, failures);
         crc = read.crc;
-        if (read.whole) crcs.set(versionOf(entry), crc, entry.size);
+        if (read.whole) crcs.set(entry, crc);
         yield dataDescriptor(entry, crc);
       } finally {
         // Stopped at the header (the client left): the file is open all the same.

@@ -28,11 +28,16 @@ const entryOf = (name: string, isDirectory: boolean): FsEntry => ({
  * A mount at `/m` whose storage holds FOLDERS folders of FILES_PER_FOLDER small files, counting
  * what it lists and the file bodies still open.
  */
-function fakeMount() {
-  const counts = { listings: 0, open: 0 };
+function fakeMount({ networkListings = true } = {}) {
+  const counts = { listings: 0, open: 0, listingNow: 0, mostListingAtOnce: 0 };
   const storage = {
+    capabilities: { networkListings },
     async listDirectory(key: string) {
       counts.listings++;
+      counts.listingNow++;
+      counts.mostListingAtOnce = Math.max(counts.mostListingAtOnce, counts.listingNow);
+      await new Promise((resolve) => setImmediate(resolve));
+      counts.listingNow--;
       const entries =
         key === ''
           ? Array.from({ length: FOLDERS }, (_, i) => entryOf(`folder-${i}`, true))
@@ -73,6 +78,18 @@ describe('a direct archive planned within a budget', () => {
     const { request } = fakeMount();
     const planned = await planWithinBudget(request, { entries: total, ms: 60_000 });
     expect('plan' in planned && planned.plan.entries).toHaveLength(total);
+  });
+
+  it('lists eight folders at once over a network, one at a time on a local disk', async () => {
+    for (const [networkListings, most] of [
+      [true, 8],
+      [false, 1],
+    ] as const) {
+      const { request, counts } = fakeMount({ networkListings });
+      const planned = await planWithinBudget(request, { entries: total, ms: 60_000 });
+      expect('plan' in planned && planned.plan.entries).toHaveLength(total);
+      expect(counts.mostListingAtOnce).toBe(most);
+    }
   });
 
   it('hands the walk over past its entries, every entry once, in batches', async () => {

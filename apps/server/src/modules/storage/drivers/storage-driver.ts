@@ -124,6 +124,11 @@ export interface DriverCapabilities {
   hostFolder: boolean;
   /** Every write throws ReadOnlyStorageError (a read-only view). */
   readOnly: boolean;
+  /**
+   * A listing page is a round trip over the network (S3): a walk lists several folders at once
+   * to overlap the waits. False: this machine's disk, listed by its own CPU.
+   */
+  networkListings: boolean;
 }
 
 /**

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../../test/eventually';
 import { contentDisposition } from '../content-disposition';
 import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
@@ -332,6 +335,39 @@ describe('local driver', () => {
       const empty = await driver.get('growing/empty.txt');
       expect(empty.info.size).toBe(0);
       expect(Buffer.concat(await empty.body.toArray())).toHaveLength(0);
+    });
+
+    it('closes the file of a body read to its end, destroyed, or dropped unread', async () => {
+      await put('closing/file.txt', 'some bytes');
+      const file = join(root, 'closing', 'file.txt');
+      /** Descriptors of this process open on the file. */
+      const openOnFile = async () => {
+        const fds = await readdir('/proc/self/fd');
+        const targets = await Promise.all(
+          fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => null)),
+        );
+        return targets.filter((target) => target === file).length;
+      };
+
+      const read = await driver.get('closing/file.txt');
+      expect(await openOnFile()).toBe(1);
+      expect(Buffer.concat(await read.body.toArray()).toString()).toBe('some bytes');
+      await eventually(async () => expect(await openOnFile()).toBe(0));
+
+      const destroyed = await driver.get('closing/file.txt', { range: { start: 2, end: 5 } });
+      destroyed.body.destroy();
+      await eventually(async () => expect(await openOnFile()).toBe(0));
+
+      // A caller that forgets a body: its descriptor is closed once the stream is collected.
+      await driver.get('closing/file.txt');
+      expect(await openOnFile()).toBe(1);
+      setFlagsFromString('--expose-gc');
+      const gc = runInNewContext('gc') as () => void;
+      await eventually(async () => {
+        gc();
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(await openOnFile()).toBe(0);
+      });
     });
 
     it('removes folders emptied by deletes, as S3 has no empty folders', async () => {

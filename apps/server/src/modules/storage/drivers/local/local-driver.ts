@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { copyFile, type FileHandle, open, unlink } from 'node:fs/promises';
+import { copyFile, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Clock, systemClock } from '../../../shared/clock';
 import { ByteMeter } from '../byte-meter';
@@ -31,6 +31,7 @@ import {
 } from './local-files';
 import { createLocalFs } from './local-fs';
 import { createLocalMultipart } from './local-multipart';
+import { closeRead, openForRead, readStreamOf } from './local-reads';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
 
 /** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
@@ -111,6 +112,7 @@ export function createLocalDriver({
       directUrls: false,
       multipart: true,
       serverSideCopy: true,
+      networkListings: false,
       hostFolder,
       readOnly: false,
     },
@@ -134,16 +136,11 @@ export function createLocalDriver({
       const path = await containedPath(root, key);
       if (range) assertRange(range);
       if (path === null) throw new ObjectNotFoundError(key);
-      // Everything comes from one open handle: a concurrent replace (a rename) cannot make the
-      // size, the ETag and the bytes describe different versions.
-      let handle: FileHandle;
-      try {
-        handle = await open(path, 'r');
-      } catch (error) {
-        if (isMissing(error)) throw new ObjectNotFoundError(key);
-        throw error;
-      }
-      const stats = await handle.stat({ bigint: true });
+      // Everything comes from one open descriptor: a concurrent replace (a rename) cannot make
+      // the size, the ETag and the bytes describe different versions.
+      const opened = await openForRead(path);
+      if (!opened) throw new ObjectNotFoundError(key);
+      const { fd, stats } = opened;
       const info = infoFromStats(key, stats);
       const size = info.size;
       const notServed = !stats.isFile()
@@ -152,7 +149,7 @@ export function createLocalDriver({
           ? new RangeNotSatisfiableError(key, size)
           : null;
       if (notServed) {
-        await handle.close();
+        await closeRead(fd);
         throw notServed;
       }
       // Read up to the size stated, never past it: the bytes match the info (a file appended to
@@ -160,11 +157,11 @@ export function createLocalDriver({
       // small file holds (without an end, each read takes a 256 KiB buffer and copies out of it).
       if (!range) {
         const whole = { end: Math.max(size - 1, 0), highWaterMark: READ_CHUNK_BYTES };
-        return { body: handle.createReadStream(whole), info };
+        return { body: readStreamOf(fd, whole), info };
       }
       const end = Math.min(range.end ?? size - 1, size - 1);
       return {
-        body: handle.createReadStream({ start: range.start, end, highWaterMark: READ_CHUNK_BYTES }),
+        body: readStreamOf(fd, { start: range.start, end, highWaterMark: READ_CHUNK_BYTES }),
         info,
         range: { start: range.start, end, total: size },
       };

@@ -132,6 +132,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       directUrls: true,
       multipart: true,
       serverSideCopy: true,
+      networkListings: true,
       hostFolder: false,
       readOnly: false,
     },
