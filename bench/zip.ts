@@ -116,13 +116,10 @@ async function readDirectly(files: readonly string[]) {
 
 /** A link's archive: planned by its job, then downloaded, each with the server's peak memory. */
 async function linkZip(pid: number, token: string, paths: string[]) {
-  console.error('T plan start', new Date().toISOString());
   const planned = await withPeakMemory(pid, () => plannedLink(token, paths));
-  console.error('T plan end', new Date().toISOString());
   const linked = await withPeakMemory(pid, () =>
     zipDownload(planned.result.url, { headers: { connection: 'close' } }),
   );
-  console.error('T get end', new Date().toISOString());
   return { planned, linked };
 }
 

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES } from '../../test/harness';
-import { createJobsRepository, type JobItemRow, type NewJobItem } from './jobs.repository';
+import {
+  createJobsRepository,
+  type JobItemRow,
+  type NewJobItem,
+  pendingJob,
+} from './jobs.repository';
 
 describe.each(ENGINES)('job items on %s', (engine) => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -9,32 +14,16 @@ describe.each(ENGINES)('job items on %s', (engine) => {
   beforeEach(async () => {
     database = await createTestDatabase(engine);
     jobs = createJobsRepository({ db: database.db, engine });
-    await jobs.insert({
-      id: 'job-1',
-      type: 'zip',
-      owner_type: 'admin',
-      owner_id: 'admin-1',
-      status: 'running',
-      payload: '{}',
-      planned: 0,
-      items_total: 0,
-      items_done: 0,
-      bytes_total: 0,
-      bytes_done: 0,
-      current_bytes: 0,
-      success_count: 0,
-      skipped_count: 0,
-      failed_count: 0,
-      error: null,
-      cancel_requested: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      result: null,
-      attempts: 0,
-      created_at: 1,
-      started_at: null,
-      finished_at: null,
-    });
+    await jobs.insert(
+      pendingJob({
+        id: 'job-1',
+        type: 'zip',
+        owner_type: 'admin',
+        owner_id: 'admin-1',
+        payload: '{}',
+        created_at: 1,
+      }),
+    );
   });
   afterEach(() => database.drop());
 

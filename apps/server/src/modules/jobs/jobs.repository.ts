@@ -18,6 +18,36 @@ const claimable = (now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
 
 const FINISHED = ['completed', 'failed', 'cancelled'] as const;
 
+/** A job as it is first stored: waiting, with nothing planned or done yet. */
+export const pendingJob = (
+  job: Pick<JobRow, 'id' | 'type' | 'owner_type' | 'owner_id' | 'payload' | 'created_at'>,
+): JobRow => ({
+  id: job.id,
+  type: job.type,
+  owner_type: job.owner_type,
+  owner_id: job.owner_id,
+  status: 'pending',
+  payload: job.payload,
+  planned: 0,
+  items_total: 0,
+  items_done: 0,
+  bytes_total: 0,
+  bytes_done: 0,
+  current_bytes: 0,
+  success_count: 0,
+  skipped_count: 0,
+  failed_count: 0,
+  error: null,
+  cancel_requested: 0,
+  lease_owner: null,
+  lease_expires_at: null,
+  attempts: 0,
+  result: null,
+  created_at: job.created_at,
+  started_at: null,
+  finished_at: null,
+});
+
 /** Item rows written by one statement (a zip plan writes 500 at a time). */
 const ITEM_ROWS_AT_ONCE = 100;
 

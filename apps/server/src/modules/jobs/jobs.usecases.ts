@@ -3,7 +3,7 @@ import { type Clock, toIsoOrNull } from '../shared/clock';
 import { newId } from '../shared/crypto';
 import { jobNotFinished, jobNotFound } from './jobs.errors';
 import { ownerOf, toWireJob } from './jobs.models';
-import type { JobRow, JobsRepository } from './jobs.repository';
+import { type JobRow, type JobsRepository, pendingJob } from './jobs.repository';
 
 /** Failed items a job answer lists (the counters have them all). */
 const ERRORS_SHOWN = 100;
@@ -46,32 +46,16 @@ export function createJobsUseCases({
       const id = newId();
       const { type: owner_type, id: owner_id } =
         owner === 'system' ? { type: 'system', id: 'system' } : ownerOf(owner);
-      await repository.insert({
-        id,
-        type,
-        owner_type,
-        owner_id,
-        status: 'pending',
-        payload: JSON.stringify(payload),
-        planned: 0,
-        items_total: 0,
-        items_done: 0,
-        bytes_total: 0,
-        bytes_done: 0,
-        current_bytes: 0,
-        success_count: 0,
-        skipped_count: 0,
-        failed_count: 0,
-        error: null,
-        cancel_requested: 0,
-        lease_owner: null,
-        lease_expires_at: null,
-        attempts: 0,
-        result: null,
-        created_at: clock.now(),
-        started_at: null,
-        finished_at: null,
-      });
+      await repository.insert(
+        pendingJob({
+          id,
+          type,
+          owner_type,
+          owner_id,
+          payload: JSON.stringify(payload),
+          created_at: clock.now(),
+        }),
+      );
       return id;
     },
 
