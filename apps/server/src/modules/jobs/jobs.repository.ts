@@ -51,25 +51,7 @@ export const pendingJob = (
 /** Item rows written by one statement (a zip plan writes 500 at a time). */
 const ITEM_ROWS_AT_ONCE = 100;
 
-const ITEM_COLUMNS = [
-  'job_id',
-  'seq',
-  'kind',
-  'source_path',
-  'target_path',
-  'size',
-  'status',
-  'error',
-  'message',
-  'object_key',
-  'modified_at',
-  'zip_offset',
-  'central_offset',
-  'crc',
-  'details',
-] as const satisfies readonly (keyof JobItemRow)[];
-
-/** An item as its row, every column written out, as `ITEM_COLUMNS` wants. */
+/** An item as its row, every column written out, as `preparedBulkInsert` wants. */
 const itemRow = (jobId: string, seq: number, item: NewJobItem): JobItemRow => ({
   job_id: jobId,
   seq,
@@ -96,7 +78,7 @@ const COUNTER: Record<ItemOutcome, 'success_count' | 'skipped_count' | 'failed_c
 };
 
 export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
-  const insertRows = preparedBulkInsert<JobItemRow>(db, ITEM_COLUMNS, ITEM_ROWS_AT_ONCE, (rows) =>
+  const insertRows = preparedBulkInsert<JobItemRow>(db, ITEM_ROWS_AT_ONCE, (rows) =>
     db.insertInto('job_items').values(rows),
   );
   return {

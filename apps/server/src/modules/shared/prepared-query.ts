@@ -37,39 +37,34 @@ export function preparedQuery<Args extends object, Row>(
 /**
  * A multi-row insert of `rowsAtOnce` rows compiled once, then run with fresh values: a bulk
  * write (100,000 items of a zip plan) skips the query builder, whose parse and compile made
- * about 2 KB of garbage per row, a fifth of all a plan allocated (bench/RESULTS.md). `build`
- * gets the rows to insert as stand-ins; fewer rows than `rowsAtOnce` (a last chunk) go through
- * the builder as usual.
+ * about 2 KB of garbage per row, a fifth of all a plan allocated (bench/RESULTS.md). Every row
+ * has the same columns, all of them present (null rather than left out). `build` gets the rows
+ * to insert; fewer rows than `rowsAtOnce` (a last chunk) go through the builder as usual.
  */
 export function preparedBulkInsert<Row extends object>(
   db: Db,
-  columns: readonly (keyof Row & string)[],
   rowsAtOnce: number,
   build: (rows: Row[]) => { compile(): CompiledQuery<unknown> },
 ) {
-  let compiled: { query: CompiledQuery<unknown>; positions: number[] } | undefined;
-  /** Each stand-in value is its own place in the rows, so the compiled parameters say where. */
-  const compileFull = () => {
-    const standIns = Array.from(
-      { length: rowsAtOnce },
-      (_, row) =>
-        Object.fromEntries(
-          columns.map((column, index) => [column, row * columns.length + index]),
-        ) as Row,
-    );
+  let compiled: { query: CompiledQuery<unknown>; columns: string[]; places: number[] } | undefined;
+  /** Compiled from stand-ins whose values are their places, so the parameters say where. */
+  const compileFull = (like: Row) => {
+    const columns = Object.keys(like);
+    const standIns = Array.from({ length: rowsAtOnce }, (_, row) =>
+      Object.fromEntries(columns.map((column, index) => [column, row * columns.length + index])),
+    ) as Row[];
     const query = build(standIns).compile();
-    return { query, positions: query.parameters as number[] };
-  };
-  const valueAt = (rows: readonly Row[], offset: number, position: number) => {
-    const row = rows[offset + Math.floor(position / columns.length)] as Row;
-    return row[columns[position % columns.length] as keyof Row];
+    return { query, columns, places: query.parameters as number[] };
   };
   return async (rows: readonly Row[]) => {
     let start = 0;
     for (; start + rowsAtOnce <= rows.length; start += rowsAtOnce) {
-      compiled ??= compileFull();
-      const { query, positions } = compiled;
-      const parameters = positions.map((position) => valueAt(rows, start, position));
+      compiled ??= compileFull(rows[0] as Row);
+      const { query, columns, places } = compiled;
+      const parameters = places.map((place) => {
+        const row = rows[start + Math.floor(place / columns.length)] as Record<string, unknown>;
+        return row[columns[place % columns.length] as string];
+      });
       await db.executeQuery({ ...query, parameters });
     }
     if (start < rows.length) await db.executeQuery(build(rows.slice(start)).compile());

@@ -4,7 +4,9 @@ import { isMissing } from './local-files';
 
 const openFd = promisify(open);
 const fstatFd = promisify(fstat);
-const closeFd = promisify(close);
+
+/** Closes a descriptor from `openForRead` that no stream took. */
+export const closeRead = promisify(close);
 
 /**
  * Read descriptors whose stream was collected without being ended or destroyed (a body a caller
@@ -32,13 +34,10 @@ export async function openForRead(
   try {
     return { fd, stats: await fstatFd(fd, { bigint: true }) };
   } catch (error) {
-    await closeFd(fd);
+    await closeRead(fd);
     throw error;
   }
 }
-
-/** Closes a descriptor from `openForRead` that no stream took. */
-export const closeRead = (fd: number) => closeFd(fd);
 
 /** Streams the bytes `start` to `end` (inclusive) of `fd`, which the stream closes. */
 export function readStreamOf(
