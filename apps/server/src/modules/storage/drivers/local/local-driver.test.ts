@@ -422,6 +422,85 @@ describe('local driver', () => {
         ['order/a-b.txt', 'order/a.txt', 'order/a/', 'order/b.txt', 'order/empty/'].sort(),
       );
     });
+
+    describe('a listing resumed by its cursor', () => {
+      const now = { ms: Date.now() };
+      let paged: StorageDriver;
+      beforeAll(async () => {
+        paged = createLocalDriver({
+          root: join(root, 'paged'),
+          signer,
+          publicPath: PUBLIC_PATH,
+          clock: { now: () => now.ms },
+        });
+        await mkdir(join(root, 'paged', 'f'), { recursive: true });
+        for (const name of ['a', 'c', 'e', 'g']) {
+          await writeFile(join(root, 'paged', 'f', `${name}.txt`), name);
+        }
+      });
+      const keysOf = (page: Awaited<ReturnType<StorageDriver['list']>>) => [
+        ...page.prefixes,
+        ...page.objects.map((object) => object.key),
+      ];
+
+      it('goes on from the folder as its first page read it, files deleted since left out', async () => {
+        const first = await paged.list('f/', { delimiter: true, limit: 2 });
+        expect(keysOf(first)).toEqual(['f/a.txt', 'f/c.txt']);
+        await writeFile(join(root, 'paged', 'f', 'd.txt'), 'added after the first page');
+        await rm(join(root, 'paged', 'f', 'e.txt'));
+        const second = await paged.list('f/', {
+          delimiter: true,
+          limit: 2,
+          cursor: first.nextCursor as string,
+        });
+        expect(keysOf(second)).toEqual(['f/g.txt']);
+        expect(second.nextCursor).toBeNull();
+        // A listing started anew reads the folder again.
+        expect(keysOf(await paged.list('f/', { delimiter: true }))).toEqual([
+          'f/a.txt',
+          'f/c.txt',
+          'f/d.txt',
+          'f/g.txt',
+        ]);
+        // The walk was taken by its next page: the same cursor again starts a new one.
+        const again = await paged.list('f/', {
+          delimiter: true,
+          cursor: first.nextCursor as string,
+        });
+        expect(keysOf(again)).toEqual(['f/d.txt', 'f/g.txt']);
+      });
+
+      it('is read anew once it has waited 30 seconds, or when 16 listings wait after it', async () => {
+        await writeFile(join(root, 'paged', 'f', 'h.txt'), 'h');
+        const waiting = await paged.list('f/', { limit: 1 });
+        await writeFile(join(root, 'paged', 'f', 'i.txt'), 'added while it waits');
+        now.ms += 30_000;
+        const late = await paged.list('f/', { limit: 10, cursor: waiting.nextCursor as string });
+        expect(keysOf(late)).toContain('f/i.txt');
+
+        const oldest = await paged.list('f/', { limit: 1 });
+        await mkdir(join(root, 'paged', 'many'));
+        for (let i = 0; i < 20; i++) await writeFile(join(root, 'paged', 'many', `${i}`), '');
+        // Sixteen listings waiting at sixteen different cursors.
+        for (let limit = 1; limit <= 16; limit++) await paged.list('many/', { limit });
+        await writeFile(join(root, 'paged', 'f', 'j.txt'), 'added while 16 others wait');
+        const pushedOut = await paged.list('f/', { cursor: oldest.nextCursor as string });
+        expect(keysOf(pushedOut)).toContain('f/j.txt');
+      });
+
+      it('is kept apart by prefix and delimiter', async () => {
+        await mkdir(join(root, 'paged', 'f', 'sub'), { recursive: true });
+        await writeFile(join(root, 'paged', 'f', 'sub', 'x.txt'), 'x');
+        const flat = await paged.list('f/', { limit: 1 });
+        const folders = await paged.list('f/', { limit: 1, delimiter: true });
+        const rest = async (delimiter: boolean, cursor: string) => {
+          const page = await paged.list('f/', { delimiter, cursor });
+          return keysOf(page);
+        };
+        expect(await rest(true, folders.nextCursor as string)).toContain('f/sub/');
+        expect(await rest(false, flat.nextCursor as string)).toContain('f/sub/x.txt');
+      });
+    });
   });
 
   describe('multipart', () => {
