@@ -13,12 +13,21 @@ import {
  * Where files' bytes come from: one origin per mount folder walked, shared by all its entries
  * (so 100,000 entries hold 100,000 keys, not 100,000 closures), or bytes the planner made.
  */
+/** An object's bytes being read, and its whole size. */
+export interface OpenedObject {
+  body: Readable;
+  /** The bytes of `body`, when they were read at once (`GetResult.bytes`). */
+  bytes?: Buffer;
+  size: number;
+}
+
+/** The pieces of an opened object: its bytes when it has them, else its body's chunks. */
+export const chunksOf = (object: OpenedObject): Iterable<Buffer> | AsyncIterable<Buffer> =>
+  object.bytes ? [object.bytes] : (object.body as AsyncIterable<Buffer>);
+
 export interface ZipOrigin {
   /** The bytes `start` to `end` (inclusive) of the object at `key`, and its whole size. */
-  open(
-    key: string,
-    range: { start: number; end: number },
-  ): Promise<{ body: Readable; size: number }>;
+  open(key: string, range: { start: number; end: number }): Promise<OpenedObject>;
   /** Names this version of an object, for the CRC cache and the archive's ETag. */
   versionOf(key: string, size: number, modifiedAt: number | null): string;
   /** The virtual path of `key`, for messages. */

@@ -62,8 +62,8 @@ export function mountOrigin(location: MountLocation): ZipOrigin {
   const keyPrefix = location.key === '' ? 0 : location.key.length + 1;
   return {
     async open(key, range) {
-      const object = await location.storage.get(key, { range });
-      return { body: object.body, size: object.info.size };
+      const { body, bytes, info } = await location.storage.get(key, { range });
+      return { body, bytes, size: info.size };
     },
     versionOf: (key, size, modifiedAt) =>
       [location.mount.storage_config_id, key, size, modifiedAt].join('\n'),

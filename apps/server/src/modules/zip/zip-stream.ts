@@ -4,6 +4,8 @@ import type { CrcCache } from './crc-cache';
 import { zipSourceChanged } from './zip.errors';
 import {
   type CrcBook,
+  chunksOf,
+  type OpenedObject,
   type Piece,
   piecesIn,
   type ZipEntry,
@@ -62,7 +64,7 @@ interface DataRead {
   /** Where reading starts: `from`, or 0 when the CRC comes out of this read. */
   readFrom: number;
   computeCrc: boolean;
-  opened?: Promise<{ body: Readable; size: number }>;
+  opened?: Promise<OpenedObject>;
 }
 
 type Step = { piece: Piece; from: number; to: number; read?: DataRead };
@@ -150,7 +152,7 @@ async function* sendData(read: DataRead, crcs: CrcBook): AsyncGenerator<Buffer> 
   }
   let at = read.readFrom;
   let crc = 0;
-  for await (const chunk of object.body as AsyncIterable<Buffer>) {
+  for await (const chunk of chunksOf(object)) {
     if (computeCrc) crc = crc32(chunk, crc);
     const chunkEnd = at + chunk.length;
     if (chunkEnd > from) yield at >= from ? chunk : chunk.subarray(from - at);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { CrcCache } from './crc-cache';
 import { CENTRAL_MEMORY_BYTES, CentralRecords } from './zip-central-records';
-import type { ZipEntry, ZipOrigin } from './zip-layout';
+import { chunksOf, type OpenedObject, type ZipEntry, type ZipOrigin } from './zip-layout';
 import { FoldersLast, failuresEntry, type ZipFailure, zipEntryOf } from './zip-plan';
 import {
   centralHeader,
@@ -16,8 +16,6 @@ import { CHUNK_BYTES, coalesce, OPEN_AHEAD, OPEN_AHEAD_MAX_BYTES, STEPS_AHEAD } 
 import type { StreamedWalk } from './zip-walk-feed';
 
 const ZEROS = Buffer.alloc(CHUNK_BYTES);
-
-type Opened = { body: Readable; size: number };
 
 /**
  * An archive written while its walk goes on (a direct `POST …/fs/zip` past its budget): no
@@ -85,14 +83,17 @@ async function* entriesAndDirectory(
   let offset = 0;
 
   /** One entry's records and data; its central record is kept for the end. */
-  async function* write(entry: ZipEntry, opening: Promise<Opened> | null): AsyncGenerator<Buffer> {
+  async function* write(
+    entry: ZipEntry,
+    opening: Promise<OpenedObject> | null,
+  ): AsyncGenerator<Buffer> {
     let crc = 0;
     if (opening) {
       const object = await opened(entry, opening, failures);
       if (!object) return;
       try {
         yield localHeader(entry);
-        const read = yield* exactBytes(entry, object.body, failures);
+        const read = yield* exactBytes(entry, chunksOf(object), failures);
         crc = read.crc;
         if (read.whole) crcs.set(entry, crc);
         yield dataDescriptor(entry, crc);
@@ -130,7 +131,7 @@ async function* walkedEntries(walk: StreamedWalk): AsyncGenerator<ZipEntry> {
 const hasData = (entry: ZipEntry) => entry.size > 0 && entry.origin !== null;
 const pathOf = (entry: ZipEntry) => (entry.origin as ZipOrigin).pathOf(entry.key);
 
-function open(entry: ZipEntry): Promise<Opened> {
+function open(entry: ZipEntry): Promise<OpenedObject> {
   const opening = (entry.origin as ZipOrigin).open(entry.key, { start: 0, end: entry.size - 1 });
   // Awaited in turn; until then a failure must not count as unhandled.
   opening.catch(() => {});
@@ -144,8 +145,8 @@ function open(entry: ZipEntry): Promise<Opened> {
  */
 async function* openedAhead(
   entries: AsyncGenerator<ZipEntry>,
-): AsyncGenerator<{ entry: ZipEntry; opening: Promise<Opened> | null }> {
-  const ahead: { entry: ZipEntry; opening: Promise<Opened> | null; deferred: boolean }[] = [];
+): AsyncGenerator<{ entry: ZipEntry; opening: Promise<OpenedObject> | null }> {
+  const ahead: { entry: ZipEntry; opening: Promise<OpenedObject> | null; deferred: boolean }[] = [];
   let exhausted = false;
   const opening = () => ahead.filter((step) => step.opening).length;
   const fill = async () => {
@@ -183,9 +184,9 @@ async function* openedAhead(
 /** The opened data of `entry`, or null (and a failure noted) when it cannot be written. */
 async function opened(
   entry: ZipEntry,
-  opening: Promise<Opened>,
+  opening: Promise<OpenedObject>,
   failures: ZipFailure[],
-): Promise<Opened | null> {
+): Promise<OpenedObject | null> {
   try {
     const object = await opening;
     if (object.size === entry.size) return object;
@@ -201,21 +202,21 @@ async function opened(
 }
 
 /**
- * Exactly `entry.size` bytes of `body`, whatever it turns out to hold: cut when longer,
+ * Exactly `entry.size` bytes of `chunks`, whatever it turns out to hold: cut when longer,
  * completed with zeros when shorter or failing (a failure is noted), so that the data
  * descriptor, the central record and every later offset hold. Answers their CRC, and whether
  * they are the file's own.
  */
 async function* exactBytes(
   entry: ZipEntry,
-  body: Readable,
+  chunks: Iterable<Buffer> | AsyncIterable<Buffer>,
   failures: ZipFailure[],
 ): AsyncGenerator<Buffer, { crc: number; whole: boolean }> {
   let crc = 0;
   let at = 0;
   let problem: string | null = null;
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
       const part = chunk.subarray(0, entry.size - at);
       crc = crc32(part, crc);
       at += part.length;

@@ -43,6 +43,11 @@ export interface PutOptions {
 
 export interface GetResult {
   body: Readable;
+  /**
+   * The same bytes as `body`, when the driver read them at once (a small local file): a caller
+   * may take them instead of reading the body, which then holds nothing open.
+   */
+  bytes?: Buffer;
   info: ObjectInfo;
   /** Present when a range was asked for: the bytes actually returned (end inclusive). */
   range?: { start: number; end: number; total: number };

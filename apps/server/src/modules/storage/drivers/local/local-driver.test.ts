@@ -337,24 +337,59 @@ describe('local driver', () => {
       expect(Buffer.concat(await empty.body.toArray())).toHaveLength(0);
     });
 
+    /** Descriptors of this process open on `file`. */
+    const openOn = async (file: string) => {
+      const fds = await readdir('/proc/self/fd');
+      const targets = await Promise.all(
+        fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => null)),
+      );
+      return targets.filter((target) => target === file).length;
+    };
+
+    it('reads a file of up to 64 KiB at once, closed before its bytes are answered', async () => {
+      const bytes = generatedBuffer(64 * 1024, 7);
+      await driver.put('small/file.bin', Readable.from([bytes]), { contentLength: bytes.length });
+      const file = join(root, 'small', 'file.bin');
+
+      const whole = await driver.get('small/file.bin');
+      expect(await openOn(file)).toBe(0);
+      expect(whole.bytes?.equals(bytes)).toBe(true);
+      expect(Buffer.concat(await whole.body.toArray()).equals(bytes)).toBe(true);
+
+      const part = await driver.get('small/file.bin', { range: { start: 10, end: 19 } });
+      expect(part.bytes?.equals(bytes.subarray(10, 20))).toBe(true);
+      expect(part.range).toEqual({ start: 10, end: 19, total: bytes.length });
+      expect(Buffer.concat(await part.body.toArray()).equals(bytes.subarray(10, 20))).toBe(true);
+
+      await put('small/empty.txt', '');
+      const empty = await driver.get('small/empty.txt');
+      expect(empty.bytes?.length).toBe(0);
+      expect(await empty.body.toArray()).toEqual([]);
+      // A larger file streams from its descriptor, which stays open until the body is read.
+      await driver.put('small/larger.bin', Readable.from([bytes, bytes]), {
+        contentLength: 2 * bytes.length,
+      });
+      const larger = await driver.get('small/larger.bin');
+      expect(larger.bytes).toBeUndefined();
+      expect(await openOn(join(root, 'small', 'larger.bin'))).toBe(1);
+      larger.body.destroy();
+    });
+
     it('closes the file of a body read to its end, destroyed, or dropped unread', async () => {
-      await put('closing/file.txt', 'some bytes');
+      // Larger than a read at once: these are streamed from the open file.
+      const content = generatedBuffer(100 * 1024, 3);
+      await driver.put('closing/file.txt', Readable.from([content]), {
+        contentLength: content.length,
+      });
       const file = join(root, 'closing', 'file.txt');
-      /** Descriptors of this process open on the file. */
-      const openOnFile = async () => {
-        const fds = await readdir('/proc/self/fd');
-        const targets = await Promise.all(
-          fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => null)),
-        );
-        return targets.filter((target) => target === file).length;
-      };
+      const openOnFile = () => openOn(file);
 
       const read = await driver.get('closing/file.txt');
       expect(await openOnFile()).toBe(1);
-      expect(Buffer.concat(await read.body.toArray()).toString()).toBe('some bytes');
+      expect(Buffer.concat(await read.body.toArray()).equals(content)).toBe(true);
       await eventually(async () => expect(await openOnFile()).toBe(0));
 
-      const destroyed = await driver.get('closing/file.txt', { range: { start: 2, end: 5 } });
+      const destroyed = await driver.get('closing/file.txt', { range: { start: 2, end: 70_000 } });
       destroyed.body.destroy();
       await eventually(async () => expect(await openOnFile()).toBe(0));
 

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { type Clock, systemClock } from '../../../shared/clock';
 import { ByteMeter } from '../byte-meter';
 import {
@@ -32,12 +33,17 @@ import {
 } from './local-files';
 import { createLocalFs } from './local-fs';
 import { createLocalMultipart } from './local-multipart';
-import { closeRead, openForRead, readStreamOf } from './local-reads';
+import { closeRead, openForRead, readBytesOf, readStreamOf } from './local-reads';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
 import { ResumableListings } from './resumable-listings';
 
 /** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
 const READ_CHUNK_BYTES = 256 * 1024;
+/**
+ * Reads up to this size are done at once, the file closed before they are answered: a zip of
+ * 100,000 small files made a stream, its state and its iterator for each (bench/RESULTS.md).
+ */
+const SMALL_READ_BYTES = 64 * 1024;
 /** Files of a listing page stat'ed at once. */
 const STAT_BATCH = 64;
 
@@ -158,16 +164,16 @@ export function createLocalDriver({
       // Read up to the size stated, never past it: the bytes match the info (a file appended to
       // meanwhile does not overrun its Content-Length), and the stream allocates no more than a
       // small file holds (without an end, each read takes a 256 KiB buffer and copies out of it).
-      if (!range) {
-        const whole = { end: Math.max(size - 1, 0), highWaterMark: READ_CHUNK_BYTES };
-        return { body: readStreamOf(fd, whole), info };
+      const start = range?.start ?? 0;
+      const end = Math.min(range?.end ?? size - 1, size - 1);
+      const served = range ? { range: { start, end, total: size } } : {};
+      const length = Math.max(end + 1 - start, 0);
+      if (length <= SMALL_READ_BYTES) {
+        const bytes = await readBytesOf(fd, start, length);
+        return { body: Readable.from([bytes], { objectMode: false }), bytes, info, ...served };
       }
-      const end = Math.min(range.end ?? size - 1, size - 1);
-      return {
-        body: readStreamOf(fd, { start: range.start, end, highWaterMark: READ_CHUNK_BYTES }),
-        info,
-        range: { start: range.start, end, total: size },
-      };
+      const body = readStreamOf(fd, { start, end, highWaterMark: READ_CHUNK_BYTES });
+      return { body, info, ...served };
     },
 
     async head(key) {

@@ -1,9 +1,18 @@
-import { type BigIntStats, close, createReadStream, fstat, open, type ReadStream } from 'node:fs';
+import {
+  type BigIntStats,
+  close,
+  createReadStream,
+  fstat,
+  open,
+  type ReadStream,
+  read,
+} from 'node:fs';
 import { promisify } from 'node:util';
 import { isMissing } from './local-files';
 
 const openFd = promisify(open);
 const fstatFd = promisify(fstat);
+const readFd = promisify(read);
 
 /** Closes a descriptor from `openForRead` that no stream took. */
 export const closeRead = promisify(close);
@@ -49,4 +58,21 @@ export function readStreamOf(
   forgotten.register(stream, fd, stream);
   stream.once('close', () => forgotten.unregister(stream));
   return stream;
+}
+
+/**
+ * The `length` bytes of `fd` from `start`, read at once, then `fd` closed: fewer when the file
+ * has shrunk since. For small reads, which a stream would cost far more objects than bytes.
+ */
+export async function readBytesOf(fd: number, start: number, length: number): Promise<Buffer> {
+  try {
+    const bytes = Buffer.allocUnsafe(length);
+    let read = 0;
+    for (let got = -1; read < length && got !== 0; read += got) {
+      ({ bytesRead: got } = await readFd(fd, bytes, read, length - read, start + read));
+    }
+    return read === length ? bytes : bytes.subarray(0, read);
+  } finally {
+    await closeRead(fd);
+  }
 }
