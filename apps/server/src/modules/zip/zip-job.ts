@@ -32,8 +32,11 @@ export interface ZipJobPayload {
 /** The archive's totals, stored on the job once planned. */
 type ZipTotals = Pick<ZipSource, 'directory' | 'size' | 'etag'> & { fileName: string };
 
-/** Items written to the database at once while planning. */
-export const PLAN_BATCH = 500;
+/**
+ * Items written to the database at once while planning (and CRCs while downloading): one
+ * compiled statement's worth, so that a batch is written before it has outlived a scavenge.
+ */
+export const PLAN_BATCH = 100;
 /** A GET waits this long for a plan under way, looking every PLAN_POLL_MS. */
 const PLAN_WAIT_MS = 60_000;
 const PLAN_POLL_MS = 200;
