@@ -30,9 +30,9 @@ export interface InlinePlanBudget {
  * answer) plus a listing page and the queue; and entries are taken sooner after they were
  * listed: objects that die young cost a scavenge, not a full collection (with eight folders
  * listed at once and a queue of 1,000, nearly every entry lived long enough to be promoted, and
- * the heap grew by 100 MB of garbage between full collections). Listing pages keep the driver's
- * size: a local folder is read whole for each page, so smaller pages cost a huge flat folder
- * more reads of itself.
+ * the heap grew by 100 MB of garbage between full collections). The pages are as large as
+ * `folderChildren` takes them: 100 entries on a local storage, whose listings resume where a
+ * page ended, 1,000 over the network.
  */
 const STREAM_QUEUE_ENTRIES = 250;
 
