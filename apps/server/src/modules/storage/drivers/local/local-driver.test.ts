@@ -505,6 +505,21 @@ describe('local driver', () => {
         expect(keysOf(again)).toEqual(['f/d.txt', 'f/g.txt']);
       });
 
+      it('leaves out a folder deleted since its first page', async () => {
+        for (const name of ['a', 'b', 'c', 'd']) {
+          await mkdir(join(root, 'paged', 'tree', name), { recursive: true });
+          await writeFile(join(root, 'paged', 'tree', name, 'x.txt'), name);
+        }
+        const first = await paged.list('tree/', { delimiter: true, limit: 2 });
+        expect(keysOf(first)).toEqual(['tree/a/', 'tree/b/']);
+        await rm(join(root, 'paged', 'tree', 'c'), { recursive: true });
+        const second = await paged.list('tree/', {
+          delimiter: true,
+          cursor: first.nextCursor as string,
+        });
+        expect(keysOf(second)).toEqual(['tree/d/']);
+      });
+
       it('is read anew once it has waited 30 seconds, or when 16 listings wait after it', async () => {
         await writeFile(join(root, 'paged', 'f', 'h.txt'), 'h');
         const waiting = await paged.list('f/', { limit: 1 });

@@ -19,6 +19,7 @@ import {
   containedPath,
   errorCode,
   infoFromStats,
+  isFolder,
   isMissing,
   type ListEntry,
   newTempPath,
@@ -207,18 +208,24 @@ export function createLocalDriver({
         keys.push(entry.kind === 'prefix' ? { kind: 'prefix', key: entry.prefix } : entry);
       }
       // The files of a page are stat'ed STAT_BATCH at a time, not one after another: a
-      // 10,000-entry folder is ten pages of a thousand stats each.
+      // 10,000-entry folder is ten pages of a thousand stats each. A resumed page's folders are
+      // looked at too: they were read when the listing began.
+      const stillThere = (key: string) =>
+        resumed ? isFolder(objectPath(root, key.slice(0, -1))) : true;
       for (let start = 0; start < keys.length; start += STAT_BATCH) {
         const batch = keys.slice(start, start + STAT_BATCH);
         const infos = await Promise.all(
           batch.map((entry) =>
-            entry.kind === 'object' ? objectInfo(entry.key, objectPath(root, entry.key)) : null,
+            entry.kind === 'object'
+              ? objectInfo(entry.key, objectPath(root, entry.key))
+              : stillThere(entry.key),
           ),
         );
         batch.forEach((entry, i) => {
+          // A file or folder deleted since its folder was read is left out.
+          if (!infos[i]) return;
           if (entry.kind === 'prefix') page.prefixes.push(entry.key);
-          // A file deleted since the folder was read is left out.
-          else if (infos[i]) page.objects.push(listed(infos[i] as ObjectInfo));
+          else page.objects.push(listed(infos[i] as ObjectInfo));
         });
       }
       return page;

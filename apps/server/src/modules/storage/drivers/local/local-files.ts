@@ -81,6 +81,16 @@ export const infoFromStats = (key: string, stats: BigIntStats): ObjectInfo => ({
   contentType: contentTypeOf(key),
 });
 
+/** Whether a folder is at `path` now. */
+export async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
 export async function objectInfo(key: string, path: string): Promise<ObjectInfo | null> {
   try {
     const stats = await stat(path, { bigint: true });

@@ -18,11 +18,12 @@ interface KeptListing {
  * page answered. A page then goes on from where its walk stopped instead of reading and sorting
  * its folders again: paging through a folder of 10,000 files 100 at a time reads it once, not a
  * hundred times. A listing resumed this way goes on from the folders as its first page read
- * them (a file deleted since is still left out, as its stat fails); a listing started anew, with
- * the same cursor or none, reads them again.
+ * them: a file or folder deleted since is left out (each is looked at as its page is made), one
+ * added since shows in a listing begun after it. A first page (no cursor) always reads anew.
  */
 export class ResumableListings {
   private readonly kept = new Map<string, KeptListing>();
+  private sweep: NodeJS.Timeout | null = null;
 
   constructor(private readonly clock: Clock) {}
 
@@ -59,6 +60,19 @@ export class ResumableListings {
       this.drop(oldKey);
     }
     this.kept.set(key, { walk, first, expiresAt: now + KEPT_MS });
+    this.sweepLater();
+  }
+
+  /** Once listing stops, what waits is let go when it expires, not at the next listing. */
+  private sweepLater(): void {
+    if (this.sweep) return;
+    this.sweep = setTimeout(() => {
+      this.sweep = null;
+      const now = this.clock.now();
+      for (const [key, kept] of this.kept) if (kept.expiresAt <= now) this.drop(key);
+      if (this.kept.size > 0) this.sweepLater();
+    }, KEPT_MS);
+    this.sweep.unref();
   }
 
   private drop(key: string): void {
@@ -70,4 +84,4 @@ export class ResumableListings {
 }
 
 const keyOf = (prefix: string, delimiter: boolean, cursor: string) =>
-  `${delimiter ? 'folders' : 'flat'}\n${prefix}\n${cursor}`;
+  JSON.stringify([delimiter, prefix, cursor]);
