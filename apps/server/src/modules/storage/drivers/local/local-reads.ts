@@ -67,11 +67,11 @@ export function readStreamOf(
 export async function readBytesOf(fd: number, start: number, length: number): Promise<Buffer> {
   try {
     const bytes = Buffer.allocUnsafe(length);
-    let read = 0;
-    for (let got = -1; read < length && got !== 0; read += got) {
-      ({ bytesRead: got } = await readFd(fd, bytes, read, length - read, start + read));
+    let filled = 0;
+    for (let got = -1; filled < length && got !== 0; filled += got) {
+      ({ bytesRead: got } = await readFd(fd, bytes, filled, length - filled, start + filled));
     }
-    return read === length ? bytes : bytes.subarray(0, read);
+    return filled === length ? bytes : bytes.subarray(0, filled);
   } finally {
     await closeRead(fd);
   }
