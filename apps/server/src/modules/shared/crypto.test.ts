@@ -1,8 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, randomBase62, safeEqual, sha256Hex, verifyPassword } from './crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD_HASH_COST } from '../../test/setup';
+import {
+  hashPassword,
+  PASSWORD_HASH_COST,
+  randomBase62,
+  safeEqual,
+  setPasswordHashCost,
+  sha256Hex,
+  verifyPassword,
+} from './crypto';
 
 describe('crypto helpers', () => {
-  it('hashes passwords with a salt and verifies them', async () => {
+  afterEach(() => setPasswordHashCost(TEST_PASSWORD_HASH_COST));
+
+  it('hashes passwords with a salt and verifies them, at the full cost outside tests', async () => {
+    setPasswordHashCost(PASSWORD_HASH_COST);
     const first = await hashPassword('s3cret-passphrase');
     const second = await hashPassword('s3cret-passphrase');
     expect(first).toMatch(/^scrypt\$32768\$8\$1\$/);
@@ -11,6 +23,14 @@ describe('crypto helpers', () => {
     expect(await verifyPassword('s3cret-passphrase', first)).toBe(true);
     expect(await verifyPassword('s3cret-passphrasE', first)).toBe(false);
     expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
+  });
+
+  it('verifies a hash by the parameters it carries, whatever the cost of new hashes', async () => {
+    const cheap = await hashPassword('s3cret-passphrase');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    setPasswordHashCost(PASSWORD_HASH_COST);
+    expect(await verifyPassword('s3cret-passphrase', cheap)).toBe(true);
+    expect(await verifyPassword('s3cret-passphrasE', cheap)).toBe(false);
   });
 
   it('makes random base62 strings of the asked length', () => {

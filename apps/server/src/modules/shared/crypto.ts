@@ -26,14 +26,24 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** scrypt parameters: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 60 ms here. */
+/** scrypt parameters: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, 60–200 ms here. */
 interface ScryptParams {
   N: number;
   r: number;
   p: number;
   keyLength: number;
 }
-const SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };
+export const PASSWORD_HASH_COST = 2 ** 15;
+const SCRYPT: ScryptParams = { N: PASSWORD_HASH_COST, r: 8, p: 1, keyLength: 32 };
+
+/**
+ * Sets scrypt's N for new hashes. Only the test setup calls it (with 2^10): every test signs an
+ * admin in, and two full-cost hashes made up most of a test's time. A hash carries its own
+ * parameters, so verifying follows whatever a hash was made with.
+ */
+export function setPasswordHashCost(n: number): void {
+  SCRYPT.N = n;
+}
 const SALT_LENGTH = 16;
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
