@@ -35,6 +35,7 @@ interface ScryptParams {
 }
 export const PASSWORD_HASH_COST = 2 ** 15;
 const SCRYPT: ScryptParams = { N: PASSWORD_HASH_COST, r: 8, p: 1, keyLength: 32 };
+const SALT_LENGTH = 16;
 
 /**
  * Sets scrypt's N for new hashes. Only the test setup calls it (with 2^10): every test signs an
@@ -44,7 +45,6 @@ const SCRYPT: ScryptParams = { N: PASSWORD_HASH_COST, r: 8, p: 1, keyLength: 32 
 export function setPasswordHashCost(n: number): void {
   SCRYPT.N = n;
 }
-const SALT_LENGTH = 16;
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
