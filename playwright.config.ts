@@ -19,7 +19,8 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     colorScheme: 'light',
-    trace: 'retain-on-failure',
+    // In CI a failure is read from the log alone: a trace recorded for every test is time lost.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The app's service worker would answer requests before page.route() sees them and keep
     // pages between tests' navigations; pwa.spec.ts allows it where it is what is tested.
     serviceWorkers: 'block',

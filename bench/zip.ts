@@ -8,7 +8,9 @@
 // the archive's first byte (target < 1 s). The sparse files take no disk; the archive is read
 // and counted, not stored. The small files go through a link as well: POST …/fs/zip/link, its
 // zip job planning the archive (plan time, peak memory), then GET …/fs/zip?token= from the
-// stored plan (time to first byte once planned, throughput, peak memory).
+// stored plan (time to first byte once planned, throughput, peak memory). Each measured zip (the
+// sparse POST, the small files' link, their POST) runs on a fresh server process, its idle
+// figure taken once the process has settled.
 // Run: `node --import tsx bench/zip.ts` (10 to 15 minutes on a busy machine; ZIP_BENCH=sparse
 // or ZIP_BENCH=small runs one half; ZIP_BENCH_FOLDERS=10 makes 10,000 small files;
 // ZIP_BENCH_LINK=0 leaves the link out). Node options for the server go in
@@ -20,7 +22,7 @@ import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
-import { freshDataDir, residentMb, settledResidentMb } from './lib.mjs';
+import { freshDataDir, residentMb, settledResidentMb, stop } from './lib.mjs';
 
 const PORT = Number(process.env.ZIP_BENCH_PORT ?? 39_431);
 const GIB = 1024 ** 3;
@@ -124,11 +126,9 @@ async function linkZip(pid: number, token: string, paths: string[]) {
 }
 
 const dataDir = freshDataDir();
-const server = await startSourceServer(
-  PORT,
-  dataDir,
-  process.env.ZIP_BENCH_NODE_ARGS?.split(' ').filter(Boolean),
-);
+const startServer = () =>
+  startSourceServer(PORT, dataDir, process.env.ZIP_BENCH_NODE_ARGS?.split(' ').filter(Boolean));
+let server = await startServer();
 const api = adminApi(PORT);
 try {
   const token = await adminToken(api);
@@ -157,39 +157,63 @@ try {
     mount_path: '/bench',
   });
 
-  const pid = server.pid as number;
-  let idleMb = await settledResidentMb(pid);
-  console.log(`server idle: ${idleMb.toFixed(1)} MB resident, once settled after the set-up`);
+  /**
+   * A server process of its own for each measured zip, on the same data (its session is in the
+   * database), and its idle figure: a zip of 100,000 entries leaves V8's heap high until a full
+   * collection, and after 10 GiB the C allocator keeps 40-60 MB (RESULTS.md, 2026-12-01), which
+   * would count in the next zip's peak against an idle taken before.
+   */
+  const idleServer = async (restart: boolean) => {
+    if (restart) {
+      await stop(server);
+      server = await startServer();
+    }
+    const idleMb = await settledResidentMb(server.pid as number);
+    console.log(`\nserver idle: ${idleMb.toFixed(1)} MB resident, once settled after its start`);
+    return { pid: server.pid as number, idleMb };
+  };
+  /**
+   * Reads the files directly on an idle server: V8's memory reducer can run after the size
+   * looked settled (186 MB then, 115 MB during the direct read that followed, 2026-11-29), so
+   * the lower figure is the idle one.
+   */
+  const readWhileIdle = async (idle: { pid: number; idleMb: number }, files: string[]) => {
+    const read = await readDirectly(files);
+    const afterRead = residentMb(idle.pid);
+    if (afterRead < idle.idleMb) {
+      idle.idleMb = afterRead;
+      console.log(`server idle: ${afterRead.toFixed(1)} MB resident, after the direct read`);
+    }
+    return read;
+  };
 
   const runs = [
     ['sparse', '10 GiB of sparse data (10 files)', sparse, ['/bench/sparse']],
     ['small', `${small.length.toLocaleString('en')} small files`, small, ['/bench/small']],
   ] as const;
+  let started = true;
   // ZIP_BENCH=sparse or small runs one of the two.
   for (const [name, label, files, paths] of runs.filter(
     ([name]) => !process.env.ZIP_BENCH || process.env.ZIP_BENCH === name,
   )) {
-    // The machine's speed drifts: the direct reads go before and after, and their mean counts.
-    const before = await readDirectly(files);
-    // V8's memory reducer can run after the size looked settled (186 MB then, 115 MB during the
-    // direct read that followed, 2026-11-29): the lower figure is the idle one.
-    const idleAfterRead = residentMb(pid);
-    if (idleAfterRead < idleMb) {
-      idleMb = idleAfterRead;
-      console.log(`server idle: ${idleMb.toFixed(1)} MB resident, after the direct read`);
-    }
-    // The link goes first, on a server that has not yet planned 100,000 entries in memory.
-    // Its plan leaves the server's resident memory high, which then counts in the direct POST's
-    // peak: ZIP_BENCH_LINK=0 leaves the link out, to measure the direct POST alone.
+    // The machine's speed drifts: there are two direct reads, and their mean counts.
+    const idle = await idleServer(!started);
+    started = false;
+    const before = await readWhileIdle(idle, files);
+    // The small files also go through a link (ZIP_BENCH_LINK=0 leaves it out): its plan and
+    // download on this server, the direct POST on the next one.
     const withLink = name === 'small' && process.env.ZIP_BENCH_LINK !== '0';
-    const linkRun = withLink ? await linkZip(pid, token, [...paths]) : null;
-    const zipped = await withPeakMemory(pid, () => directZip(token, [...paths]));
-    const after = await readDirectly(files);
+    const linkRun = withLink ? { ...(await linkZip(idle.pid, token, [...paths])), ...idle } : null;
+    const postIdle = withLink ? await idleServer(true) : idle;
+    const between = withLink ? await readWhileIdle(postIdle, files) : null;
+    const zipped = await withPeakMemory(postIdle.pid, () => directZip(token, [...paths]));
+    const after = between ?? (await readDirectly(files));
     const directMs = (before.totalMs + after.totalMs) / 2;
     const perSecond = (ms: number) => `${(files.length / (ms / 1000)).toFixed(0)} files/s`;
     const report = (
       how: string,
       run: { result: Awaited<ReturnType<typeof zipDownload>>; peakMb: number },
+      idleMb: number,
     ) => {
       const { bytes, expected, chunked, firstByteMs, totalMs } = run.result;
       if (bytes !== expected) throw new Error(`archive: ${bytes} of ${expected} bytes`);
@@ -202,21 +226,21 @@ try {
       console.log(`ratio zip / direct ${(directMs / totalMs).toFixed(2)} (by time, same files)`);
       console.log(`time to first byte ${firstByteMs.toFixed(0)} ms (target < 1000)`);
       console.log(
-        `peak memory        ${run.peakMb.toFixed(1)} MB, ${(run.peakMb - idleMb).toFixed(1)} MB over idle (target < 64)`,
+        `peak memory        ${run.peakMb.toFixed(1)} MB, ${(run.peakMb - idleMb).toFixed(1)} MB over an idle of ${idleMb.toFixed(1)} MB (target < 64)`,
       );
     };
     console.log(
-      `\ndirect read        ${before.bytes} bytes in ${before.totalMs.toFixed(0)} ms before, ${after.totalMs.toFixed(0)} ms after = ${mbps(before.bytes, directMs).toFixed(1)} MB/s, ${perSecond(directMs)}`,
+      `\ndirect read        ${before.bytes} bytes in ${before.totalMs.toFixed(0)} ms, ${after.totalMs.toFixed(0)} ms = ${mbps(before.bytes, directMs).toFixed(1)} MB/s, ${perSecond(directMs)}`,
     );
-    report('POST …/fs/zip (planned in the request)', zipped);
+    report('POST …/fs/zip (planned in the request)', zipped, postIdle.idleMb);
     if (!linkRun) continue;
-    const { planned, linked } = linkRun;
+    const { planned, linked, idleMb } = linkRun;
     console.log(`\n### Zip of ${label}, link planned by a zip job`);
     console.log(`plan (job)         ${planned.result.planMs.toFixed(0)} ms`);
     console.log(
-      `plan peak memory   ${planned.peakMb.toFixed(1)} MB, ${(planned.peakMb - idleMb).toFixed(1)} MB over idle`,
+      `plan peak memory   ${planned.peakMb.toFixed(1)} MB, ${(planned.peakMb - idleMb).toFixed(1)} MB over an idle of ${idleMb.toFixed(1)} MB`,
     );
-    report('GET …/fs/zip?token= from the stored plan', linked);
+    report('GET …/fs/zip?token= from the stored plan', linked, idleMb);
   }
 } finally {
   server.kill();
