@@ -66,6 +66,7 @@ export const ERROR_CODES = {
   fsReadOnly: 'fs.read_only',
   fsVirtualPath: 'fs.virtual_path',
   fsNotFound: 'fs.not_found',
+  fsNameTooLong: 'fs.name_too_long',
   fsNotAFile: 'fs.not_a_file',
   fsAlreadyExists: 'fs.already_exists',
   fsIntoItself: 'fs.into_itself',

@@ -3,6 +3,9 @@ import { ERROR_CODES } from './error-codes';
 /** Longest raw path accepted; anything longer is rejected before decoding. */
 const PATH_MAX_LENGTH = 4096;
 
+/** Longest name (one path segment) a file system takes, in UTF-8 bytes (NAME_MAX on Linux, S3's limit is larger). */
+export const NAME_MAX_BYTES = 255;
+
 export class PathError extends Error {
   readonly code = ERROR_CODES.pathInvalid;
 
@@ -13,27 +16,22 @@ export class PathError extends Error {
 }
 
 /**
- * The one path normaliser of the product. Decodes percent-encoding exactly once (decoding
- * again would let `%252e%252e` turn into `..` later), treats `\` as a separator, rejects NUL
- * and `..` segments, drops `.` and empty segments. Result: leading `/`, no trailing `/`
- * except for the root.
+ * The one path normaliser of the product, for paths that are already decoded: a JSON field, a
+ * query parameter (the URL parser decoded it), a name a storage listed. A `%` is a character
+ * like any other here (a file may be called `100%.txt`), so decoding again would both break
+ * such names and let `%2e%2e` turn into `..` later. Treats `\` as a separator, rejects NUL and
+ * `..` segments, drops `.` and empty segments. Result: leading `/`, no trailing `/` except for
+ * the root.
  */
 export function normalizePath(input: string): string {
   if (input.length > PATH_MAX_LENGTH) {
     throw new PathError(`Path longer than ${PATH_MAX_LENGTH} characters`);
   }
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(input);
-  } catch {
-    throw new PathError('Malformed percent-encoding in path');
-  }
-  // Checked after decoding so that encoded forms (`%00`, `%2e%2e`, `..%2f`) are caught too.
-  if (decoded.includes('\0')) {
+  if (input.includes('\0')) {
     throw new PathError('NUL character in path');
   }
   const segments: string[] = [];
-  for (const segment of decoded.split(/[/\\]/)) {
+  for (const segment of input.split(/[/\\]/)) {
     if (segment === '..') {
       throw new PathError('Parent segment (..) in path');
     }
@@ -42,6 +40,30 @@ export function normalizePath(input: string): string {
     }
   }
   return `/${segments.join('/')}`;
+}
+
+/**
+ * The path of a URL as the request line carried it (still percent-encoded: a WebDAV request,
+ * the web app's address bar), decoded exactly once at this edge, then normalised. `..` and
+ * `%2e%2e` alike are refused, never resolved.
+ */
+export function decodeUrlPath(raw: string): string {
+  if (raw.length > PATH_MAX_LENGTH) {
+    throw new PathError(`Path longer than ${PATH_MAX_LENGTH} characters`);
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new PathError('Malformed percent-encoding in path');
+  }
+  return normalizePath(decoded);
+}
+
+/** The first segment of a normalised path whose name is longer than NAME_MAX_BYTES, if any. */
+export function overlongName(path: string): string | undefined {
+  const encoder = new TextEncoder();
+  return path.split('/').find((segment) => encoder.encode(segment).length > NAME_MAX_BYTES);
 }
 
 function tryNormalize(path: string): string | null {
@@ -68,7 +90,7 @@ export function isPathWithin(basePath: string, path: string): boolean {
   return base === '/' || target === base || target.startsWith(`${base}/`);
 }
 
-/** Joins parts with `/` and normalises the result (so each part is decoded once, too). */
+/** Joins parts with `/` and normalises the result. */
 export function joinPath(...parts: string[]): string {
   return normalizePath(parts.join('/'));
 }

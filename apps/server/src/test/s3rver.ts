@@ -193,6 +193,11 @@ const server = http.createServer((req, res) => {
   if (req.method === 'PUT' && key && uploadId !== null && req.headers['x-amz-copy-source']) {
     return uploadPartCopy(req, res, bucketName, uploadId, Number(url.searchParams.get('partNumber'))).catch(fail);
   }
+  if (req.method === 'PUT' && req.headers['x-amz-copy-source']) {
+    // S3 takes the source fully percent-encoded; s3rver reads it with decodeURI, which leaves
+    // %2B, %23, %3F… encoded and so misses 'a+b.txt'. Sent the way its decodeURI undoes.
+    req.headers['x-amz-copy-source'] = encodeURI(decodeURIComponent(req.headers['x-amz-copy-source']));
+  }
   return s3rverHandler(req, res);
 });
 

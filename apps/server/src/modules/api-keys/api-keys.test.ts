@@ -133,7 +133,6 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     ['an expiry that is not a date', { name: 'k', expires_at: 'tomorrow' }],
     ['an expiry in the past', { name: 'k', expires_at: '2020-01-01T00:00:00.000Z' }],
     ['a base path with ..', { name: 'k', basic_path: '/a/../etc' }],
-    ['a base path with an encoded ..', { name: 'k', basic_path: '/a/%2e%2e/b' }],
     ['a base path with NUL', { name: 'k', basic_path: '/a\u0000b' }],
     ['a permission that is not a boolean', { name: 'k', text_permission: 'yes' }],
   ])('refuses %s with 400 and writes nothing', async (_name, body) => {

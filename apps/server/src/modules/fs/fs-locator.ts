@@ -3,6 +3,7 @@ import {
   hasPathPermission,
   isPathWithin,
   type Mount,
+  overlongName,
   type Principal,
 } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
@@ -11,7 +12,7 @@ import type { VirtualChild } from '../mounts/mount-tree';
 import { scoped } from '../storage/drivers/scoped-driver';
 import type { StorageDriver } from '../storage/drivers/storage-driver';
 import type { StorageDrivers } from '../storage/storage.drivers';
-import { fsNotFound, fsPathForbidden, fsReadOnly, fsVirtualPath } from './fs.errors';
+import { fsNameTooLong, fsNotFound, fsPathForbidden, fsReadOnly, fsVirtualPath } from './fs.errors';
 
 /** A place in the virtual tree inside a mount: the storage view and the key there. */
 export interface MountLocation {
@@ -58,6 +59,9 @@ export function createFsLocator({
     principal.type === 'apikey' && isPathWithin(path, principal.basicPath);
 
   async function locate(principal: Principal, path: string): Promise<FsLocation> {
+    // No storage takes such a name (ENAMETOOLONG): refused before any is asked.
+    const overlong = overlongName(path);
+    if (overlong !== undefined) throw fsNameTooLong(path, overlong);
     const resolution = await mounts.resolve(path);
     if (resolution.kind === 'not_found') {
       // Permission first: a key learns nothing of what lies outside its base path.

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@sharebin/shared';
+import { ERROR_CODES, NAME_MAX_BYTES } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
 
 export const fsPathForbidden = (path: string) =>
@@ -20,6 +20,14 @@ export const fsVirtualPath = (path: string) =>
 
 export const fsNotFound = (path: string) =>
   new AppError(404, ERROR_CODES.fsNotFound, `Nothing at ${path}`, { path });
+
+export const fsNameTooLong = (path: string, name: string) =>
+  new AppError(
+    400,
+    ERROR_CODES.fsNameTooLong,
+    `A name may be at most ${NAME_MAX_BYTES} bytes long (UTF-8): ${name.slice(0, 32)}… is ${new TextEncoder().encode(name).length}`,
+    { path, limitBytes: NAME_MAX_BYTES },
+  );
 
 export const fsNotAFile = (path: string) =>
   new AppError(400, ERROR_CODES.fsNotAFile, `${path} is a folder, not a file`, { path });

@@ -197,8 +197,9 @@ describe.each(ENGINES)('file system on %s', (engine) => {
       '/docs/../docs2',
     ]) {
       const response = await userList(encodeURIComponent(path));
-      expect([path, response.status]).toEqual([path, expect.any(Number)]);
-      expect(response.status === 403 || response.status === 400).toBe(true);
+      // Sent decoded once, `%2f` is part of a name: a name inside /docs (404) or a mount
+      // outside the base path (403), never /docs2 itself.
+      expect([path, [400, 403, 404].includes(response.status)]).toEqual([path, true]);
     }
     expect((await download('/docs2/out.txt', {}, 'user', key)).status).toBe(403);
     expect((await upload('/docs2', 'x.txt', 'x', key, 'user')).body.error).toBe(

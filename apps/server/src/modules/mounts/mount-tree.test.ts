@@ -1,4 +1,4 @@
-import { normalizePath } from '@sharebin/shared';
+import { decodeUrlPath, normalizePath } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { buildMountTree, type MountPoint, overlayNestedMounts } from './mount-tree';
 
@@ -83,7 +83,7 @@ describe('mount resolution', () => {
   it('resolves Chinese and punctuated segments as they are', () => {
     const docs = mount('/文档/项目_1-a');
     const chinese = buildMountTree([docs]);
-    expect(chinese.resolve(normalizePath('/%E6%96%87%E6%A1%A3/'))).toEqual({
+    expect(chinese.resolve(decodeUrlPath('/%E6%96%87%E6%A1%A3/'))).toEqual({
       kind: 'virtual',
       children: [{ name: '项目_1-a', path: '/文档/项目_1-a', mount: docs }],
     });

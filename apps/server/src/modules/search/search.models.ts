@@ -58,18 +58,10 @@ export const foldName = (name: string) => name.toLowerCase();
  */
 export const TRIGRAM_LENGTH = 3;
 
-/**
- * A path as storage names it, through the one normaliser: names are already decoded (a file
- * may be called `50% off.txt`), so a `%` is escaped first and comes out of the decoding as it was.
- */
-function literalPath(path: string): string {
-  return normalizePath(path.replaceAll('%', '%25'));
-}
-
 /** A folder path within a mount, the root included. */
 export function folderPath(path: string): string {
   try {
-    return literalPath(path);
+    return normalizePath(path);
   } catch (error) {
     if (error instanceof PathError) throw indexPathInvalid(error.message);
     throw error;
@@ -129,8 +121,8 @@ export function validateSearch(params: SearchParams): SearchParams {
     try {
       return {
         mountId: scope.mountId,
-        pathPrefix: literalPath(scope.pathPrefix),
-        shadowed: (scope.shadowed ?? []).map(literalPath),
+        pathPrefix: normalizePath(scope.pathPrefix),
+        shadowed: (scope.shadowed ?? []).map((path) => normalizePath(path)),
       };
     } catch (error) {
       if (error instanceof PathError) throw searchInvalidScope(error.message);

@@ -8,7 +8,7 @@ import type { Clock } from '../shared/clock';
 import { DavError, davBadRequest, davConflict, davPreconditionFailed } from './dav.errors';
 import { type IfList, parseIfHeader, sameEtag, submittedTokens } from './dav-if-header';
 import type { DavLock, DavLocksRepository } from './dav-locks.repository';
-import { davPathOf, hrefOf } from './dav-paths';
+import { davPathOf, hrefOf, rawPathOf } from './dav-paths';
 import type { Depth } from './dav-propfind';
 import { entryOrNull } from './dav-read';
 import { childElements, escapeXml, innerXml, isDav, parseXmlBody, xmlDeclaration } from './dav-xml';
@@ -107,7 +107,8 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
     };
     for (const list of lists) {
       const resource =
-        list.resource === null ? path : davPathOf(new URL(list.resource, requestUrl).pathname);
+        // A tag is an absolute URI or path (RFC 4918 §10.4.2), read as sent, like the request's.
+        list.resource === null ? path : davPathOf(rawPathOf(list.resource));
       let holds = true;
       for (const condition of list.conditions) {
         let met: boolean;

@@ -1,4 +1,6 @@
-import { normalizePath } from '@sharebin/shared';
+import type { IncomingMessage } from 'node:http';
+import { decodeUrlPath } from '@sharebin/shared';
+import type { Context } from 'hono';
 import { davBadGateway, davBadRequest } from './dav.errors';
 
 /** Where the WebDAV sub-app is mounted; `/dav/` is the virtual root of the file system. */
@@ -6,27 +8,40 @@ export const DAV_PREFIX = '/dav';
 
 /**
  * The virtual path a request names: the raw (still percent-encoded) URL path below `/dav`,
- * through the product's one normaliser, which decodes it exactly once.
+ * decoded exactly once at this edge and normalised: `..`, `%2e%2e` and `..\` are refused.
  */
 export function davPathOf(rawUrlPath: string): string {
-  const below = rawUrlPath.slice(DAV_PREFIX.length);
+  if (rawUrlPath !== DAV_PREFIX && !rawUrlPath.startsWith(`${DAV_PREFIX}/`)) {
+    throw davBadRequest('The request URI is not below /dav/');
+  }
   try {
-    return normalizePath(below || '/');
+    return decodeUrlPath(rawUrlPath.slice(DAV_PREFIX.length) || '/');
   } catch (error) {
     throw davBadRequest((error as Error).message);
   }
 }
 
 /**
- * The raw URL path of a request, not decoded by the router. A fragment never belongs in a
- * request line: one that arrives there is refused rather than silently cut off (a DELETE of
- * `/a/#b` must not delete `/a/`).
+ * The request target exactly as the client sent it. Node keeps it raw; the URL that Hono and
+ * `new URL` build from it has `..`, `%2e%2e` and `\` already resolved, so that
+ * `/dav/docs/../secret/x` would reach `/secret/x` before any check saw the `..`. In process
+ * (`app.request`) there is no raw target and the request's URL stands in.
  */
-export function rawPathOf(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.hash !== '' || url.endsWith('#'))
-    throw davBadRequest('The request URI holds a fragment');
-  return parsed.pathname;
+export function requestTargetOf(c: Context): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming?.url ?? c.req.url;
+}
+
+/**
+ * The path of a request target or a URL (origin and query cut off), still percent-encoded. A
+ * fragment never belongs in a request line: one that arrives there is refused rather than
+ * silently cut off (a DELETE of `/a/#b` must not delete `/a/`).
+ */
+export function rawPathOf(target: string): string {
+  const path = target.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '');
+  if (path.includes('#')) throw davBadRequest('The request URI holds a fragment');
+  const query = path.indexOf('?');
+  return query === -1 ? path : path.slice(0, query);
 }
 
 /** A `Destination` header as a virtual path; another server's address is refused (RFC 4918 §9.8.5). */
@@ -42,7 +57,8 @@ export function destinationPathOf(header: string | undefined, requestUrl: string
   if (target.pathname !== DAV_PREFIX && !target.pathname.startsWith(`${DAV_PREFIX}/`)) {
     throw davBadGateway();
   }
-  return davPathOf(target.pathname);
+  // The header as sent, not as the URL parser resolved it.
+  return davPathOf(rawPathOf(header));
 }
 
 /** The href of a virtual path in a multistatus answer: each segment encoded, folders end with `/`. */

@@ -9,7 +9,7 @@ import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
 import type { DavLocks } from './dav-locks';
 import { parseOcMtime } from './dav-mtime';
-import { davPathOf, destinationPathOf, rawPathOf } from './dav-paths';
+import { davPathOf, destinationPathOf, rawPathOf, requestTargetOf } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
 import { getResource } from './dav-read';
@@ -151,7 +151,7 @@ export function createDavApp({
         });
       }
       const principal = await authenticate(c.req.header('authorization'), c.get('clientIp'));
-      const path = davPathOf(rawPathOf(c.req.url));
+      const path = davPathOf(rawPathOf(requestTargetOf(c)));
       const handler = handlers[method];
       if (!handler) throw davNotAllowed(`${method} is not a WebDAV method this server answers`);
       return await handler(principal, path, c.req.raw, c);

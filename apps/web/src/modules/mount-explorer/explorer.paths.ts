@@ -1,16 +1,16 @@
-import { isPathWithin, normalizePath } from '@sharebin/shared';
+import { decodeUrlPath, isPathWithin, normalizePath } from '@sharebin/shared';
 
 /** The explorer's route; the virtual path follows it segment by segment. */
 export const EXPLORER_ROUTE = '/mount-explorer';
 
 /**
- * The virtual path a location's pathname names. The pathname is still percent-encoded, so the
- * one normaliser decodes it exactly once; null when it is not a valid path (`..`, NUL).
+ * The virtual path a location's pathname names. The pathname is still percent-encoded, so it is
+ * decoded exactly once, here; null when it is not a valid path (`..`, NUL).
  */
 export function pathFromLocation(pathname: string): string | null {
   const rest = pathname.startsWith(EXPLORER_ROUTE) ? pathname.slice(EXPLORER_ROUTE.length) : '';
   try {
-    return normalizePath(rest || '/');
+    return decodeUrlPath(rest || '/');
   } catch {
     return null;
   }
