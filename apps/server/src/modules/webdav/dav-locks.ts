@@ -11,7 +11,15 @@ import type { DavLock, DavLocksRepository } from './dav-locks.repository';
 import { davPathOf, hrefOf, rawPathOf } from './dav-paths';
 import type { Depth } from './dav-propfind';
 import { entryOrNull } from './dav-read';
-import { childElements, escapeXml, innerXml, isDav, parseXmlBody, xmlDeclaration } from './dav-xml';
+import {
+  childElements,
+  escapeXml,
+  innerXml,
+  isDav,
+  parseXmlBody,
+  readXmlBody,
+  xmlDeclaration,
+} from './dav-xml';
 
 /** A lock asked for without a timeout, or for longer than this, lasts this long (seconds). */
 export const LOCK_TIMEOUT_DEFAULT_SECONDS = 3_600;
@@ -200,7 +208,7 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
     ): Promise<Response> {
       const now = clock.now();
       const timeout = timeoutOf(request.headers.get('timeout'));
-      const info = parseLockInfo(await request.text());
+      const info = parseLockInfo(await readXmlBody(request));
       if (!info) {
         // A refresh (§9.10.2): the If header names the lock.
         const header = request.headers.get('if');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { sha256Hex } from '../shared/crypto';
 import type { Db } from '../shared/db';
 import { pathOrBelow } from '../shared/sql-search';
@@ -12,6 +13,17 @@ export interface DeadProperty extends PropertyName {
 export interface PropertyChange extends PropertyName {
   value: string | null;
 }
+
+/** What one resource may keep; past it a PROPPATCH stores nothing (RFC 4918 §9.2: 507). */
+export interface DeadPropertyLimits {
+  /** Properties on one resource. */
+  count: number;
+  /** Bytes of their names, namespaces and values together. */
+  totalBytes: number;
+}
+
+/** Rolls a PROPPATCH back when the resource would keep more than its limits allow. */
+class OverLimits extends Error {}
 
 /** Moves `path` from below `from` to below `to`. */
 const rebased = (path: string, from: string, to: string) => to + path.slice(from.length);
@@ -75,25 +87,51 @@ export function createDavPropertiesRepository({ db }: { db: Db }) {
       return found;
     },
 
-    /** All changes in order, in one transaction: a PROPPATCH is all or nothing (§9.2). */
-    async apply(path: string, changes: PropertyChange[]): Promise<void> {
+    /**
+     * All changes in order, in one transaction: a PROPPATCH is all or nothing (§9.2). Answers
+     * false, with nothing changed, when the resource would then keep more than `limits`.
+     */
+    async apply(
+      path: string,
+      changes: PropertyChange[],
+      limits: DeadPropertyLimits,
+    ): Promise<boolean> {
       const pathHash = sha256Hex(path);
-      await db.transaction().execute(async (trx) => {
-        for (const { ns, name, value } of changes) {
-          await trx
-            .deleteFrom('dav_properties')
-            .where('path_hash', '=', pathHash)
-            .where('ns', '=', ns)
-            .where('name', '=', name)
-            .execute();
-          if (value !== null) {
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const { ns, name, value } of changes) {
             await trx
-              .insertInto('dav_properties')
-              .values({ path_hash: pathHash, path, ns, name, value })
+              .deleteFrom('dav_properties')
+              .where('path_hash', '=', pathHash)
+              .where('ns', '=', ns)
+              .where('name', '=', name)
               .execute();
+            if (value !== null) {
+              await trx
+                .insertInto('dav_properties')
+                .values({ path_hash: pathHash, path, ns, name, value })
+                .execute();
+            }
           }
-        }
-      });
+          const kept = await trx
+            .selectFrom('dav_properties')
+            .select([
+              sql<string | number>`count(*)`.as('count'),
+              sql<
+                string | number | null
+              >`sum(octet_length(value) + octet_length(name) + octet_length(ns))`.as('bytes'),
+            ])
+            .where('path_hash', '=', pathHash)
+            .executeTakeFirstOrThrow();
+          if (Number(kept.count) > limits.count || Number(kept.bytes ?? 0) > limits.totalBytes) {
+            throw new OverLimits();
+          }
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof OverLimits) return false;
+        throw error;
+      }
     },
 
     copy,

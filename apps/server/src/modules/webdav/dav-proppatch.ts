@@ -2,7 +2,11 @@ import { davBadRequest } from './dav.errors';
 import { isReservedProperty } from './dav-mtime';
 import { hrefOf } from './dav-paths';
 import { isLiveProperty } from './dav-properties';
-import type { DavPropertiesRepository, PropertyChange } from './dav-properties.repository';
+import type {
+  DavPropertiesRepository,
+  DeadPropertyLimits,
+  PropertyChange,
+} from './dav-properties.repository';
 import {
   childElements,
   innerXml,
@@ -35,13 +39,25 @@ export function parsePropertyUpdate(body: string): PropertyChange[] {
   return changes;
 }
 
+/**
+ * What dead properties one resource may keep (README, WebDAV): a key with a writable mount
+ * must not be able to fill the database through PROPPATCH.
+ */
+export const DEAD_PROPERTY_LIMITS: DeadPropertyLimits & { valueBytes: number } = {
+  /** One property's value (its XML). */
+  valueBytes: 64 * 1024,
+  count: 256,
+  totalBytes: 1024 * 1024,
+};
+
 /** Computed from the storage, or kept by Sharebin itself (the X-OC-Mtime time). */
 const isProtected = (property: PropertyName) =>
   isLiveProperty(property) || isReservedProperty(property);
 
 /**
  * PROPPATCH: every change or none. Live properties are computed from the storage and cannot be
- * set (403, and 424 for the rest, which are then not applied either).
+ * set (403); a value or a resource past DEAD_PROPERTY_LIMITS cannot be stored (507). The other
+ * changes then answer 424 and are not applied either.
  */
 export async function proppatch(
   properties: Pick<DavPropertiesRepository, 'apply'>,
@@ -50,18 +66,28 @@ export async function proppatch(
   body: string,
 ): Promise<Response> {
   const changes = parsePropertyUpdate(body);
-  const refused = changes.filter(isProtected);
   const names = (list: PropertyChange[]) => list.map((change) => propertyElement(change));
-  if (refused.length > 0) {
-    const rest = changes.filter((change) => !isProtected(change));
-    return multistatusResponse([
+  const refusedFor = (status: number, refused: PropertyChange[]) =>
+    multistatusResponse([
       responseElement(hrefOf(path, isDirectory), [
-        { status: 403, properties: names(refused) },
-        { status: 424, properties: names(rest) },
+        { status, properties: names(refused) },
+        { status: 424, properties: names(changes.filter((change) => !refused.includes(change))) },
       ]),
     ]);
+  const protectedOnes = changes.filter(isProtected);
+  if (protectedOnes.length > 0) return refusedFor(403, protectedOnes);
+  const oversized = changes.filter(
+    (change) =>
+      change.value !== null &&
+      Buffer.byteLength(change.value, 'utf8') > DEAD_PROPERTY_LIMITS.valueBytes,
+  );
+  if (oversized.length > 0) return refusedFor(507, oversized);
+  if (!(await properties.apply(path, changes, DEAD_PROPERTY_LIMITS))) {
+    return refusedFor(
+      507,
+      changes.filter((change) => change.value !== null),
+    );
   }
-  await properties.apply(path, changes);
   return multistatusResponse([
     responseElement(hrefOf(path, isDirectory), [{ status: 200, properties: names(changes) }]),
   ]);

@@ -8,7 +8,7 @@ import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './d
 import { mtimeChange } from './dav-mtime';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import type { Depth } from './dav-propfind';
-import { proppatch } from './dav-proppatch';
+import { DEAD_PROPERTY_LIMITS, proppatch } from './dav-proppatch';
 import { entryOrNull } from './dav-read';
 
 export interface DavWriteDeps {
@@ -78,8 +78,12 @@ export function createDavWrites(deps: DavWriteDeps) {
       });
       const headers: Record<string, string> = {};
       if (stored.etag) headers.ETag = `"${stored.etag}"`;
-      if (mtime && stored.etag) {
-        await properties.apply(path, [mtimeChange(mtime, stored.etag)]);
+      // Kept beside the resource's dead properties, within their limits.
+      if (
+        mtime &&
+        stored.etag &&
+        (await properties.apply(path, [mtimeChange(mtime, stored.etag)], DEAD_PROPERTY_LIMITS))
+      ) {
         headers['X-OC-MTime'] = 'accepted';
       }
       return new Response(null, { status: existing ? 204 : 201, headers });

@@ -1,4 +1,5 @@
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
+import { readPlainTextBody } from '../../app/request-body';
 import { DavError } from './dav.errors';
 
 export const DAV_NS = 'DAV:';
@@ -136,3 +137,12 @@ export function multistatusResponse(parts: AsyncIterable<string> | Iterable<stri
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
 }
+
+/**
+ * The largest XML body (PROPFIND, PROPPATCH, LOCK) read; larger answers 413. Room for a
+ * resource's whole 1 MiB of dead properties in one PROPPATCH, with its markup.
+ */
+export const DAV_XML_BODY_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A request's XML body as text, within DAV_XML_BODY_MAX_BYTES (never read whole past it). */
+export const readXmlBody = (request: Request) => readPlainTextBody(request, DAV_XML_BODY_MAX_BYTES);

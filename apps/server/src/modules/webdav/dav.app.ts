@@ -15,6 +15,7 @@ import { depthOf, propfind } from './dav-propfind';
 import { getResource } from './dav-read';
 import type { DavWrites } from './dav-write';
 
+import { readXmlBody } from './dav-xml';
 /** Depth: infinity answers at most this many entries unless configured (DAV_PROPFIND_MAX_ENTRIES). */
 export const DAV_PROPFIND_MAX_ENTRIES_DEFAULT = 10_000;
 
@@ -81,7 +82,7 @@ export function createDavApp({
         principal,
         path,
         depthOf(request.headers.get('depth') ?? undefined, 'infinity'),
-        await request.text(),
+        await readXmlBody(request),
       ),
     GET: readResource,
     // The GET's answer; the app's headAnswers middleware drops (and cancels) its body.
@@ -97,7 +98,7 @@ export function createDavApp({
     },
     PROPPATCH: async (principal, path, request) => {
       await guard(principal, path, request);
-      return writes.proppatch(principal, path, await request.text());
+      return writes.proppatch(principal, path, await readXmlBody(request));
     },
     MKCOL: async (principal, path, request) => {
       await guard(principal, path, request);
