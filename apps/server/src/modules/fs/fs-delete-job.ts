@@ -1,7 +1,7 @@
 import type { FsBatchResult, Principal } from '@sharebin/shared';
 import type { NewJobItem } from '../jobs/jobs.repository';
 import type { JobContext, JobHandler } from '../jobs/jobs.worker';
-import { fsNotFound } from './fs.errors';
+import { fsNotFound, fsReadOnly } from './fs.errors';
 import type { FsLocator, MountLocation } from './fs-locator';
 import { itemFailure } from './fs-transfer-job';
 import { walkStorage } from './fs-walk';
@@ -126,6 +126,10 @@ export function createDeleteJobs({
 
     /** Small paths go now; large folders go together into one job, named in `job_id`. */
     async batchRemove(principal: Principal, paths: string[]): Promise<FsBatchResult> {
+      // One refusal for the whole call, not a list of items that all failed alike.
+      if (principal.type === 'apikey' && principal.mountReadOnly) {
+        throw fsReadOnly(paths[0] ?? '/');
+      }
       const result: FsBatchResult = { success: 0, skipped: 0, failed: [] };
       const large: string[] = [];
       for (const path of paths) {

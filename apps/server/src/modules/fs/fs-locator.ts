@@ -58,6 +58,13 @@ export function createFsLocator({
   const leadsToBase = (principal: Principal, path: string) =>
     principal.type === 'apikey' && isPathWithin(path, principal.basicPath);
 
+  /** The folder below `path` on the way to `basePath` (which lies below `path`). */
+  const wayDown = (path: string, basePath: string): VirtualChild<Mount> => {
+    const below = basePath.slice(path === '/' ? 1 : path.length + 1);
+    const name = below.split('/')[0] as string;
+    return { name, path: path === '/' ? `/${name}` : `${path}/${name}`, mount: null };
+  };
+
   async function locate(principal: Principal, path: string): Promise<FsLocation> {
     // No storage takes such a name (ENAMETOOLONG): refused before any is asked.
     const overlong = overlongName(path);
@@ -75,9 +82,12 @@ export function createFsLocator({
       );
       return { kind: 'virtual', path, children };
     }
-    // Inside a mount, a key sees its base path and below only (the explorer's guard sends it
-    // there); listing a mount folder above it would show its siblings.
-    if (!hasPathPermission(principal, path)) throw fsPathForbidden(path);
+    // Inside a mount, a key sees its base path and below only; a mount folder above it is
+    // only the way down there (listing it would show the base path's siblings).
+    if (!hasPathPermission(principal, path)) {
+      if (!leadsToBase(principal, path) || principal.type !== 'apikey') throw fsPathForbidden(path);
+      return { kind: 'virtual', path, children: [wayDown(path, principal.basicPath)] };
+    }
     const readOnly = readOnlyFor(principal);
     const { driver } = await drivers.resolve(resolution.mount.storage_config_id);
     return {

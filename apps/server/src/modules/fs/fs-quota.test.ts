@@ -197,6 +197,19 @@ describe.each(ENGINES)('storage capacity for file-system writes, on %s', (engine
     await ok(post('update', { path: '/docs/note.txt', content: 'after' }));
   });
 
+  it('refuses an edit past the upload size limit with 413 and leaves the file as it was', async () => {
+    expect((await upload('/docs', 'note.txt', Buffer.from('before'))).status).toBe(201);
+    await t.limitUploads(admin, 1, 'KB');
+    const refused = await post('update', { path: '/docs/note.txt', content: 'x'.repeat(1025) });
+    expect([refused.status, refused.body.error]).toEqual([413, 'file.too_large']);
+    const created = await post('update', { path: '/docs/new.txt', content: 'x'.repeat(2048) });
+    expect(created.status).toBe(413);
+    expect(await stored(storage, 'new.txt')).toBeNull();
+    expect((await stored(storage, 'note.txt'))?.size).toBe(6);
+    expect(await held()).toBe(0);
+    await ok(post('update', { path: '/docs/note.txt', content: 'x'.repeat(1024) }));
+  });
+
   it('refuses copies and moves into a storage without room for them, copying nothing', async () => {
     const small = await ok<StorageConfig>(
       t.request(

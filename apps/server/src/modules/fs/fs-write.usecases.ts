@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebin/shared';
 import type { ActivityLog } from '../dashboard/activity.recorder';
+import { fileTooLarge } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
 import {
   fsAlreadyExists,
@@ -123,8 +124,17 @@ export function createFsWriteUseCases({
       }
     },
 
-    /** Saves text into an existing or new file (SPEC §5: at most 10 MB). */
-    async update(principal: Principal, path: string, content: string): Promise<void> {
+    /**
+     * Saves text into an existing or new file (SPEC §5: at most 10 MB), within the upload size
+     * limit (`maxBytes`) and the storage's capacity, like every other write.
+     */
+    async update(
+      principal: Principal,
+      path: string,
+      content: string,
+      if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
+      maxBytes: number,
+    ): Promise<void> {
       const bytes = Buffer.from(content, 'utf8');
       if (bytes.length > EDIT_CONTENT_MAX_BYTES) throw fsContentTooLarge(EDIT_CONTENT_MAX_BYTES);
       const location = await locator.write(principal, path);

@@ -216,6 +216,7 @@ function fsRoutes(
       auth,
       body: fsPathsRequestSchema,
       response: fsBatchResultSchema,
+      errors: [403],
       handler: ({ principal, body }) => deletes.batchRemove(principal, body.paths),
     }),
     route({
@@ -246,7 +247,7 @@ function fsRoutes(
       response: z.null(),
       errors: [403, 413],
       handler: async ({ principal, body }) => {
-        await write.update(principal, body.path, body.content);
+        await write.update(principal, body.path, body.content, await maxUploadBytes());
         return null;
       },
     }),
