@@ -26,10 +26,18 @@ type LocalFs = Pick<
   'stat' | 'mkdir' | 'listDirectory' | 'deletePrefix' | 'move' | 'copyPrefix'
 >;
 
-/** Regular files under a folder, links not followed (they are not objects). */
+/**
+ * Regular files under a folder, links not followed (they are not objects). A folder that a
+ * concurrent delete takes away while it is counted holds nothing more to delete here.
+ */
 async function countFiles(folder: string): Promise<number> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).length;
+  try {
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).length;
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
 }
 
 /**
@@ -74,7 +82,17 @@ export function createLocalFs(root: string, self: () => StorageDriver): LocalFs 
 
     async mkdir(key) {
       await assertCanMakeFolder(self(), key);
-      await mkdir(await writablePath(root, key), { recursive: true, mode: PRIVATE_FOLDER });
+      const path = await writablePath(root, key);
+      // A concurrent delete of a parent can take a folder away between two steps of the
+      // recursive mkdir (ENOENT): the path is made again, from where it then stands.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER });
+          return;
+        } catch (error) {
+          if (errorCode(error) !== 'ENOENT' || attempt === 3) throw error;
+        }
+      }
     },
 
     listDirectory: (key, options) => listDirectoryVia(self(), key, options),
