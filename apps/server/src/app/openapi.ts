@@ -23,7 +23,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many attempts',
 };
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') {
   if (!schema) return [];
   const json = toSchema(schema, 'input') as {
     properties?: Record<string, JsonSchema>;
@@ -47,7 +47,7 @@ function security(route: AnyRoute) {
 function operation(route: AnyRoute) {
   const status = route.status ?? 200;
   const errorStatuses = new Set([
-    ...(route.body || route.query || route.params ? [400] : []),
+    ...(route.body || route.query || route.params || route.headers ? [400] : []),
     ...(route.body ? [413, 415] : []),
     ...(route.auth === 'public' ? [] : [401, 403]),
     ...(route.errors ?? []),
@@ -68,6 +68,7 @@ function operation(route: AnyRoute) {
     parameters: [
       ...parameters(route.params, 'path'),
       ...parameters(route.query, 'query'),
+      ...parameters(route.headers, 'header'),
       // Read only with a text/plain body (see the summary).
       ...parameters(route.plainText?.query, 'query'),
     ],

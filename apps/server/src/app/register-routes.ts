@@ -38,6 +38,7 @@ export function registerRoutes({
       const input = new RouteInput(c, publicOrigin, auth, {
         params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
         query: spec.query ? parse(spec.query, c.req.query(), 'query') : undefined,
+        headers: spec.headers ? parse(spec.headers, c.req.header(), 'header') : undefined,
         body: spec.body ? parse(spec.body, await readBody(spec, c), 'body') : undefined,
       });
       const result = await spec.handler(input, c as Context);
@@ -52,9 +53,10 @@ export function registerRoutes({
  * object shape of its own, kept in old space with the request it captures until a full
  * collection (on a cached listing, garbage collection then took a sixth of the CPU).
  */
-class RouteInput implements HandlerInput<unknown, unknown, unknown> {
+class RouteInput implements HandlerInput<unknown, unknown, unknown, unknown> {
   readonly params: unknown;
   readonly query: unknown;
+  readonly headers: unknown;
   readonly body: unknown;
   readonly principal: Principal;
   readonly clientIp: string;
@@ -65,12 +67,13 @@ class RouteInput implements HandlerInput<unknown, unknown, unknown> {
     c: Context<AppEnv>,
     publicOrigin: string,
     readonly auth: Authentication,
-    fields: { params: unknown; query: unknown; body: unknown },
+    fields: { params: unknown; query: unknown; headers: unknown; body: unknown },
   ) {
     this.#c = c;
     this.#publicOrigin = publicOrigin;
     this.params = fields.params;
     this.query = fields.query;
+    this.headers = fields.headers;
     this.body = fields.body;
     this.principal = auth.principal;
     this.clientIp = c.get('clientIp');

@@ -16,10 +16,12 @@ export type RouteAuth =
   | 'apikey'
   | { permission: Exclude<Permission, 'admin'> };
 
-export interface HandlerInput<B, Q, P> {
+export interface HandlerInput<B, Q, P, H = undefined> {
   body: B;
   query: Q;
   params: P;
+  /** The request headers `headers` declares, validated (names in lower case). */
+  headers: H;
   /** `{ type: 'none' }` on public routes. */
   principal: Principal;
   auth: Authentication;
@@ -32,6 +34,7 @@ export interface RouteSpec<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
+  H extends z.ZodType | undefined = undefined,
 > {
   method: 'get' | 'post' | 'put' | 'delete' | 'patch';
   /** Path under `/api`, in Hono syntax (`/admin/api-keys/:id`). */
@@ -42,6 +45,8 @@ export interface RouteSpec<
   body?: B;
   query?: Q;
   params?: P;
+  /** Request headers the route reads, an object keyed by lower-case names; documented too. */
+  headers?: H;
   /** Schema of `data` in the success envelope. */
   response: z.ZodType;
   /** A multipart/form-data body, read by the handler itself (documented, not parsed here). */
@@ -60,17 +65,18 @@ export interface RouteSpec<
    */
   plainText?: { field: string; query: z.ZodType };
   /** Returns the envelope's `data`, or a Response for the rare route that shapes its own. */
-  handler: (input: HandlerInput<Infer<B>, Infer<Q>, Infer<P>>, c: Context) => unknown;
+  handler: (input: HandlerInput<Infer<B>, Infer<Q>, Infer<P>, Infer<H>>, c: Context) => unknown;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of routes mixes every schema type
-export type AnyRoute = RouteSpec<any, any, any>;
+export type AnyRoute = RouteSpec<any, any, any, any>;
 
 /** Declares a route; the identity function lets TypeScript infer the handler's input types. */
 export function route<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<B, Q, P>): RouteSpec<B, Q, P> {
+  H extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<B, Q, P, H>): RouteSpec<B, Q, P, H> {
   return spec;
 }

@@ -165,6 +165,8 @@ export const mountExplorerEnUS = {
     },
     results_one: '{{count}} result',
     results_other: '{{count}} results',
+    /** More match than were counted: `total` is a lower bound, shown with a plus. */
+    resultsAtLeast: '{{total}}+ results',
     none: 'Nothing matches “{{q}}”.',
     loadMore: 'Show more',
     submit: 'Search',

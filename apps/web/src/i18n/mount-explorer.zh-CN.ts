@@ -161,6 +161,7 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     },
     results_one: '{{count}} 个结果',
     results_other: '{{count}} 个结果',
+    resultsAtLeast: '{{total}}+ 个结果',
     none: '没有与“{{q}}”匹配的内容。',
     loadMore: '显示更多',
     submit: '搜索',

@@ -46,20 +46,25 @@ export const mimetypeSchema = z
   .max(255)
   .refine((value) => normalizeMediaType(value) !== undefined, 'Not a media type');
 
+const shareRemarkSchema = z.string().trim().max(PASTE_REMARK_MAX_LENGTH);
+const shareMaxViewsSchema = z
+  .number()
+  .int()
+  .min(0, 'Max views must not be negative')
+  .max(1_000_000_000);
+/** `''`: no password (a custom slug `''`: a generated one). */
+const sharePasswordSchema = z.union([z.literal(''), z.string().max(SHARE_PASSWORD_MAX_LENGTH)]);
+const customSlugSchema = z.union([z.literal(''), slugSchema]);
+
 /** The share options every upload flow carries (SPEC §7 Files). */
 export const shareOptionsSchema = z.object({
-  slug: z.union([z.literal(''), slugSchema]).optional(),
+  slug: customSlugSchema.optional(),
   /** Default: the key's base path (`/` for the admin). */
   path: sharePathSchema.optional(),
-  remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH).default(''),
-  password: z.union([z.literal(''), z.string().max(SHARE_PASSWORD_MAX_LENGTH)]).optional(),
+  remark: shareRemarkSchema.default(''),
+  password: sharePasswordSchema.optional(),
   expires_in: z.enum(EXPIRY_OPTIONS).default('never'),
-  max_views: z
-    .number()
-    .int()
-    .min(0, 'Max views must not be negative')
-    .max(1_000_000_000)
-    .default(0),
+  max_views: shareMaxViewsSchema.default(0),
 });
 
 /** Multipart form fields of POST /upload arrive as text. */
@@ -100,11 +105,31 @@ export const presignResponseSchema = z.object({
 });
 export type PresignResponse = z.infer<typeof presignResponseSchema>;
 
+/**
+ * POST s3/commit and url/commit (SPEC §7). The share options, checked as at the presign, replace
+ * the presign's; one left out keeps what the presign gave (`expires_in` then counts from the
+ * commit). `password: ''` removes a password, `slug: ''` keeps the slug. `s3_config_id` and
+ * `storage_path`, as the presign answered them, must be the upload's; `size` must be the stored
+ * object's. `filename` and `mimetype` rename the share (its object keeps its key).
+ */
 export const commitRequestSchema = z.object({
   file_id: z.string().min(1).max(64),
-  etag: z.string().max(255).optional(),
+  s3_config_id: z.string().max(64).optional(),
+  storage_path: z.string().max(4096).optional(),
+  /** Accepted as the presign answered it; not used. */
+  s3_url: z.string().max(8192).optional(),
+  filename: filenameSchema.optional(),
+  mimetype: z.union([z.literal(''), mimetypeSchema]).optional(),
   size: z.number().int().min(0).optional(),
+  /** Accepted as the storage answered the PUT; the share keeps the stored object's. */
+  etag: z.string().max(255).optional(),
+  slug: customSlugSchema.optional(),
+  remark: shareRemarkSchema.optional(),
+  password: sharePasswordSchema.optional(),
+  expires_in: z.enum(EXPIRY_OPTIONS).optional(),
+  max_views: shareMaxViewsSchema.optional(),
 });
+export type CommitRequest = z.input<typeof commitRequestSchema>;
 
 export const fileShareSchema = z.object({
   id: z.string(),

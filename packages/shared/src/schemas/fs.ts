@@ -124,10 +124,16 @@ export type FsFileLink = z.infer<typeof fsFileLinkSchema>;
 export const fsSearchItemSchema = fsEntrySchema.extend({ mount_path: z.string() });
 export type FsSearchItem = z.infer<typeof fsSearchItemSchema>;
 
-/** GET fs/search (SPEC §7): `items` and `total` count only what the caller may see. */
+/**
+ * GET fs/search (SPEC §7): `items` and `total` count only what the caller may see. `total` is
+ * exact unless `total_capped`: counting stops at `SEARCH_TOTAL_CAP` (or the end of the page asked
+ * for, when further), and then more than `total` names match (a UI shows "1,000+").
+ */
 export const fsSearchResponseSchema = z.object({
   items: z.array(fsSearchItemSchema),
   total: z.number().int(),
+  /** `total` is a lower bound: more names than that match. */
+  total_capped: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -28,6 +28,7 @@ import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-uplo
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import type { ActivityLog } from '../dashboard/activity.recorder';
+import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
 import { objectResponse, parseRange } from '../storage/object-response';
 import type { TransfersUseCases } from '../transfers/transfers.usecases';
 import { shareLinks } from './files.models';
@@ -320,7 +321,7 @@ export function createFilesRoutes({
       path: '/public/files/:slug/content',
       tag: 'files',
       summary:
-        'The file itself (inline, or `download=1`), with Range support; `token` from a view, or none (a counted view; `password` for a protected share)',
+        'The file itself (inline, or `download=1`), with Range support; `token` from a view, or none (a counted view; for a protected share the password, in the `X-Share-Password` header or `password`)',
       auth: 'public',
       params: slugParamSchema,
       query: z.object({
@@ -329,15 +330,16 @@ export function createFilesRoutes({
         password: z.string().max(1024).optional(),
         download: z.enum(['0', '1']).optional(),
       }),
+      headers: sharePasswordHeaderSchema,
       response: z.string(),
       produces: 'application/octet-stream',
       errors: [401, 404, 410, 416, 429],
-      handler: async ({ params, query, clientIp }, c) => {
+      handler: async ({ params, query, headers, clientIp }, c) => {
         const download = query.download === '1';
         const content = await files.content({
           slug: params.slug,
           token: query.token,
-          password: query.password,
+          password: givenSharePassword(headers, query.password),
           clientIp,
           download,
           range: (size) => parseRange(c.req.header('range'), size),

@@ -144,6 +144,7 @@ export function createFsSearch({
       return {
         items: found.hits.map((hit) => toItem(hit, pathOf.get(hit.mountId) ?? '')),
         total: found.total,
+        total_capped: found.totalCapped,
         limit: found.limit,
         offset: found.offset,
       };

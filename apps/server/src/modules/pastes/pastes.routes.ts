@@ -16,6 +16,7 @@ import {
 } from '@sharebin/shared';
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
 import { pasteLinks } from './pastes.models';
 import type { PastesUseCases } from './pastes.usecases';
 
@@ -142,15 +143,22 @@ export function createPastesRoutes({
       method: 'get',
       path: '/raw/:slug',
       tag: 'pastes',
-      summary: 'The paste as plain text; `token` from a verified view, or `password` for scripts',
+      summary:
+        'The paste as plain text; `token` from a verified view, or for scripts the password (`X-Share-Password` header or `password`)',
       auth: 'public',
       params: slugParamSchema,
       query: rawQuerySchema,
+      headers: sharePasswordHeaderSchema,
       response: z.string(),
       produces: 'text/plain',
       errors: [401, 404, 410, 429],
-      handler: async ({ params, query, clientIp }) => {
-        const content = await pastes.raw({ slug: params.slug, ...query, clientIp });
+      handler: async ({ params, query, headers, clientIp }) => {
+        const content = await pastes.raw({
+          slug: params.slug,
+          token: query.token,
+          password: givenSharePassword(headers, query.password),
+          clientIp,
+        });
         return new Response(content, {
           headers: {
             'Content-Type': 'text/plain; charset=utf-8',

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@sharebin/shared';
+import { z } from 'zod';
 import { AppError } from '../../app/errors';
 import { verifyPassword } from '../shared/crypto';
 import { attemptAll, type RateLimiter, type RateLimitRule } from '../shared/rate-limiter';
@@ -6,6 +7,37 @@ import { attemptAll, type RateLimiter, type RateLimitRule } from '../shared/rate
 /** Share password attempts allowed per client IP and share, and per client IP alone. */
 export const PASSWORD_RULE_PER_SHARE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
 export const PASSWORD_RULE_PER_IP: RateLimitRule = { limit: 50, windowMs: 15 * 60_000 };
+
+/**
+ * Where scripts may send a share's password instead of `?password=` (kept out of URLs, and so
+ * out of shell histories and proxy logs), on every route that takes `?password=`.
+ */
+export const SHARE_PASSWORD_HEADER = 'x-share-password';
+
+export const sharePasswordHeaderSchema = z.object({
+  [SHARE_PASSWORD_HEADER]: z
+    .string()
+    .max(1024)
+    .optional()
+    .describe(
+      "The share's password, as `?password=` takes it (UTF-8); when both come, the header is used",
+    ),
+});
+
+/**
+ * The password a request gives: the header, else `?password=`. Header values arrive a byte a
+ * character (Latin-1); `curl -H` sends a password's UTF-8 bytes, which are decoded here.
+ */
+export function givenSharePassword(
+  headers: z.output<typeof sharePasswordHeaderSchema>,
+  queryPassword: string | undefined,
+): string | undefined {
+  const header = headers[SHARE_PASSWORD_HEADER];
+  if (header === undefined) return queryPassword;
+  const bytes = Buffer.from(header, 'latin1');
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : header;
+}
 
 export const shareRateLimited = (retryAfterSeconds: number) =>
   new AppError(

@@ -16,7 +16,7 @@ import {
 import { objectKey } from '../files/files.models';
 import { hashPassword, newId } from '../shared/crypto';
 import type { FileSharesTable } from '../shared/db.schema';
-import { expiryFrom } from '../shares/share-state';
+import { expiryFrom, shareAccessChanges } from '../shares/share-state';
 import { insertWithSlug } from '../shares/slugs';
 import { remainingBytes } from '../storage/storage.models';
 import { holdOrRefuse, reservingCounter } from './held-bytes';
@@ -24,6 +24,31 @@ import type { TransfersDeps } from './transfers.usecases';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
 type UploadFields = z.output<typeof uploadFormSchema>;
+/** Share options given as an upload ends; one left out keeps what the reservation has. */
+export type LateShareOptions = Partial<
+  Pick<ShareOptions, 'slug' | 'remark' | 'password' | 'expires_in' | 'max_views'>
+>;
+
+/**
+ * The columns late share options change (the form's fields after its file, a commit's body),
+ * under the same rules as at the reservation: `password: ''` removes the password, `slug: ''`
+ * keeps the slug, an expiry counts from `now`, when the share goes live.
+ */
+export async function lateOptionChanges(
+  options: LateShareOptions,
+  now: number,
+): Promise<Partial<FileSharesTable>> {
+  const { slug, remark, password, expires_in, max_views } = options;
+  return {
+    ...(slug ? { slug } : {}),
+    ...(remark === undefined ? {} : { remark }),
+    ...(await shareAccessChanges(
+      { password: password === undefined ? undefined : password || null, expires_in },
+      now,
+    )),
+    ...(max_views === undefined ? {} : { max_views }),
+  };
+}
 
 /**
  * What every upload flow does around the bytes: check them against the limits, reserve the share

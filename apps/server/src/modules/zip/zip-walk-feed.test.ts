@@ -76,7 +76,7 @@ describe('a direct archive planned within a budget', () => {
 
   it('plans in memory when the walk ends within the budget', async () => {
     const { request } = fakeMount();
-    const planned = await planWithinBudget(request, { entries: total, ms: 60_000 });
+    const planned = await planWithinBudget(request, { entries: total, folders: FOLDERS + 1 });
     expect('plan' in planned && planned.plan.entries).toHaveLength(total);
   });
 
@@ -86,7 +86,7 @@ describe('a direct archive planned within a budget', () => {
       [false, 1],
     ] as const) {
       const { request, counts } = fakeMount({ networkListings });
-      const planned = await planWithinBudget(request, { entries: total, ms: 60_000 });
+      const planned = await planWithinBudget(request, { entries: total, folders: total });
       expect('plan' in planned && planned.plan.entries).toHaveLength(total);
       expect(counts.mostListingAtOnce).toBe(most);
     }
@@ -94,34 +94,44 @@ describe('a direct archive planned within a budget', () => {
 
   it('hands the walk over past its entries, every entry once, in batches', async () => {
     const { request } = fakeMount();
-    const planned = await planWithinBudget(request, { entries: 5, ms: 60_000 });
+    const planned = await planWithinBudget(request, { entries: 5, folders: total });
     if (!('walk' in planned)) throw new Error('planned in memory');
     expect(planned.walk.fileName).toBe('m.zip');
     expect(await drain(planned.walk.batches())).toBe(total);
     expect(planned.walk.failures()).toEqual([]);
   });
 
-  it('hands the walk over once its time is up, however few entries it found', async () => {
+  it('hands the walk over past its folders, however few entries it found', async () => {
+    const { request } = fakeMount();
+    // The mount folder and its 50 folders: one too many.
+    const planned = await planWithinBudget(request, { entries: total, folders: FOLDERS });
+    if (!('walk' in planned)) throw new Error('planned in memory');
+    expect(await drain(planned.walk.batches())).toBe(total);
+  });
+
+  it('plans a slow walk within its budget in memory: time does not decide', async () => {
     const { request } = fakeMount();
     const slow = {
       ...request,
       locator: {
         read: (...args: Parameters<FsLocator['read']>) =>
-          new Promise((resolve) => setTimeout(() => resolve(request.locator.read(...args)), 200)),
+          new Promise((resolve) => setTimeout(() => resolve(request.locator.read(...args)), 700)),
       } as unknown as FsLocator,
     };
-    const planned = await planWithinBudget(slow, { entries: total, ms: 1 });
-    if (!('walk' in planned)) throw new Error('planned in memory');
-    expect(await drain(planned.walk.batches())).toBe(total);
+    const planned = await planWithinBudget(slow, { entries: total, folders: FOLDERS + 1 });
+    expect('plan' in planned && planned.plan.entries).toHaveLength(total);
   });
 
   it('throws too many entries before the answer, or from the batches once handed over', async () => {
     const { request } = fakeMount();
-    const refused = planWithinBudget({ ...request, maxEntries: 20 }, { entries: 100, ms: 60_000 });
+    const refused = planWithinBudget(
+      { ...request, maxEntries: 20 },
+      { entries: 100, folders: total },
+    );
     await expect(refused).rejects.toThrow(zipTooManyEntries(20).message);
     const planned = await planWithinBudget(
       { ...request, maxEntries: 200 },
-      { entries: 5, ms: 60_000 },
+      { entries: 5, folders: total },
     );
     if (!('walk' in planned)) throw new Error('planned in memory');
     await expect(drain(planned.walk.batches())).rejects.toThrow(zipTooManyEntries(200).message);
@@ -129,7 +139,7 @@ describe('a direct archive planned within a budget', () => {
 
   it('stops the walk and closes every file when the archive stream is destroyed', async () => {
     const { request, counts } = fakeMount();
-    const planned = await planWithinBudget(request, { entries: 5, ms: 60_000 });
+    const planned = await planWithinBudget(request, { entries: 5, folders: total });
     if (!('walk' in planned)) throw new Error('planned in memory');
     const archive = streamedArchive(planned.walk, createCrcCache());
     // The first chunk, then the client is gone (as the body of a response is cancelled).

@@ -13,15 +13,21 @@ import {
 
 /**
  * A direct `POST …/fs/zip` whose walk ends within both budgets is planned in memory (exact
- * Content-Length, ranges); past either, it streams while the walk goes on. 10,000 entries of
- * metadata stay within the memory target; 500 ms keeps the first byte under a second.
+ * Content-Length, ranges); past either, it streams while the walk goes on. The budgets count
+ * work, not time, so that the same paths get the same kind of answer however loaded the server
+ * or the storage is. 10,000 entries of metadata stay within the memory target. Each folder is
+ * one listing (a round trip on S3, 8 at once): 64 folders are 8 round trips, which keeps the
+ * first byte well under a second at usual storage latencies; a local disk lists 64 folders in
+ * a few milliseconds. A single slow listing is waited for (the storage's own timeout bounds it).
  */
 export const ZIP_INLINE_PLAN_ENTRIES = 10_000;
-export const ZIP_INLINE_PLAN_MS = 500;
+export const ZIP_INLINE_PLAN_FOLDERS = 64;
 
 export interface InlinePlanBudget {
+  /** Entries (files and folders) the walk may find. */
   entries: number;
-  ms: number;
+  /** Folders among them, each listed by the walk. */
+  folders: number;
 }
 
 /**
@@ -54,19 +60,20 @@ export interface StreamedWalk {
  */
 class WalkFeed {
   private found: FoundEntry[] = [];
+  private folders = 0;
   private streaming = false;
   private ended: { failures: ZipFailure[] } | null = null;
   private failed: { error: unknown } | null = null;
   private room: Promise<void> | null = null;
   private openRoom = () => {};
   private wakeWriter = () => {};
-  /** Told once, when the walk goes past the entries' budget or `startStreaming` is called. */
+  /** Told once, when the walk goes past the budget. */
   onStreaming = () => {};
   /** The walk's pace: as fast as it can within the budget, at the writer's once streaming. */
   readonly pace: WalkPace = { ...PLANNING_PACE };
 
   constructor(
-    private readonly budgetEntries: number,
+    private readonly budget: InlinePlanBudget,
     private readonly signal: AbortSignal,
   ) {
     signal.addEventListener('abort', () => this.makeRoom(), { once: true });
@@ -76,8 +83,14 @@ class WalkFeed {
   add = async (entry: FoundEntry) => {
     this.signal.throwIfAborted();
     this.found.push(entry);
+    if (entry.isDirectory) this.folders++;
     this.wakeWriter();
-    if (!this.streaming && this.found.length > this.budgetEntries) this.startStreaming();
+    if (
+      !this.streaming &&
+      (this.found.length > this.budget.entries || this.folders > this.budget.folders)
+    ) {
+      this.startStreaming();
+    }
     while (this.streaming && this.found.length >= STREAM_QUEUE_ENTRIES) {
       this.room ??= new Promise((resolve) => {
         this.openRoom = resolve;
@@ -87,7 +100,7 @@ class WalkFeed {
     }
   };
 
-  startStreaming() {
+  private startStreaming() {
     if (this.streaming) return;
     this.streaming = true;
     this.pace.listings = 1;
@@ -136,8 +149,8 @@ class WalkFeed {
 }
 
 /**
- * Walks the archive of `paths` within `budget`: answers its plan when the walk ended in time
- * with at most `budget.entries`, else the walk, still going, for the archive to stream from.
+ * Walks the archive of `paths` within `budget`: answers its plan when the walk ended having
+ * found no more than the budget, else the walk, still going, for the archive to stream from.
  * Errors before that point (403, 404, too many entries) are thrown here, before any answer.
  */
 export async function planWithinBudget(
@@ -145,16 +158,14 @@ export async function planWithinBudget(
   budget: InlinePlanBudget,
 ): Promise<{ plan: ZipPlan } | { walk: StreamedWalk }> {
   const stopper = new AbortController();
-  const feed = new WalkFeed(budget.entries, stopper.signal);
+  const feed = new WalkFeed(budget, stopper.signal);
   const fileName = archiveFileName(request.paths);
   const walking = walkArchive({ ...request, signal: stopper.signal, pace: feed.pace }, feed.add);
   feed.follow(walking);
-  let timer: NodeJS.Timeout | undefined;
   const streamed = await new Promise<boolean>((resolve, reject) => {
     feed.onStreaming = () => resolve(true);
     walking.then(() => resolve(false), reject);
-    timer = setTimeout(() => feed.startStreaming(), budget.ms);
-  }).finally(() => clearTimeout(timer));
+  });
   if (!streamed) {
     const { failures } = await walking;
     return { plan: planOf(feed.all(), failures, fileName) };

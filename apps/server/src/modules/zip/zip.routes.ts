@@ -65,7 +65,7 @@ function zipRoutes(
       path: `${prefix}/zip`,
       tag,
       summary:
-        'A Zip64 archive of files and folders (stored); what cannot be read is listed in _failed-files.txt inside. Up to 10,000 entries listed within 500 ms, it has an exact Content-Length, an ETag, and answers Range and If-Range; beyond that it streams at once without Content-Length (chunked, Accept-Ranges: none, a Range is ignored) and cannot be resumed: for a resumable download of a large folder use zip/link, whose GET always has an exact Content-Length and resumes with Range',
+        'A Zip64 archive of files and folders (stored); what cannot be read is listed in _failed-files.txt inside. Up to 10,000 entries in at most 64 folders (counted, not timed: the same paths always get the same kind of answer), it has an exact Content-Length, an ETag, and answers Range and If-Range; beyond that it streams at once without Content-Length (chunked, Accept-Ranges: none, a Range is ignored) and cannot be resumed: for a resumable download of a large folder use zip/link, whose GET always has an exact Content-Length and resumes with Range',
       auth,
       body: fsPathsRequestSchema,
       response: z.unknown(),

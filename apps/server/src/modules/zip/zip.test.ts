@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FsJob, StorageConfig } from '@sharebin/shared';
@@ -16,6 +18,41 @@ const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 
 /** A megabyte and a bit of varied bytes: larger than a chunk, and cached by the CRC cache. */
 const bigText = Array.from({ length: 100_000 }, (_, i) => `line ${i} ✓\n`).join('');
+
+/** An HTTP proxy to `target` answering every request `delayMs` late: a storage far away. */
+async function startSlowProxy(target: string) {
+  const upstream = new URL(target);
+  const server = http.createServer((request, response) => {
+    setTimeout(() => {
+      const forwarded = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: request.method,
+          path: request.url,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forwarded.on('error', () => response.destroy());
+      request.pipe(forwarded);
+    }, proxy.delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxy = {
+    delayMs: 0,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return proxy;
+}
 
 let s3: S3rverInstance;
 beforeAll(async () => {
@@ -377,6 +414,28 @@ describe.each(ENGINES)('zip downloads on %s', (engine) => {
     const full = await bytesOf(await zip(['/cloud']));
     const tail = await zip(['/cloud'], admin, { range: 'bytes=300-' });
     expect((await bytesOf(tail)).equals(full.subarray(300))).toBe(true);
+  });
+
+  it('answers a Range of a small folder on a slow storage: the budget counts work, not time', async () => {
+    const slow = await startSlowProxy(s3.endpoint);
+    try {
+      const storage = await t.addS3Storage(admin, { ...s3.storageFields, endpoint: slow.url });
+      await fs.mount('/far', storage.id, { storage_type: 's3' });
+      await fs.upload('/far/a', 'one.txt', 'one');
+      await fs.upload('/far/a/b', 'two.txt', 'two');
+      const full = await bytesOf(await zip(['/far']));
+      // Every storage request now takes 250 ms: the walk (three folders, one after the other)
+      // takes far over a second, and the archive is still planned whole, with its length.
+      slow.delayMs = 250;
+      const started = Date.now();
+      const tail = await zip(['/far'], admin, { range: 'bytes=100-' });
+      expect(tail.status).toBe(206);
+      expect(Date.now() - started).toBeGreaterThan(750);
+      expect(tail.headers.get('content-range')).toBe(`bytes 100-${full.length - 1}/${full.length}`);
+      expect((await bytesOf(tail)).equals(full.subarray(100))).toBe(true);
+    } finally {
+      await slow.close();
+    }
   });
 
   afterAll(() => rm(workDir, { recursive: true, force: true }));

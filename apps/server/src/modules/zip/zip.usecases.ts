@@ -15,7 +15,7 @@ import {
   type InlinePlanBudget,
   planWithinBudget,
   ZIP_INLINE_PLAN_ENTRIES,
-  ZIP_INLINE_PLAN_MS,
+  ZIP_INLINE_PLAN_FOLDERS,
 } from './zip-walk-feed';
 
 export interface ZipArchive {
@@ -70,7 +70,7 @@ export function createZipUseCases({
   jobs,
   enqueue,
   limits: {
-    inlinePlan = { entries: ZIP_INLINE_PLAN_ENTRIES, ms: ZIP_INLINE_PLAN_MS },
+    inlinePlan = { entries: ZIP_INLINE_PLAN_ENTRIES, folders: ZIP_INLINE_PLAN_FOLDERS },
     maxEntries = ZIP_MAX_ENTRIES,
     centralMemoryBytes = CENTRAL_MEMORY_BYTES,
   } = {},
@@ -99,8 +99,9 @@ export function createZipUseCases({
   return {
     /**
      * The archive of `paths` (`POST …/fs/zip`): planned in memory now when its walk ends within
-     * the inline budget, with an exact length and ranges; else streamed at once while the walk
-     * goes on (a range asked for is then ignored: the whole archive comes).
+     * the inline budget (entries and folders, never time: the same paths get the same answer),
+     * with an exact length and ranges; else streamed at once while the walk goes on (a range
+     * asked for is then ignored: the whole archive comes).
      */
     async archive(
       principal: Principal,

@@ -21,7 +21,7 @@ import { errorMessage } from '../../../app/api-client';
 import { formatSize } from '../explorer.format';
 import { FS_QUERY_ROOT } from '../explorer.hooks';
 import { parentPath } from '../explorer.paths';
-import { searchProblem, searchRequest } from '../explorer.search';
+import { nextSearchOffset, searchCount, searchProblem, searchRequest } from '../explorer.search';
 import { fsApi } from '../fs.api';
 import { EntryIcon } from './EntryIcon';
 
@@ -73,10 +73,7 @@ export function SearchModal({
         }),
         signal,
       ),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
-    },
+    getNextPageParam: (_last, pages) => nextSearchOffset(pages),
     retry: false,
     // The dialog shows its own error offline; only a page's data brings the offline page.
     throwOnError: false,
@@ -92,7 +89,7 @@ export function SearchModal({
     setSubmitted({ q: query.trim(), scope: nextScope });
   };
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = results.data?.pages[0]?.total ?? 0;
+  const total = searchCount(results.data?.pages ?? []);
 
   return (
     <Modal
@@ -159,7 +156,11 @@ export function SearchModal({
             <Text size="sm" c="dimmed" data-testid="search-count">
               {items.length === 0
                 ? t('mountExplorer.search.none', { q: submitted.q })
-                : t('mountExplorer.search.results', { count: total })}
+                : total.atLeast
+                  ? t('mountExplorer.search.resultsAtLeast', {
+                      total: new Intl.NumberFormat(i18n.language).format(total.count),
+                    })
+                  : t('mountExplorer.search.results', { count: total.count })}
             </Text>
             <ScrollArea.Autosize mah={360}>
               {items.map((entry) => (
