@@ -349,6 +349,7 @@ export function createServer(deps: ServerDeps) {
   });
   const zipJobs = createZipJobs({
     locator: fsLocator,
+    retryDelaysMs: (deps.jobTimings ?? DEFAULT_JOB_TIMINGS).retryDelaysMs,
     plans: createZipPlansRepository({ db }),
     jobs: jobsRepository,
     principalOf,

@@ -8,7 +8,14 @@ import { type RequestOptions, sendRequest } from './harness';
  * Job timings for tests: heartbeats every few milliseconds, and a lease that only the test
  * clock ends (advance it past `leaseMs` to play a dead instance's lease running out).
  */
-export const TEST_JOB_TIMINGS: JobTimings = { leaseMs: 60_000, heartbeatMs: 10, pollMs: 20 };
+export const TEST_JOB_TIMINGS: JobTimings = {
+  leaseMs: 60_000,
+  heartbeatMs: 10,
+  pollMs: 20,
+  // An item whose storage fails is tried three times, at once: tests of a storage that comes
+  // back set waits of their own.
+  retryDelaysMs: [1, 1],
+};
 
 /** Job calls over HTTP as the admin or a key, and the worker of `server()` run to the end. */
 export function jobsClient(server: () => Server, options: () => RequestOptions) {

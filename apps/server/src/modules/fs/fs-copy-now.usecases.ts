@@ -3,7 +3,7 @@ import { fsIntoItself, fsNotFound, fsVirtualPath } from './fs.errors';
 import { childPath } from './fs-entries';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
-import { streamFile, withRetries } from './fs-transfer';
+import { QUICK_RETRY_DELAYS_MS, streamFile, withRetries } from './fs-transfer';
 import { folderChildren } from './fs-walk';
 import { type FsChange, keepParentFolder } from './fs-write.usecases';
 
@@ -34,14 +34,18 @@ export function createFsCopyNowUseCases({ locator, quota, onChange }: FsCopyNowD
   /** One file: by the storage's own copy when both sides share it, else streamed through us. */
   async function copyFile(source: MountLocation, target: MountLocation, size: number) {
     await quota.whileHolding(target, size, () =>
-      withRetries(never, async () => {
-        if (sameStorage(source, target)) await target.storage.copy(source.key, target.key);
-        else
-          await streamFile(source.storage, source.key, target.storage, target.key, {
-            signal: never,
-            onBytes: () => {},
-          });
-      }),
+      withRetries(
+        never,
+        async () => {
+          if (sameStorage(source, target)) await target.storage.copy(source.key, target.key);
+          else
+            await streamFile(source.storage, source.key, target.storage, target.key, {
+              signal: never,
+              onBytes: () => {},
+            });
+        },
+        QUICK_RETRY_DELAYS_MS,
+      ),
     );
   }
 

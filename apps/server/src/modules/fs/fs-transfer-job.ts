@@ -14,7 +14,7 @@ import { childPath, nameOfPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
-import { streamFile, withRetries } from './fs-transfer';
+import { isTransient, streamFile, withRetries } from './fs-transfer';
 import { walkStorage } from './fs-walk';
 import { type FsChange, keepParentFolder } from './fs-write.usecases';
 
@@ -31,9 +31,10 @@ export interface TransferPayload {
 /**
  * Steps of a transfer job: `file` (one file, the job's items), `folder` (make a target folder,
  * so empty folders come along), `tree` (a move within one storage, done by the storage at once)
- * and `cleanup` (a moved folder's source goes once nothing is left in it).
+ * `cleanup` (a moved folder's source goes once nothing is left in it), and `item` (a whole item
+ * of the request whose planning failed: planned again and done at once when the job is retried).
  */
-type StepKind = 'file' | 'folder' | 'tree' | 'cleanup';
+type StepKind = 'file' | 'folder' | 'tree' | 'cleanup' | 'item';
 const PLAN_BATCH = 500;
 /** `name (1).txt`, `name (2).txt`, …: how far a rename looks for a free name. */
 const RENAME_TRIES = 1_000;
@@ -49,6 +50,21 @@ export function itemFailure(error: unknown): ItemResult {
   };
 }
 
+const step = (
+  stepKind: StepKind,
+  source_path: string,
+  target_path: string | null,
+  size = 0,
+): NewJobItem => ({
+  kind: stepKind,
+  source_path,
+  target_path,
+  size,
+  status: 'pending',
+  error: null,
+  message: null,
+});
+
 const withSuffix = (name: string, n: number) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
@@ -62,6 +78,22 @@ export interface TransferJobsDeps {
   /** Who the job works for, with the permissions they have now; null when they are gone. */
   principalOf: (context: JobContext) => Promise<Principal | null>;
   enqueue: (kind: TransferKind, principal: Principal, payload: TransferPayload) => Promise<string>;
+  /** The waits between attempts of an item whose storage fails transiently (JobTimings). */
+  retryDelaysMs: readonly number[];
+}
+
+/**
+ * An item's storage stayed down through every retry: the job stops there, its items left
+ * pending for a retry of the job, instead of failing one after another while it is down.
+ */
+export class StorageDownError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `The storage stayed unreachable through every retry (${cause instanceof Error ? cause.message : String(cause)}): retry the job once it is back`,
+      { cause },
+    );
+    this.name = 'StorageDownError';
+  }
 }
 
 /**
@@ -76,6 +108,7 @@ export function createTransferJobs({
   onChange,
   principalOf,
   enqueue,
+  retryDelaysMs,
 }: TransferJobsDeps) {
   const sourceOf = (kind: TransferKind, principal: Principal, path: string) =>
     kind === 'move' ? locator.write(principal, path) : locator.read(principal, path);
@@ -118,57 +151,51 @@ export function createTransferJobs({
   }
 
   function handler(kind: TransferKind): JobHandler {
-    async function planItem(
+    /** The steps of one item of the request, handed to `add` in batches; throws why it cannot go. */
+    async function planSteps(
       principal: Principal,
       { sourcePath, targetPath }: TransferItem,
       conflict: FsConflictMode,
       add: (items: NewJobItem[]) => Promise<void>,
     ) {
-      const step = (
-        stepKind: StepKind,
-        source_path: string,
-        target_path: string | null,
-        size = 0,
-      ): NewJobItem => ({
-        kind: stepKind,
-        source_path,
-        target_path,
-        size,
-        status: 'pending',
-        error: null,
-        message: null,
-      });
+      const source = await sourceOf(kind, principal, sourcePath);
+      if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
+      const entry = await source.storage.stat(source.key);
+      if (!entry) throw fsNotFound(sourcePath);
+      const target = await targetFor(principal, targetPath, nameOfPath(sourcePath), conflict);
+      if (isPathWithin(sourcePath, target.path)) throw fsIntoItself(sourcePath, targetPath);
+      const sameStorage = source.mount.storage_config_id === target.mount.storage_config_id;
+      const targetFree = !(await target.storage.stat(target.key));
+      if (kind === 'move' && sameStorage && targetFree) {
+        return add([step('tree', sourcePath, target.path, entry.isDirectory ? 0 : entry.size)]);
+      }
+      if (!entry.isDirectory) return add([step('file', sourcePath, target.path, entry.size)]);
+      let batch = [step('folder', sourcePath, target.path)];
+      for await (const below of walkStorage(source.storage, source.key)) {
+        // `below.path` is `/` + the key in the storage: the part under the source folder.
+        const relative = below.path.slice(source.key.length + 1);
+        const stepKind = below.isDirectory ? 'folder' : 'file';
+        batch.push(step(stepKind, sourcePath + relative, target.path + relative, below.size ?? 0));
+        if (batch.length >= PLAN_BATCH) {
+          await add(batch);
+          batch = [];
+        }
+      }
+      if (kind === 'move') batch.push(step('cleanup', sourcePath, null));
+      await add(batch);
+    }
+
+    /** Plans one item; one that cannot be planned is a failed `item` step, whole, for a retry. */
+    async function planItem(
+      principal: Principal,
+      item: TransferItem,
+      conflict: FsConflictMode,
+      add: (items: NewJobItem[]) => Promise<void>,
+    ) {
       try {
-        const source = await sourceOf(kind, principal, sourcePath);
-        if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
-        const entry = await source.storage.stat(source.key);
-        if (!entry) throw fsNotFound(sourcePath);
-        const target = await targetFor(principal, targetPath, nameOfPath(sourcePath), conflict);
-        if (isPathWithin(sourcePath, target.path)) throw fsIntoItself(sourcePath, targetPath);
-        const sameStorage = source.mount.storage_config_id === target.mount.storage_config_id;
-        const targetFree = !(await target.storage.stat(target.key));
-        if (kind === 'move' && sameStorage && targetFree) {
-          return add([step('tree', sourcePath, target.path, entry.isDirectory ? 0 : entry.size)]);
-        }
-        if (!entry.isDirectory) return add([step('file', sourcePath, target.path, entry.size)]);
-        let batch = [step('folder', sourcePath, target.path)];
-        for await (const below of walkStorage(source.storage, source.key)) {
-          // `below.path` is `/` + the key in the storage: the part under the source folder.
-          const relative = below.path.slice(source.key.length + 1);
-          const stepKind = below.isDirectory ? 'folder' : 'file';
-          batch.push(
-            step(stepKind, sourcePath + relative, target.path + relative, below.size ?? 0),
-          );
-          if (batch.length >= PLAN_BATCH) {
-            await add(batch);
-            batch = [];
-          }
-        }
-        if (kind === 'move') batch.push(step('cleanup', sourcePath, null));
-        await add(batch);
+        await planSteps(principal, item, conflict, add);
       } catch (error) {
-        const failure = itemFailure(error);
-        await add([{ ...step('file', sourcePath, null), ...failure }]);
+        await add([{ ...step('item', item.sourcePath, item.targetPath), ...itemFailure(error) }]);
       }
     }
 
@@ -178,22 +205,11 @@ export function createTransferJobs({
       target: MountLocation,
       size: number,
     ): Promise<void> {
-      const sameStorage = source.mount.storage_config_id === target.mount.storage_config_id;
       // Refused without room: storage.insufficient is the item's error, nothing is written.
-      await quota.whileHolding(target, size, () =>
-        copyWithRetries(context, source, target, sameStorage),
-      );
-    }
-
-    async function copyWithRetries(
-      context: JobContext,
-      source: MountLocation,
-      target: MountLocation,
-      sameStorage: boolean,
-    ): Promise<void> {
-      await withRetries(context.signal, async () => {
-        if (sameStorage) await target.storage.copy(source.key, target.key);
-        else {
+      await quota.whileHolding(target, size, async () => {
+        if (source.mount.storage_config_id === target.mount.storage_config_id) {
+          await target.storage.copy(source.key, target.key);
+        } else {
           await streamFile(source.storage, source.key, target.storage, target.key, {
             signal: context.signal,
             onBytes: context.reportBytes,
@@ -270,6 +286,20 @@ export function createTransferJobs({
           );
           return { status: 'done' };
         }
+        case 'item': {
+          // Its planning failed (a name taken, a source missing…); the retry plans it again and
+          // does its steps now, as one item (a folder's steps are held in memory meanwhile).
+          const steps: NewJobItem[] = [];
+          const request = { sourcePath: item.source_path, targetPath: item.target_path ?? '' };
+          await planSteps(principal, request, conflict, async (batch) => {
+            steps.push(...batch);
+          });
+          for (const planned of steps) {
+            const result = await runStep(context, principal, { ...item, ...planned }, conflict);
+            if (result.status === 'failed') return result;
+          }
+          return { status: 'done' };
+        }
         case 'cleanup': {
           // Files that were skipped or failed stay in the source, and with them their folders.
           const source = await locator.write(principal, item.source_path);
@@ -286,7 +316,7 @@ export function createTransferJobs({
     }
 
     return {
-      counted: ['file', 'tree'],
+      counted: ['file', 'tree', 'item'],
       async plan(context, add) {
         const payload = JSON.parse(context.job.payload) as TransferPayload;
         const principal = await requirePrincipal(context);
@@ -295,9 +325,16 @@ export function createTransferJobs({
       async runItem(context, item) {
         const { conflict } = JSON.parse(context.job.payload) as TransferPayload;
         try {
-          return await runStep(context, await requirePrincipal(context), item, conflict);
+          // The whole step again while its storage fails transiently: what it did before the
+          // failure is found done (a copied file is overwritten, a made folder is there).
+          return await withRetries(
+            context.signal,
+            async () => runStep(context, await requirePrincipal(context), item, conflict),
+            retryDelaysMs,
+          );
         } catch (error) {
           if (context.signal.aborted) throw error;
+          if (isTransient(error)) throw new StorageDownError(error);
           return itemFailure(error);
         }
       },

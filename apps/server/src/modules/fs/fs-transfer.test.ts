@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StorageDriver } from '../storage/drivers/storage-driver';
 import { ObjectNotFoundError, StorageBackendError } from '../storage/drivers/storage-driver.errors';
 import { fsNotFound } from './fs.errors';
-import { COPY_ATTEMPTS, streamFile, withRetries } from './fs-transfer';
+import { isTransient, streamFile, withRetries } from './fs-transfer';
 
 const NO_WAIT = [1, 1];
 
@@ -21,7 +21,7 @@ function flaky(failures: unknown[]) {
 }
 
 describe('copy retries', () => {
-  it('tries a file again after a storage or network failure, up to three times', async () => {
+  it('tries again after a storage or network failure, once after each wait', async () => {
     const twice = flaky([new StorageBackendError('reset'), new StorageBackendError('reset')]);
     expect(await withRetries(new AbortController().signal, twice.attempt, NO_WAIT)).toBe('copied');
     expect(twice.calls()).toBe(3);
@@ -30,7 +30,17 @@ describe('copy retries', () => {
     await expect(
       withRetries(new AbortController().signal, always.attempt, NO_WAIT),
     ).rejects.toThrow('down');
-    expect(always.calls()).toBe(COPY_ATTEMPTS);
+    expect(always.calls()).toBe(NO_WAIT.length + 1);
+  });
+
+  it('takes network failures and 5xx storage failures as transient, nothing else', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(isTransient(refused)).toBe(true);
+    expect(isTransient(new StorageBackendError('503 Slow Down'))).toBe(true);
+    expect(isTransient(new ObjectNotFoundError('a.txt'))).toBe(false);
+    expect(isTransient(fsNotFound('/a.txt'))).toBe(false);
+    // A bug of ours is no reason to wait a minute.
+    expect(isTransient(new TypeError('x is undefined'))).toBe(false);
   });
 
   it('does not try again what another attempt cannot change, nor after a cancel', async () => {

@@ -4,9 +4,11 @@ import { AppError } from '../../app/errors';
 import type { StorageDriver } from '../storage/drivers/storage-driver';
 import { storageErrorToAppError } from '../storage/storage-errors.mapper';
 
-/** Attempts per file, and the waits between them (issue 10: up to 3, with backoff). */
-export const COPY_ATTEMPTS = 3;
-const BACKOFF_MS = [250, 1_000];
+/**
+ * The waits between attempts of a copy that a request waits for (WebDAV COPY and MOVE): three
+ * attempts within about a second, as a client would not wait longer.
+ */
+export const QUICK_RETRY_DELAYS_MS: readonly number[] = [250, 1_000];
 
 /**
  * Bytes held between the source and the target (on each side of the counter). With the streams'
@@ -69,25 +71,46 @@ export async function streamFile(
   }
 }
 
-/** A storage or network failure another attempt may get past (not a refusal or a missing file). */
-function isTransient(error: unknown): boolean {
+/** Node's codes for a connection that failed on the way, which a later attempt may not meet. */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * A storage or network failure that waiting may get past (the storage answered 5xx, did not
+ * answer in time, or could not be reached); never a refusal, a missing file, a full storage,
+ * nor an error of our own.
+ */
+export function isTransient(error: unknown): boolean {
   if (error instanceof AppError) return false;
   const mapped = storageErrorToAppError(error);
-  return !mapped || (mapped.status >= 500 && mapped.status !== 507);
+  if (mapped) return mapped.status >= 500 && mapped.status !== 507;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NETWORK_ERROR_CODES.has(code);
 }
 
-/** Runs `attempt` up to COPY_ATTEMPTS times while it fails transiently, waiting longer each time. */
+/**
+ * Runs `attempt`, and again after each of `delaysMs` while it fails transiently (so at most
+ * `delaysMs.length + 1` times); a cancel ends the waiting.
+ */
 export async function withRetries<T>(
   signal: AbortSignal,
   attempt: () => Promise<T>,
-  backoffMs: readonly number[] = BACKOFF_MS,
+  delaysMs: readonly number[],
 ): Promise<T> {
-  for (let tries = 1; ; tries++) {
+  for (let tries = 0; ; tries++) {
     try {
       return await attempt();
     } catch (error) {
-      if (signal.aborted || tries >= COPY_ATTEMPTS || !isTransient(error)) throw error;
-      await sleep(backoffMs[tries - 1] ?? 1_000, undefined, { signal });
+      const delay = delaysMs[tries];
+      if (signal.aborted || delay === undefined || !isTransient(error)) throw error;
+      await sleep(delay, undefined, { signal });
     }
   }
 }

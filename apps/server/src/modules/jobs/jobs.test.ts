@@ -122,6 +122,23 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     expect(await fs.names('/b/dir (1)')).toEqual(['empty', 'sub', 'y.txt']);
   });
 
+  it('retries an item that could not be planned with its source and target kept', async () => {
+    await sourceTree();
+    await upload('/b/dir', 'y.txt', 'in the way');
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }]);
+    const refused = await jobs.finish(id);
+    expect(refused).toMatchObject({ status: 'failed', failed: 1 });
+    expect(refused.errors.map((error) => [error.path, error.error])).toEqual([
+      ['/a/dir', 'fs.already_exists'],
+    ]);
+
+    await ok(t.request('DELETE', '/api/admin/fs/remove?path=/b/dir', undefined, admin));
+    await ok(jobs.request('POST', `/jobs/${id}/retry`));
+    expect(await jobs.finish(id)).toMatchObject({ status: 'completed', success: 1, failed: 0 });
+    expect(await fs.names('/b/dir')).toEqual(['empty', 'sub', 'y.txt']);
+    expect((await read('/b/dir/sub/x.bin'))?.length).toBe(100_000);
+  });
+
   it('keeps the source of a file whose copy failed, and moves it on retry', async () => {
     await sourceTree();
     // A file where the move needs a folder: `sub/x.bin` cannot land, `y.txt` can.

@@ -44,6 +44,12 @@ export interface JobTimings {
   heartbeatMs: number;
   /** How often an idle worker looks for a job. */
   pollMs: number;
+  /**
+   * The waits between attempts of an item whose storage fails transiently. The default spans
+   * a minute (60.5 s), so that a storage that restarts or a network that drops for a while
+   * loses no item; meanwhile the job waits on that item instead of failing the next ones.
+   */
+  retryDelaysMs: readonly number[];
 }
 
 /** A job whose instance died is claimed again within lease + poll (under 30 s, issue 10). */
@@ -51,6 +57,7 @@ export const DEFAULT_JOB_TIMINGS: JobTimings = {
   leaseMs: 15_000,
   heartbeatMs: 1_000,
   pollMs: 1_000,
+  retryDelaysMs: [500, 1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000],
 };
 
 const ITEMS_PER_READ = 100;
