@@ -51,6 +51,8 @@ async function main() {
     trustProxyHops: config.trustProxyHops,
     corsOrigins: config.corsOrigins,
     davPropfindMaxEntries: config.davPropfindMaxEntries,
+    httpIdleTimeoutMs: config.httpTimeouts.idleMs,
+    s3Timeouts: { connectMs: config.storageTimeoutMs, idleMs: config.storageTimeoutMs },
     cacheCoordination,
     webDistDir:
       config.webDistDir ??
@@ -71,6 +73,11 @@ async function main() {
 
   server.jobs.start();
   server.activity.start();
+  // In the background: a storage that does not answer must not hold the start.
+  server
+    .sweepAbandonedUploads()
+    .then((swept) => logger.info({ swept }, 'uploads left by a stopped process swept'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'sweeping abandoned uploads failed'));
 
   const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
   httpServer.listen(config.port, config.host, () => {

@@ -21,6 +21,7 @@ describe('configuration', () => {
       shutdownGraceMs: 10_000,
       davPropfindMaxEntries: 10_000,
       httpTimeouts: { idleMs: 60_000, headersMs: 60_000, keepAliveMs: 5_000 },
+      storageTimeoutMs: 10_000,
     });
   });
 
@@ -40,11 +41,13 @@ describe('configuration', () => {
       HTTP_IDLE_TIMEOUT: '2m',
       HTTP_HEADERS_TIMEOUT: '20',
       HTTP_KEEP_ALIVE_TIMEOUT: '10s',
+      STORAGE_TIMEOUT: '3s',
     });
     expect(config).toMatchObject({
       shutdownGraceMs: 45_000,
       davPropfindMaxEntries: 500,
       httpTimeouts: { idleMs: 120_000, headersMs: 20_000, keepAliveMs: 10_000 },
+      storageTimeoutMs: 3_000,
       port: 9000,
       databaseUrl: 'postgres://u@db/sharebin',
       adminSessionTtlMs: 30 * 60_000,

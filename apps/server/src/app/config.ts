@@ -150,6 +150,11 @@ export const CONFIG_VARIABLES = {
     default: '5s',
     doc: 'How long an idle kept-alive connection waits for its next request.',
   },
+  STORAGE_TIMEOUT: {
+    schema: duration,
+    default: '10s',
+    doc: 'An S3 storage call fails (504 `storage.timeout`) when the storage takes this long to accept the connection, to send the first byte of its answer, or between two bytes of a transfer; a timed-out call is not tried again. From `6s` up, the S3 SDK starts watching a new request 3 s late: a storage silent from the start fails after the timeout plus 3 s.',
+  },
   REDIS_URL: {
     schema: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
     default: '',
@@ -185,6 +190,8 @@ export interface Config {
   shutdownGraceMs: number;
   davPropfindMaxEntries: number;
   httpTimeouts: HttpTimeouts;
+  /** Connection and idle timeout of every S3 storage call. */
+  storageTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -230,5 +237,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       headersMs: values.HTTP_HEADERS_TIMEOUT,
       keepAliveMs: values.HTTP_KEEP_ALIVE_TIMEOUT,
     },
+    storageTimeoutMs: values.STORAGE_TIMEOUT,
   };
 }

@@ -156,6 +156,11 @@ export interface ServerDeps {
   davPropfindMaxEntries?: number;
   /** Budget and entry limit of direct zip archives (the module's constants unless given). */
   zipLimits?: ZipLimits;
+  /**
+   * HTTP_IDLE_TIMEOUT: the longest a streamed upload of a running process stays silent, which
+   * tells the housekeeping when one of another instance is abandoned (its default unless given).
+   */
+  httpIdleTimeoutMs?: number;
 }
 
 /** The periodic clean-ups run once per period across all instances. */
@@ -299,7 +304,13 @@ export function createServer(deps: ServerDeps) {
   });
   const fsUploads = createFsUploadsRepository({ db });
   const fsQuota = createFsQuota({ uploads: fsUploads, clock });
-  const fsUploadsHousekeeping = createFsUploadsHousekeeping({ uploads: fsUploads, drivers, clock });
+  const fsUploadsHousekeeping = createFsUploadsHousekeeping({
+    uploads: fsUploads,
+    drivers,
+    configIds: storage.configIds,
+    clock,
+    ...(deps.httpIdleTimeoutMs === undefined ? {} : { httpIdleTimeoutMs: deps.httpIdleTimeoutMs }),
+  });
   const urls = createUrlUploadUseCases({
     policy: deps.urlAddressPolicy,
     resolve: deps.urlResolver ?? systemResolver,
@@ -338,6 +349,7 @@ export function createServer(deps: ServerDeps) {
     onChange: onFsChange,
     principalOf,
     enqueue: (kind, principal, payload) => jobs.enqueue(kind, principal, payload),
+    retryDelaysMs: (deps.jobTimings ?? DEFAULT_JOB_TIMINGS).retryDelaysMs,
   });
   const deleteJobs = createDeleteJobs({
     locator: fsLocator,
@@ -349,7 +361,6 @@ export function createServer(deps: ServerDeps) {
   });
   const zipJobs = createZipJobs({
     locator: fsLocator,
-    retryDelaysMs: (deps.jobTimings ?? DEFAULT_JOB_TIMINGS).retryDelaysMs,
     plans: createZipPlansRepository({ db }),
     jobs: jobsRepository,
     principalOf,
@@ -585,5 +596,10 @@ export function createServer(deps: ServerDeps) {
     housekeeping: housekeeping.run,
   };
 }
+    /**
+     * What uploads streamed by a process that is gone left behind (open multipart uploads,
+     * temp files, held bytes); run at start, so that a restart after a crash frees them at once.
+     */
+    sweepAbandonedUploads: fsUploadsHousekeeping.sweepAbandoned,
 
 export type Server = ReturnType<typeof createServer>;

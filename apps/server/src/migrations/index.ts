@@ -21,6 +21,7 @@ import { webdav } from './0018_webdav';
 import { dashboardStats } from './0019_dashboard_stats';
 import { zipPlanCrcs } from './0020_zip_plan_crcs';
 import { jobItemDetails } from './0021_job_item_details';
+import { fsUploadOwner } from './0022_fs_upload_owner';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0019_dashboard_stats': dashboardStats,
   '0020_zip_plan_crcs': zipPlanCrcs,
   '0021_job_item_details': jobItemDetails,
+  '0022_fs_upload_owner': fsUploadOwner,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
+import { clientClosedAnswer, clientHungUp } from '../client-hang-up';
 import { errorResponse } from '../envelope';
 import { AppError, internalError, methodNotAllowed, routeNotFound } from '../errors';
 import type { AnyRoute } from '../route';
@@ -13,6 +14,8 @@ export function errorHandler(
   mappers: ((error: unknown) => AppError | undefined)[] = [],
 ): ErrorHandler<AppEnv> {
   return (error, c) => {
+    // A body cut by its client fails wherever it was being read: no failure of ours to log.
+    if (clientHungUp(c)) return clientClosedAnswer();
     if (error instanceof AppError) return errorResponse(c, error);
     for (const map of mappers) {
       const mapped = map(error);

@@ -54,6 +54,10 @@ const GUESSED_TYPES = new Map<string, string>(
   }),
 );
 
+/** The type a file's extension names, if it is one we know. */
+export const typeByName = (filename: string): string | undefined =>
+  GUESSED_TYPES.get(filename.split('.').pop()?.toLowerCase() ?? '');
+
 /** The declared type, else one guessed from the extension (SPEC §5: Markdown is text/markdown). */
 export function mimetypeFor(filename: string, declared: string | undefined): string {
   const extension = filename.split('.').pop()?.toLowerCase() ?? '';

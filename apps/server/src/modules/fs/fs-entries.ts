@@ -1,5 +1,5 @@
 import type { Mount, FsEntry as WireEntry } from '@sharebin/shared';
-import { mimetypeFor } from '../files/files.models';
+import { typeByName } from '../files/files.models';
 import type { VirtualChild } from '../mounts/mount-tree';
 import { toIsoOrNull } from '../shared/clock';
 import type { FsEntry } from '../storage/drivers/storage-driver';
@@ -14,9 +14,15 @@ export const parentPath = (path: string) => {
 
 export const nameOfPath = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-/** The bare media type (`text/plain`), from the storage's Content-Type or the name. */
+/**
+ * The bare media type (`text/plain`): by the name when it names one, else the storage's
+ * Content-Type. Name first, because a listing rarely has the stored type: a `.md` stored as
+ * octet-stream is text/markdown in a listing, in `get` and in its download alike.
+ */
 const typeOf = (entry: FsEntry) =>
-  (entry.contentType?.split(';')[0]?.trim() || undefined) ?? mimetypeFor(entry.name, undefined);
+  typeByName(entry.name) ??
+  (entry.contentType?.split(';')[0]?.trim() || undefined) ??
+  'application/octet-stream';
 
 /** A storage entry as the API shows it, at the virtual path `path`. */
 export function storageEntry(entry: FsEntry, path: string, mount: Mount): WireEntry {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import { ERROR_CODES, type FsEntry, type FsListing, NAME_MAX_BYTES } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC, listenForClients } from '../../test/dav-kit';
@@ -198,3 +199,32 @@ describe.each(ENGINES)('names and URLs the file system refuses, on %s', (engine)
     expect((secret as FsListing).items.map((item) => item.name)).toEqual(['canary.txt']);
   });
 });
+
+describe.each(ENGINE_DRIVER_CASES)(
+  'one type detection on %s over %s storage',
+  (engine, driverKind) => {
+    const t = useTestServer(engine);
+    const s3rver = useS3rver();
+
+    it('reports a .md stored as octet-stream as text/markdown in list, get and download', async () => {
+      const { admin, storage } = await adminWithDocsMount(t, driverKind, s3rver);
+      const driver = await t.server.drivers.forConfig(storage.id);
+      await driver.put('notes.md', Readable.from([Buffer.from('# Notes')]), {
+        contentLength: 7,
+        contentType: 'application/octet-stream',
+      });
+      const fs = jobTestClients(
+        () => t.server,
+        () => admin,
+      ).fs;
+      const listed = await ok(fs.list('/docs'));
+      expect(listed.items.find((item) => item.name === 'notes.md')?.mimetype).toBe('text/markdown');
+      const entry = await ok(fs.request<FsEntry>('GET', '/api/admin/fs/get?path=/docs/notes.md'));
+      expect(entry.mimetype).toBe('text/markdown');
+      const download = await t.server.app.request('/api/admin/fs/download?path=/docs/notes.md', {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(download.headers.get('content-type')).toMatch(/^text\/markdown/);
+    });
+  },
+);

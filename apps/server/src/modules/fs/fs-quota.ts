@@ -2,6 +2,7 @@ import { fileTooLarge, storageInsufficient } from '../files/files.errors';
 import type { Clock } from '../shared/clock';
 import { newId } from '../shared/crypto';
 import type { FsUploadsTable } from '../shared/db.schema';
+import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
 import { holdOrRefuse, reservingCounter } from '../transfers/held-bytes';
 import type { MountLocation } from './fs-locator';
 import type { FsUploadsRepository } from './fs-uploads.repository';
@@ -11,7 +12,16 @@ import type { FsUploadsRepository } from './fs-uploads.repository';
  * holds its bytes in `fs_uploads` beside what file shares hold, or is refused before a byte is
  * stored, as `POST /api/upload` is (`storage.insufficient`, with the numbers).
  */
-export function createFsQuota({ uploads, clock }: { uploads: FsUploadsRepository; clock: Clock }) {
+export function createFsQuota({
+  uploads,
+  clock,
+  owner = currentProcess,
+}: {
+  uploads: FsUploadsRepository;
+  clock: Clock;
+  /** The process that streams writes (`streamed`): theirs are swept once it is gone. */
+  owner?: ProcessIdentity;
+}) {
   function newRow(location: MountLocation): FsUploadsTable {
     const now = clock.now();
     return {
@@ -22,6 +32,7 @@ export function createFsQuota({ uploads, clock }: { uploads: FsUploadsRepository
       size: 0,
       created_at: now,
       last_activity_at: now,
+      owner_process: null,
     };
   }
 
@@ -50,10 +61,11 @@ export function createFsQuota({ uploads, clock }: { uploads: FsUploadsRepository
     /**
      * For a write of unknown length: a counter to pipe the bytes through, which holds the
      * storage for them as they arrive and fails the stream past `maxBytes` or the room left.
-     * `release` once the write is over, whatever its outcome.
+     * `release` once the write is over, whatever its outcome. The row names this process as its
+     * owner: if the process dies mid-write, the next start sweeps it (fs-uploads.housekeeping).
      */
     async streamed(location: MountLocation, maxBytes: number) {
-      const row = newRow(location);
+      const row = { ...newRow(location), owner_process: owner.id };
       const { capacity, heldByOthers } = await uploads.reserve(row, 0);
       const remaining = capacity === null ? null : Math.max(0, capacity - heldByOthers);
       const { counter } = reservingCounter({
@@ -71,7 +83,12 @@ export function createFsQuota({ uploads, clock }: { uploads: FsUploadsRepository
           note: (now) => uploads.noteActivity(row.id, now),
         },
       });
-      return { counter, release: () => uploads.remove(row.id) };
+      return {
+        counter,
+        /** For the storage's `put`: the multipart upload it starts is known before its parts. */
+        onMultipartStarted: (uploadId: string) => uploads.setUploadId(row.id, uploadId),
+        release: () => uploads.remove(row.id),
+      };
     },
 
     /**

@@ -75,10 +75,10 @@ describe.each(ENGINE_DRIVER_CASES)(
       // Not idle long enough yet: nothing happens.
       t.clock.advance(STALE_UPLOAD_MS - HOUR);
       const live = await abandonedUpload('live.bin');
-      expect(await sweep()).toEqual({ aborted: 0, released: 0 });
+      expect(await sweep()).toEqual({ aborted: 0, released: 0, temporaryFilesRemoved: 0 });
 
       t.clock.advance(2 * HOUR);
-      expect(await sweep()).toEqual({ aborted: 1, released: 1 });
+      expect(await sweep()).toEqual({ aborted: 1, released: 1, temporaryFilesRemoved: 0 });
       const pending = await (await driver()).listMultipartUploads();
       expect(pending.map((upload) => upload.uploadId)).toEqual([live.uploadId]);
       if (driverKind === 'local') expect(existsSync(partsFolder)).toBe(false);
@@ -129,11 +129,11 @@ describe.each(ENGINE_DRIVER_CASES)(
         });
         expect(response.status).toBe(200);
         t.clock.advance(2 * HOUR);
-        expect(await sweep()).toEqual({ aborted: 0, released: 0 });
+        expect(await sweep()).toEqual({ aborted: 0, released: 0, temporaryFilesRemoved: 0 });
         expect(await tracked()).toEqual([slow.uploadId]);
       }
       t.clock.advance(STALE_UPLOAD_MS + HOUR);
-      expect(await sweep()).toEqual({ aborted: 1, released: 1 });
+      expect(await sweep()).toEqual({ aborted: 1, released: 1, temporaryFilesRemoved: 0 });
       expect(await (await driver()).listMultipartUploads()).toEqual([]);
       expect(await tracked()).toEqual([]);
     });

@@ -54,6 +54,21 @@ export function createFsUploadsRepository({ db }: { db: Db }) {
     findIdle: (before: number) =>
       db.selectFrom('fs_uploads').selectAll().where('last_activity_at', '<', before).execute(),
 
+    /** Writes a process streams (not those a client drives), for the sweep of abandoned ones. */
+    findStreamed: () =>
+      db.selectFrom('fs_uploads').selectAll().where('owner_process', 'is not', null).execute(),
+
+    /** Every multipart upload id a write holds in `storageConfigId`. */
+    uploadIdsOf: async (storageConfigId: string) =>
+      (
+        await db
+          .selectFrom('fs_uploads')
+          .select('upload_id')
+          .where('storage_config_id', '=', storageConfigId)
+          .where('upload_id', 'is not', null)
+          .execute()
+      ).map((row) => row.upload_id as string),
+
     remove: async (id: string) => {
       await db.deleteFrom('fs_uploads').where('id', '=', id).execute();
     },

@@ -4,6 +4,7 @@ import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebi
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
+import { finishTransfer } from '../transfers/stream-transfer';
 import {
   fsAlreadyExists,
   fsContentTooLarge,
@@ -98,7 +99,7 @@ export function createFsWriteUseCases({
       const location = await locator.write(principal, path);
       const existingEntry = await location.storage.stat(location.key);
       if (existingEntry?.isDirectory) throw fsAlreadyExists(path);
-      const { counter, release } = await quota.streamed(
+      const { counter, onMultipartStarted, release } = await quota.streamed(
         location,
         options.maxBytes ?? Number.POSITIVE_INFINITY,
       );
@@ -107,18 +108,13 @@ export function createFsWriteUseCases({
           contentLength: options.size,
           maxLength: options.maxBytes,
           contentType: mimetypeFor(name, options.contentType),
+          onMultipartStarted,
         });
-        const transfer = [pipeline(body, counter), stored];
-        try {
-          await Promise.all(transfer);
-        } catch (error) {
-          // Both sides let go of their files and sockets before the answer.
-          await Promise.allSettled(transfer);
-          throw error;
-        }
-        await written(location, false, (await stored).size);
-        countFsUpload(activity, (await stored).size);
-        return { path, ...(await stored) };
+        // Both sides let go of their files and sockets before the answer.
+        const result = await finishTransfer(pipeline(body, counter), stored);
+        await written(location, false, result.size);
+        countFsUpload(activity, result.size);
+        return { path, ...result };
       } finally {
         await release();
       }
@@ -132,11 +128,11 @@ export function createFsWriteUseCases({
       principal: Principal,
       path: string,
       content: string,
-      if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
       maxBytes: number,
     ): Promise<void> {
       const bytes = Buffer.from(content, 'utf8');
       if (bytes.length > EDIT_CONTENT_MAX_BYTES) throw fsContentTooLarge(EDIT_CONTENT_MAX_BYTES);
+      if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
       const location = await locator.write(principal, path);
       const entry = await location.storage.stat(location.key);
       if (entry?.isDirectory) throw fsNotAFile(path);

@@ -243,12 +243,17 @@ export interface FsUploadsTable {
   id: string;
   storage_config_id: string;
   storage_key: string;
-  /** The storage's multipart upload id; null for a write that streams in one request. */
+  /**
+   * The storage's multipart upload id: a client's, or one a streamed write of unknown length
+   * started (recorded as soon as the storage made it); null otherwise.
+   */
   upload_id: string | null;
   /** Bytes held against the storage's capacity while the write runs. */
   size: number;
   created_at: number;
   last_activity_at: number;
+  /** The process streaming the write (process-identity.ts); null when its client drives it. */
+  owner_process: string | null;
 }
 
 /** modules/jobs: one job of the durable queue. */

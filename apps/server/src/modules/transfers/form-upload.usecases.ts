@@ -4,9 +4,9 @@ import type { FileShare, Principal, uploadFormSchema } from '@sharebin/shared';
 import type { z } from 'zod';
 import { fileNotFound, fileSlugTaken, fileTooLarge, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
-import { hashPassword } from '../shared/crypto';
-import { expiryFrom } from '../shares/share-state';
 import { updateWithSlug } from '../shares/slugs';
+import { lateOptionChanges } from './reservations';
+import { finishTransfer } from './stream-transfer';
 import { countShareUploaded, type FlowDeps } from './transfers.usecases';
 
 type UploadFields = z.output<typeof uploadFormSchema>;
@@ -68,15 +68,9 @@ export function createFormUpload(deps: FlowDeps) {
           contentType: row.mimetype,
           ...(early.size === undefined ? {} : { contentLength: early.size }),
         });
-        const transfer = [pipeline(input.body, counter), stored];
-        try {
-          await Promise.all(transfer);
-        } catch (error) {
-          // Both sides let go of their files and sockets before the record goes.
-          await Promise.allSettled(transfer);
-          throw error;
-        }
-        row = { ...row, size: bytes(), etag: (await stored).etag };
+        // Both sides let go of their files and sockets before the record goes.
+        const { etag } = await finishTransfer(pipeline(input.body, counter), stored);
+        row = { ...row, size: bytes(), etag };
         const fields = await input.allFields();
         if (fields.size !== undefined && fields.size !== row.size) {
           throw sizeMismatch(fields.size, row.size);
@@ -85,17 +79,15 @@ export function createFormUpload(deps: FlowDeps) {
         const now = clock.now();
         const live = {
           ...row,
-          slug: fields.slug || row.slug,
           mimetype: mimetypeFor(input.filename, fields.mimetype || input.mimetype),
-          remark: fields.remark,
-          password_hash:
-            fields.password === early.password
-              ? row.password_hash
-              : fields.password
-                ? await hashPassword(fields.password)
-                : null,
-          expires_at: expiryFrom(fields.expires_in, now),
-          max_views: fields.max_views,
+          ...(await lateOptionChanges(
+            {
+              ...fields,
+              // The password given before the file is the reservation's, hashed already.
+              password: fields.password === early.password ? undefined : (fields.password ?? ''),
+            },
+            now,
+          )),
           status: 'live' as const,
           updated_at: now,
         };

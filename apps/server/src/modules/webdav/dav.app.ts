@@ -2,6 +2,7 @@ import type { Principal } from '@sharebin/shared';
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../../app/app-env';
+import { clientClosedAnswer, clientHungUp } from '../../app/client-hang-up';
 import { requestBodyStream } from '../../app/request-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
@@ -14,8 +15,8 @@ import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
 import { getResource } from './dav-read';
 import type { DavWrites } from './dav-write';
-
 import { readXmlBody } from './dav-xml';
+
 /** Depth: infinity answers at most this many entries unless configured (DAV_PROPFIND_MAX_ENTRIES). */
 export const DAV_PROPFIND_MAX_ENTRIES_DEFAULT = 10_000;
 
@@ -157,6 +158,8 @@ export function createDavApp({
       if (!handler) throw davNotAllowed(`${method} is not a WebDAV method this server answers`);
       return await handler(principal, path, c.req.raw, c);
     } catch (error) {
+      // An aborted PUT fails in the storage write; the request log records it as 499.
+      if (clientHungUp(c)) return clientClosedAnswer();
       const davError = davErrorOf(error);
       if (!davError) {
         logger.error({ err: error, method, url: c.req.url }, 'webdav request failed');

@@ -39,6 +39,12 @@ export interface PutOptions {
   contentLength?: number;
   /** A body of undeclared length that goes past this many bytes is refused; nothing is stored. */
   maxLength?: number;
+  /**
+   * Called, and awaited before a byte of the body goes into it, when the driver streams the body
+   * as a multipart upload of its own: the caller keeps the id so that an upload its process never
+   * finished (killed mid-way) can be aborted later.
+   */
+  onMultipartStarted?: (uploadId: string) => Promise<void>;
 }
 
 export interface GetResult {

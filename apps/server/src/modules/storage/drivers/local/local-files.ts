@@ -5,6 +5,7 @@ import { dirname, join, sep } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getMimeType } from 'hono/utils/mime';
+import { currentProcess, type ProcessIdentity } from '../../../shared/process-identity';
 import { assertValidKey } from '../driver-arguments';
 import { compareKeys } from '../fs-port';
 import type { ObjectInfo } from '../storage-driver';
@@ -101,18 +102,33 @@ export async function objectInfo(key: string, path: string): Promise<ObjectInfo 
   }
 }
 
-/** `workRoot` holds the driver's own `.tmp` and `.multipart` folders (the root, unless set). */
+/**
+ * `workRoot` holds the driver's own `.tmp` and `.multipart` folders (the root, unless set). A
+ * temp file's name starts with the id of the process writing it, then `~` and a random part.
+ */
 export async function newTempPath(workRoot: string): Promise<string> {
   const folder = join(workRoot, TEMP_FOLDER);
   await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
-  return join(folder, randomBytes(12).toString('hex'));
+  return join(folder, `${currentProcess.id}~${randomBytes(12).toString('hex')}`);
 }
 
+/** The process that writes the temp file `name`; null for a name of an older version. */
+const writerOf = (name: string): string | null => {
+  const cut = name.lastIndexOf('~');
+  return cut > 0 ? name.slice(0, cut) : null;
+};
+
 /**
- * Removes temp files last written before `idleSince`: what a crash left half-written. A file
- * still being written has a recent mtime, however long its upload has been running.
+ * Removes what a crash (a `kill -9` mid-upload) left half-written: temp files whose writing
+ * process is gone (`ProcessIdentity.stateOf`), whatever their age, and temp files last written
+ * before `idleSince` whoever wrote them. A file still being written has a recent mtime, however
+ * long its upload has been running.
  */
-export async function removeStaleTempFiles(workRoot: string, idleSince: Date): Promise<number> {
+export async function removeStaleTempFiles(
+  workRoot: string,
+  idleSince: Date,
+  owners: Pick<ProcessIdentity, 'stateOf'> = currentProcess,
+): Promise<number> {
   const folder = join(workRoot, TEMP_FOLDER);
   let names: string[];
   try {
@@ -125,7 +141,9 @@ export async function removeStaleTempFiles(workRoot: string, idleSince: Date): P
   for (const name of names) {
     const path = join(folder, name);
     try {
-      if ((await stat(path)).mtimeMs >= idleSince.getTime()) continue;
+      const writer = writerOf(name);
+      const writerGone = writer !== null && owners.stateOf(writer) === 'gone';
+      if (!writerGone && (await stat(path)).mtimeMs >= idleSince.getTime()) continue;
       await rm(path, { force: true });
       removed++;
     } catch (error) {

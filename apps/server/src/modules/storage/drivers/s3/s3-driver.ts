@@ -34,6 +34,7 @@ import type { ObjectInfo, StorageDriver, UploadedPart } from '../storage-driver'
 import { MultipartError, ObjectNotFoundError, StorageBackendError } from '../storage-driver.errors';
 import { type S3CallContext, toDriverError } from './s3-errors';
 import { createS3Fs, DEFAULT_MULTIPART_COPY, type MultipartCopyOptions } from './s3-fs';
+import { s3RetryStrategy } from './s3-retries';
 
 export interface S3DriverOptions {
   /** Omitted for AWS itself; e.g. `https://<account>.r2.cloudflarestorage.com`. */
@@ -64,21 +65,54 @@ export type S3SdkLogger = Record<
 
 /**
  * Without them a frozen storage holds a request forever. The idle limit, not a total one,
- * bounds a call: a large part or download may take long, but never long in silence.
+ * bounds a call: a large part or download may take long, but never long in silence. A call
+ * that times out is not tried again (s3-retries.ts), so a frozen storage surfaces after one
+ * timeout. Both come from STORAGE_TIMEOUT.
  */
 export interface S3Timeouts {
   /** To establish the connection. */
   connectMs: number;
-  /** Longest silence on the socket, before the answer and while a body flows. */
+  /**
+   * Longest silence on the socket: the wait for the answer's first byte, and while a body flows.
+   * From 6 s up the SDK arms it 3 s after the request starts, so a first silence may last 3 s more.
+   */
   idleMs: number;
 }
 
-export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 10_000, idleMs: 30_000 };
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 10_000, idleMs: 10_000 };
 
 /** lib-storage keeps about queueSize × partSize in memory per upload of unknown length. */
 const UPLOAD_PART_SIZE = 8 * 1024 * 1024;
 const UPLOAD_QUEUE_SIZE = 3;
 const DELETE_BATCH_SIZE = 1000;
+
+/**
+ * `client` for one lib-storage Upload, which tells `started` the id of the multipart upload it
+ * creates before it sends the first part (lib-storage keeps the id to itself).
+ */
+function reportingMultipartStart(
+  client: S3Client,
+  started: (uploadId: string) => Promise<void>,
+): S3Client {
+  const send = async (...args: Parameters<S3Client['send']>) => {
+    const output = await (client.send as (...a: typeof args) => Promise<unknown>)(...args);
+    const uploadId = (output as { UploadId?: string }).UploadId;
+    const command = args[0];
+    if (!(command instanceof CreateMultipartUploadCommand) || !uploadId) return output;
+    try {
+      await started(uploadId);
+    } catch (error) {
+      // Not kept anywhere, so not left open either.
+      const { Bucket, Key } = command.input;
+      await client
+        .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+        .catch(() => {});
+      throw error;
+    }
+    return output;
+  };
+  return Object.create(client, { send: { value: send } }) as S3Client;
+}
 
 export function createS3Driver(options: S3DriverOptions): StorageDriver {
   const { bucket } = options;
@@ -97,6 +131,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       connectionTimeout: options.timeouts.connectMs,
       socketTimeout: options.timeouts.idleMs,
     },
+    retryStrategy: s3RetryStrategy,
   });
   const folder = folderPrefix(options.defaultFolder);
   const downloadOrigin = options.customHost ? parseCustomHost(options.customHost) : null;
@@ -137,7 +172,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       readOnly: false,
     },
 
-    async put(key, body, { contentType, contentLength } = {}) {
+    async put(key, body, { contentType, contentLength, onMultipartStarted } = {}) {
       let Key: string;
       try {
         Key = toObjectKey(key);
@@ -167,7 +202,9 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
           }
           // Unknown length: S3 refuses chunked PUTs, so stream it as a multipart upload.
           const upload = new Upload({
-            client,
+            client: onMultipartStarted
+              ? reportingMultipartStart(client, onMultipartStarted)
+              : client,
             params: { Bucket: bucket, Key, Body: meter, ContentType: contentType },
             partSize: UPLOAD_PART_SIZE,
             queueSize: UPLOAD_QUEUE_SIZE,

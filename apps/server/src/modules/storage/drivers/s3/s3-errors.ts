@@ -22,6 +22,7 @@ export function toDriverError(error: unknown, context: S3CallContext): Error {
   if (error instanceof StorageDriverError) return error;
   const name = error instanceof Error ? error.name : '';
   const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  const code = error instanceof Error && 'code' in error ? String(error.code) : undefined;
   switch (name) {
     case 'NoSuchKey':
     case 'NotFound':
@@ -43,13 +44,15 @@ export function toDriverError(error: unknown, context: S3CallContext): Error {
       );
     case 'InvalidRange':
       return new RangeNotSatisfiableError(context.key ?? '', null);
-    // The request handler's connection and idle timeouts (s3-driver.ts).
+    // The request handler's connection and idle timeouts (s3-driver.ts). The handler names a
+    // reset connection a TimeoutError too: that storage (or a proxy before it) refused the call
+    // at once, a bad gateway like a refused connection, not a wait.
     case 'TimeoutError':
+      if (code === 'ECONNRESET' || code === 'EPIPE') break;
       return new StorageTimeoutError('The storage did not answer in time', { cause: error });
   }
   // Name, status and system code only: SDK messages can carry endpoints and account details,
   // and this message reaches API clients.
-  const code = error instanceof Error && 'code' in error ? String(error.code) : undefined;
   const detail = status ? `${name} (HTTP ${status})` : (code ?? (name || 'unknown error'));
   return new StorageBackendError(`S3 request failed: ${detail}`, { cause: error });
 }
