@@ -594,12 +594,12 @@ export function createServer(deps: ServerDeps) {
     activity,
     /** The periodic clean-ups at once (the scheduled `housekeeping` job runs the same). */
     housekeeping: housekeeping.run,
-  };
-}
     /**
      * What uploads streamed by a process that is gone left behind (open multipart uploads,
      * temp files, held bytes); run at start, so that a restart after a crash frees them at once.
      */
     sweepAbandonedUploads: fsUploadsHousekeeping.sweepAbandoned,
+  };
+}
 
 export type Server = ReturnType<typeof createServer>;
