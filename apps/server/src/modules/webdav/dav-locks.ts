@@ -101,7 +101,6 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
   async function evaluateIf(
     principal: Principal,
     path: string,
-    requestUrl: string,
     lists: IfList[],
     locks: DavLock[],
   ): Promise<string[]> {
@@ -168,9 +167,7 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
   ) {
     const locks = await repository.active(clock.now());
     const header = request.headers.get('if');
-    const tokens = header
-      ? await evaluateIf(principal, path, request.url, parseIfHeader(header), locks)
-      : [];
+    const tokens = header ? await evaluateIf(principal, path, parseIfHeader(header), locks) : [];
     requireTokens(principal, paths, locks, tokens);
     return { locks, tokens };
   }
