@@ -188,7 +188,7 @@ try {
       rmSync(path.join(diskFolder, 'baseline.bin'));
       return { read, write };
     };
-    const toDiskCopy = () => withPeakMemory(pid, () => copyJob('/s3/source.bin', '/disk/from-s3'));
+    const toDiskCopy = () => withPeakMemory(pid, () => copyJob('/s3/source.bin', '/disk/from-s3/'));
     const toDiskBase = copyFirst ? undefined : await toDiskBaselines();
     const toDisk = await toDiskCopy();
     const toDiskAfter = toDiskBase ?? (await toDiskBaselines());
@@ -204,7 +204,7 @@ try {
     });
     const toS3Base = copyFirst ? undefined : await toS3Baselines();
     const toS3 = await withPeakMemory(pid, () =>
-      copyJob('/disk/from-s3/source.bin', `/s3/back-${round}`),
+      copyJob('/disk/from-s3/source.bin', `/s3/back-${round}/`),
     );
     const toS3After = toS3Base ?? (await toS3Baselines());
     toS3Rounds.push({ ...toS3After, copy: toS3.result, peakMb: toS3.peakMb });

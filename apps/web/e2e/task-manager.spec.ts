@@ -33,11 +33,12 @@ async function startCopy(
   request: APIRequestContext,
   token: string,
   sourcePath: string,
-  targetPath: string,
+  folder: string,
 ): Promise<string> {
   const response = await request.post('/api/admin/fs/batch-copy', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { items: [{ sourcePath, targetPath }], skipExisting: false },
+    // A target ending in `/` is the folder the item goes into, under its own name.
+    data: { items: [{ sourcePath, targetPath: `${folder}/` }], skipExisting: false },
   });
   expect(response.status()).toBe(202);
   return ((await response.json()) as { data: { job_id: string } }).data.job_id;

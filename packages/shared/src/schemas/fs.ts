@@ -65,16 +65,42 @@ export const fsUpdateRequestSchema = z.object({
   content: z.string().max(EDIT_CONTENT_MAX_BYTES),
 });
 
-export const fsTransferItemSchema = z.object({
-  sourcePath: fsPathSchema,
-  targetPath: fsPathSchema,
-});
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * One item of batch-copy and move. On the wire `targetPath` is where the item ends up, folder
+ * and name (`/b/report.pdf`, as CloudPaste's web client sends it); one that ends in `/` names
+ * the folder it goes into under its own name (`/b/`). Parsed, `targetPath` is that folder and
+ * `name` the name it takes there.
+ */
+export const fsTransferItemSchema = z
+  .object({
+    sourcePath: fsPathSchema,
+    targetPath: z.string().min(1),
+  })
+  .transform(({ sourcePath, targetPath }, ctx) => {
+    let destination: string;
+    try {
+      destination = normalizePath(targetPath);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Invalid path', path: ['targetPath'] });
+      return z.NEVER;
+    }
+    if (/[/\\]$/.test(targetPath) || destination === '/') {
+      return { sourcePath, targetPath: destination, name: lastSegment(sourcePath) };
+    }
+    const cut = destination.lastIndexOf('/');
+    return {
+      sourcePath,
+      targetPath: cut === 0 ? '/' : destination.slice(0, cut),
+      name: lastSegment(destination),
+    };
+  });
 export const FS_CONFLICT_MODES = ['fail', 'skip', 'overwrite', 'rename'] as const;
 export type FsConflictMode = (typeof FS_CONFLICT_MODES)[number];
 
 /**
- * POST batch-copy and POST move. `targetPath` is the folder the source lands in. When the
- * target exists: `fail` (the item fails), `skip` (files already there stay; folders merge),
+ * POST batch-copy and POST move (items: see fsTransferItemSchema). When the target exists: `fail` (the item fails), `skip` (files already there stay; folders merge),
  * `overwrite` (files are replaced; folders merge) or `rename` (`name (1).ext`). `skipExisting`
  * (the SPEC's flag) is `conflict: 'skip'`.
  */

@@ -92,7 +92,7 @@ describe.each(ENGINES)('directory cache of the file system on %s', (engine) => {
     expect(await fs.names('/docs/from/inner')).toEqual([]);
     expect(await fs.names('/docs/to')).toEqual([]);
     const moved = await jobs.finish(
-      await jobs.start('move', [{ sourcePath: '/docs/from', targetPath: '/docs/to' }]),
+      await jobs.start('move', [{ sourcePath: '/docs/from', targetPath: '/docs/to/' }]),
     );
     expect(moved.success).toBe(1);
     expect((await fs.list('/docs/from/inner')).status).toBe(404);

@@ -81,7 +81,7 @@ describe.each(ENGINE_DRIVER_CASES)('odd names on %s over %s storage', (engine, d
       expect((await fs.bytes(renamed))?.toString(), renamed).toBe(`body of ${item.name}`);
     }
     const copy = await jobs.start('batch-copy', [
-      { sourcePath: folder, targetPath: '/docs/copied' },
+      { sourcePath: folder, targetPath: '/docs/copied/' },
     ]);
     expect((await jobs.finish(copy)).status).toBe('completed');
     expect(await fs.names('/docs/copied/odd')).toEqual(

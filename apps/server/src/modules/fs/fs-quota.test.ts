@@ -236,8 +236,8 @@ describe.each(ENGINES)('storage capacity for file-system writes, on %s', (engine
     // storage are not counted: the storage may change outside Sharebin): what does not fit is
     // refused, what fits is copied.
     const copy = await jobs.start('batch-copy', [
-      { sourcePath: '/docs/big.bin', targetPath: '/small' },
-      { sourcePath: '/docs/dir', targetPath: '/small' },
+      { sourcePath: '/docs/big.bin', targetPath: '/small/' },
+      { sourcePath: '/docs/dir', targetPath: '/small/' },
     ]);
     expect(await failures(copy)).toEqual(['/docs/big.bin storage.insufficient']);
     const target = await t.server.drivers.forConfig(small.id);
@@ -246,7 +246,7 @@ describe.each(ENGINES)('storage capacity for file-system writes, on %s', (engine
     expect(await held()).toBe(0);
 
     // A move that cannot copy keeps its source.
-    const move = await jobs.start('move', [{ sourcePath: '/docs/big.bin', targetPath: '/small' }]);
+    const move = await jobs.start('move', [{ sourcePath: '/docs/big.bin', targetPath: '/small/' }]);
     expect(await failures(move)).toEqual(['/docs/big.bin storage.insufficient']);
     expect(await stored(storage, 'big.bin')).not.toBeNull();
     expect(await target.stat('big.bin')).toBeNull();
@@ -254,12 +254,12 @@ describe.each(ENGINES)('storage capacity for file-system writes, on %s', (engine
     // Within one storage, a copy adds bytes too; a move adds none.
     await setCapacity(storage, 1000);
     const sameCopy = await jobs.start('batch-copy', [
-      { sourcePath: '/docs/big.bin', targetPath: '/docs/dir' },
+      { sourcePath: '/docs/big.bin', targetPath: '/docs/dir/' },
     ]);
     expect(await failures(sameCopy)).toEqual(['/docs/big.bin storage.insufficient']);
     expect(await stored(storage, 'dir/big.bin')).toBeNull();
     const sameMove = await jobs.start('move', [
-      { sourcePath: '/docs/big.bin', targetPath: '/docs/dir' },
+      { sourcePath: '/docs/big.bin', targetPath: '/docs/dir/' },
     ]);
     expect((await jobs.finish(sameMove)).success).toBe(1);
     expect(await stored(storage, 'dir/big.bin')).not.toBeNull();

@@ -159,7 +159,7 @@ describe.each(ENGINES)('search of the file system on %s', (engine) => {
     expect(await found('q=summary')).toEqual({ paths: ['/docs/summary.txt'], total: 1 });
     expect((await found('q=report')).paths).not.toContain('/docs/report.txt');
     await jobs.finish(
-      await jobs.start('batch-copy', [{ sourcePath: '/docs/sub', targetPath: '/docs2' }]),
+      await jobs.start('batch-copy', [{ sourcePath: '/docs/sub', targetPath: '/docs2/' }]),
     );
     expect((await found('q=report-2')).paths).toEqual([
       '/docs/sub/report-2.txt',
@@ -168,7 +168,7 @@ describe.each(ENGINES)('search of the file system on %s', (engine) => {
     await expectData(fs.request('DELETE', '/api/admin/fs/remove?path=%2Fdocs%2Fsub'));
     expect(await found('q=report-2')).toEqual({ paths: ['/docs2/sub/report-2.txt'], total: 1 });
     await jobs.finish(
-      await jobs.start('move', [{ sourcePath: '/docs2/sub', targetPath: '/docs' }]),
+      await jobs.start('move', [{ sourcePath: '/docs2/sub', targetPath: '/docs/' }]),
     );
     expect(await found('q=report-2')).toEqual({ paths: ['/docs/sub/report-2.txt'], total: 1 });
   });

@@ -10,7 +10,7 @@ import {
   fsNotFound,
   fsSizeMismatch,
 } from './fs.errors';
-import { childPath, nameOfPath } from './fs-entries';
+import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
@@ -21,8 +21,15 @@ import { type FsChange, keepParentFolder } from './fs-write.usecases';
 export type TransferKind = 'copy' | 'move';
 export interface TransferItem {
   sourcePath: string;
+  /** The folder the item goes into. */
   targetPath: string;
+  /** The name it takes there; jobs queued before names were sent keep the source's. */
+  name?: string;
 }
+
+/** Where an item ends up: its target folder and the name it takes there. */
+const destinationOf = ({ sourcePath, targetPath, name }: TransferItem) =>
+  childPath(targetPath, name ?? nameOfPath(sourcePath));
 export interface TransferPayload {
   items: TransferItem[];
   conflict: FsConflictMode;
@@ -122,11 +129,16 @@ export function createTransferJobs({
   /** Checks a request before it becomes a job; throws what the caller must fix. */
   async function check(kind: TransferKind, principal: Principal, items: TransferItem[]) {
     let found = 0;
-    for (const { sourcePath, targetPath } of items) {
+    for (const item of items) {
+      const { sourcePath, targetPath } = item;
       const source = await sourceOf(kind, principal, sourcePath);
       if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
       await locator.writeInto(principal, targetPath);
-      if (isPathWithin(sourcePath, targetPath)) throw fsIntoItself(sourcePath, targetPath);
+      // A copy into itself takes the folder as it is when the job plans it (the planning walks
+      // it whole before a byte is copied), so it never copies its own copy; a move cannot.
+      if (kind === 'move' && isPathWithin(sourcePath, destinationOf(item))) {
+        throw fsIntoItself(sourcePath, targetPath);
+      }
       if (await source.storage.stat(source.key)) found += 1;
     }
     if (found === 0) throw fsNoFilesToCopy();
@@ -154,16 +166,20 @@ export function createTransferJobs({
     /** The steps of one item of the request, handed to `add` in batches; throws why it cannot go. */
     async function planSteps(
       principal: Principal,
-      { sourcePath, targetPath }: TransferItem,
+      item: TransferItem,
       conflict: FsConflictMode,
       add: (items: NewJobItem[]) => Promise<void>,
     ) {
+      const { sourcePath, targetPath } = item;
       const source = await sourceOf(kind, principal, sourcePath);
       if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
       const entry = await source.storage.stat(source.key);
       if (!entry) throw fsNotFound(sourcePath);
-      const target = await targetFor(principal, targetPath, nameOfPath(sourcePath), conflict);
-      if (isPathWithin(sourcePath, target.path)) throw fsIntoItself(sourcePath, targetPath);
+      const name = item.name ?? nameOfPath(sourcePath);
+      const target = await targetFor(principal, targetPath, name, conflict);
+      if (kind === 'move' && isPathWithin(sourcePath, target.path)) {
+        throw fsIntoItself(sourcePath, targetPath);
+      }
       const sameStorage = source.mount.storage_config_id === target.mount.storage_config_id;
       const targetFree = !(await target.storage.stat(target.key));
       if (kind === 'move' && sameStorage && targetFree) {
@@ -195,7 +211,9 @@ export function createTransferJobs({
       try {
         await planSteps(principal, item, conflict, add);
       } catch (error) {
-        await add([{ ...step('item', item.sourcePath, item.targetPath), ...itemFailure(error) }]);
+        await add([
+          { ...step('item', item.sourcePath, destinationOf(item)), ...itemFailure(error) },
+        ]);
       }
     }
 
@@ -290,7 +308,12 @@ export function createTransferJobs({
           // Its planning failed (a name taken, a source missing…); the retry plans it again and
           // does its steps now, as one item (a folder's steps are held in memory meanwhile).
           const steps: NewJobItem[] = [];
-          const request = { sourcePath: item.source_path, targetPath: item.target_path ?? '' };
+          const destination = item.target_path ?? '';
+          const request = {
+            sourcePath: item.source_path,
+            targetPath: parentPath(destination),
+            name: nameOfPath(destination),
+          };
           await planSteps(principal, request, conflict, async (batch) => {
             steps.push(...batch);
           });

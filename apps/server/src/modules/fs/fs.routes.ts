@@ -74,7 +74,7 @@ function fsRoutes(
       method: 'post',
       path: `${prefix}/${call}`,
       tag,
-      summary: `${verb} files and folders into the folder \`targetPath\` of each item, across mounts and storages too, as a job (answers its \`job_id\`)`,
+      summary: `${verb} files and folders, each to its destination \`targetPath\` (folder and name; one ending in \`/\` is the folder it goes into), across mounts and storages too, as a job (answers its \`job_id\`)`,
       auth,
       body: fsTransferRequestSchema,
       response: fsJobAcceptedSchema,

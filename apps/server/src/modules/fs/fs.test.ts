@@ -129,7 +129,7 @@ describe.each(ENGINES)('file system on %s', (engine) => {
     expect(await names('/docs/notes')).toEqual(['b.txt']);
 
     const moved = await jobs.finish(
-      await jobs.start('move', [{ sourcePath: '/docs/notes/b.txt', targetPath: '/docs/empty' }]),
+      await jobs.start('move', [{ sourcePath: '/docs/notes/b.txt', targetPath: '/docs/empty/' }]),
     );
     expect(moved).toMatchObject({ status: 'completed', success: 1, skipped: 0, failed: 0 });
     // A folder emptied by a move stays, as on any disk (the port alone would drop it).
@@ -137,7 +137,7 @@ describe.each(ENGINES)('file system on %s', (engine) => {
     expect(await names('/docs/notes')).toEqual([]);
 
     const copied = await jobs.finish(
-      await jobs.start('batch-copy', [{ sourcePath: '/docs/empty', targetPath: '/docs/notes' }]),
+      await jobs.start('batch-copy', [{ sourcePath: '/docs/empty', targetPath: '/docs/notes/' }]),
     );
     expect(copied.success).toBe(1);
     expect(await (await download('/docs/notes/empty/b.txt')).text()).toBe('edited ✓');
@@ -146,13 +146,13 @@ describe.each(ENGINES)('file system on %s', (engine) => {
     expect(await names('/docs')).toEqual(['empty']);
   });
 
-  it('refuses to copy or move a folder into itself', async () => {
+  it('refuses to move a folder into itself', async () => {
     await mount('/a');
     await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/a/dir/inner' }, admin), 201);
     const refused = await t.request(
       'POST',
-      '/api/admin/fs/batch-copy',
-      { items: [{ sourcePath: '/a/dir', targetPath: '/a/dir/inner' }] },
+      '/api/admin/fs/move',
+      { items: [{ sourcePath: '/a/dir', targetPath: '/a/dir/inner/' }] },
       admin,
     );
     expect([refused.status, refused.body.error]).toEqual([409, 'fs.into_itself']);
@@ -208,7 +208,7 @@ describe.each(ENGINES)('file system on %s', (engine) => {
     const copy = await t.request(
       'POST',
       '/api/user/fs/batch-copy',
-      { items: [{ sourcePath: '/docs/in.txt', targetPath: '/docs2' }] },
+      { items: [{ sourcePath: '/docs/in.txt', targetPath: '/docs2/' }] },
       key,
     );
     expect([copy.status, copy.body.error]).toEqual([403, 'fs.path_forbidden']);

@@ -33,7 +33,7 @@ describe.each(ENGINES)('jobs between S3 and local storage on %s', (engine) => {
     await fs.upload('/disk/src/deep', 'big.bin', big.toString('latin1'));
 
     const up = await jobs.finish(
-      await jobs.start('batch-copy', [{ sourcePath: '/disk/src', targetPath: '/s3' }]),
+      await jobs.start('batch-copy', [{ sourcePath: '/disk/src', targetPath: '/s3/' }]),
     );
     expect(up).toMatchObject({ status: 'completed', success: 2, bytes_done: big.length + 5 });
     expect(await fs.names('/s3/src')).toEqual(['deep', 'empty', 'note.txt']);
@@ -41,13 +41,13 @@ describe.each(ENGINES)('jobs between S3 and local storage on %s', (engine) => {
 
     await fs.request('POST', '/api/admin/fs/mkdir', { path: '/s3/moved' });
     const within = await jobs.finish(
-      await jobs.start('move', [{ sourcePath: '/s3/src', targetPath: '/s3/moved' }]),
+      await jobs.start('move', [{ sourcePath: '/s3/src', targetPath: '/s3/moved/' }]),
     );
     expect(within).toMatchObject({ status: 'completed', success: 1 });
     expect(await fs.names('/s3')).toEqual(['moved']);
 
     const back = await jobs.finish(
-      await jobs.start('move', [{ sourcePath: '/s3/moved/src', targetPath: '/disk' }], {
+      await jobs.start('move', [{ sourcePath: '/s3/moved/src', targetPath: '/disk/' }], {
         conflict: 'rename',
       }),
     );
@@ -137,7 +137,7 @@ describe.each(ENGINES)('a copy job across a storage restart on %s', (engine) => 
         const names = await flakyStorage(proxy);
         const restart = cutAfter(proxy, 5, 2_000);
         const id = await jobs.start('batch-copy', [
-          { sourcePath: '/disk/many', targetPath: '/s3' },
+          { sourcePath: '/disk/many', targetPath: '/s3/' },
         ]);
         const job = await jobs.finish(id);
         expect(await restart.done()).toBe(true);
@@ -157,7 +157,7 @@ describe.each(ENGINES)('a copy job across a storage restart on %s', (engine) => 
         const names = await flakyStorage(proxy);
         const outage = cutAfter(proxy, 5);
         const id = await jobs.start('batch-copy', [
-          { sourcePath: '/disk/many', targetPath: '/s3' },
+          { sourcePath: '/disk/many', targetPath: '/s3/' },
         ]);
         const stopped = await jobs.finish(id);
         expect(await outage.done()).toBe(true);

@@ -37,7 +37,7 @@ describe.runIf(POSTGRES_URL)('jobs across two instances over PostgreSQL', () => 
       await fs.upload(source, `f${i}.txt`, `file ${i}`);
       ids.push(
         await jobs(a).start('batch-copy', [
-          { sourcePath: `${source}/f${i}.txt`, targetPath: target },
+          { sourcePath: `${source}/f${i}.txt`, targetPath: `${target}/` },
         ]),
       );
     }
@@ -59,7 +59,9 @@ describe.runIf(POSTGRES_URL)('jobs across two instances over PostgreSQL', () => 
   it("has the other instance finish a killed instance's job from where it stopped", async () => {
     const { a, b, fs, jobs, source, target } = await started();
     for (let i = 0; i < 4; i++) await fs.upload(`${source}/many`, `f${i}.txt`, `file ${i}`);
-    const id = await jobs(a).start('move', [{ sourcePath: `${source}/many`, targetPath: target }]);
+    const id = await jobs(a).start('move', [
+      { sourcePath: `${source}/many`, targetPath: `${target}/` },
+    ]);
     const byA: string[] = [];
     a.server.jobs.worker.onItemFinished((_job, item) => {
       if (item.kind !== 'file') return;

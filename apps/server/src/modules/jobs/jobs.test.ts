@@ -47,7 +47,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('copies a folder across storages as a job, with progress in items and bytes', async () => {
     await sourceTree();
-    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }]);
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b/' }]);
     expect(await jobs.job(id)).toMatchObject({ type: 'copy', status: 'pending', items_done: 0 });
     const job = await jobs.finish(id);
     expect(job).toMatchObject({
@@ -74,12 +74,12 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('moves within one storage by the storage itself and across storages file by file', async () => {
     await sourceTree();
-    const within = await jobs.start('move', [{ sourcePath: '/a/dir', targetPath: '/a/in' }]);
+    const within = await jobs.start('move', [{ sourcePath: '/a/dir', targetPath: '/a/in/' }]);
     expect(await jobs.finish(within)).toMatchObject({ status: 'completed', success: 1 });
     expect(await fs.names('/a')).toEqual(['in']);
     expect(await fs.names('/a/in/dir')).toEqual(['empty', 'sub', 'y.txt']);
 
-    const across = await jobs.start('move', [{ sourcePath: '/a/in/dir', targetPath: '/b' }]);
+    const across = await jobs.start('move', [{ sourcePath: '/a/in/dir', targetPath: '/b/' }]);
     expect(await jobs.finish(across)).toMatchObject({ status: 'completed', success: 2 });
     expect(await fs.names('/b/dir')).toEqual(['empty', 'sub', 'y.txt']);
     expect(await read('/b/dir/y.txt')).toBe('why');
@@ -92,7 +92,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     await sourceTree();
     await upload('/b/dir', 'y.txt', 'old');
     const copyDir = (extra: Record<string, unknown>) =>
-      jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }], extra);
+      jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b/' }], extra);
 
     const refused = await jobs.finish(await copyDir({}));
     expect(refused).toMatchObject({ status: 'failed', success: 0, failed: 1 });
@@ -122,10 +122,37 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     expect(await fs.names('/b/dir (1)')).toEqual(['empty', 'sub', 'y.txt']);
   });
 
+  it("takes each item's targetPath as its destination, or as a folder when it ends in /", async () => {
+    await sourceTree();
+    const renamed = await jobs.start('batch-copy', [
+      { sourcePath: '/a/dir', targetPath: '/b/renamed' },
+      { sourcePath: '/a/dir/y.txt', targetPath: '/b/notes.txt' },
+    ]);
+    expect(await jobs.finish(renamed)).toMatchObject({ status: 'completed', success: 3 });
+    expect(await fs.names('/b')).toEqual(['notes.txt', 'renamed']);
+    expect(await fs.names('/b/renamed')).toEqual(['empty', 'sub', 'y.txt']);
+    expect(await read('/b/notes.txt')).toBe('why');
+
+    const moved = await jobs.start('move', [{ sourcePath: '/b/notes.txt', targetPath: '/a/in/' }]);
+    expect(await jobs.finish(moved)).toMatchObject({ status: 'completed', success: 1 });
+    expect(await fs.names('/a/in')).toEqual(['notes.txt']);
+  });
+
+  it('copies a folder into itself as it was when the copy started, once', async () => {
+    await sourceTree();
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/a/dir/' }], {
+      conflict: 'rename',
+    });
+    expect(await jobs.finish(id)).toMatchObject({ status: 'completed', success: 2, failed: 0 });
+    expect(await fs.names('/a/dir')).toEqual(['dir', 'empty', 'sub', 'y.txt']);
+    expect(await fs.names('/a/dir/dir')).toEqual(['empty', 'sub', 'y.txt']);
+    expect((await read('/a/dir/dir/sub/x.bin'))?.length).toBe(100_000);
+  });
+
   it('retries an item that could not be planned with its source and target kept', async () => {
     await sourceTree();
     await upload('/b/dir', 'y.txt', 'in the way');
-    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }]);
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b/' }]);
     const refused = await jobs.finish(id);
     expect(refused).toMatchObject({ status: 'failed', failed: 1 });
     expect(refused.errors.map((error) => [error.path, error.error])).toEqual([
@@ -143,7 +170,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     await sourceTree();
     // A file where the move needs a folder: `sub/x.bin` cannot land, `y.txt` can.
     await upload('/b/dir', 'sub', 'in the way');
-    const id = await jobs.start('move', [{ sourcePath: '/a/dir', targetPath: '/b' }], {
+    const id = await jobs.start('move', [{ sourcePath: '/a/dir', targetPath: '/b/' }], {
       conflict: 'overwrite',
     });
     const failed = await jobs.finish(id);
@@ -181,26 +208,24 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
     };
     const based = await fsKeyWith(t, admin, { basic_path: '/a' });
     expect(
-      await refusal(based, 'batch-copy', [{ sourcePath: '/b/out.txt', targetPath: '/a' }]),
+      await refusal(based, 'batch-copy', [{ sourcePath: '/b/out.txt', targetPath: '/a/' }]),
     ).toEqual([403, 'fs.path_forbidden']);
     expect(
-      await refusal(based, 'batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }]),
+      await refusal(based, 'batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b/' }]),
     ).toEqual([403, 'fs.path_forbidden']);
-    expect(await refusal(based, 'move', [{ sourcePath: '/b/out.txt', targetPath: '/a' }])).toEqual([
-      403,
-      'fs.path_forbidden',
-    ]);
+    expect(await refusal(based, 'move', [{ sourcePath: '/b/out.txt', targetPath: '/a/' }])).toEqual(
+      [403, 'fs.path_forbidden'],
+    );
     const readOnly = await fsKeyWith(t, admin, { mount_read_only: true });
     expect(
-      await refusal(readOnly, 'batch-copy', [{ sourcePath: '/a/dir', targetPath: '/a/in' }]),
+      await refusal(readOnly, 'batch-copy', [{ sourcePath: '/a/dir', targetPath: '/a/in/' }]),
     ).toEqual([403, 'fs.read_only']);
     expect(
-      await refusal(admin, 'batch-copy', [{ sourcePath: '/a/dir', targetPath: '/a/dir/sub' }]),
+      await refusal(admin, 'move', [{ sourcePath: '/a/dir', targetPath: '/a/dir/sub/' }]),
     ).toEqual([409, 'fs.into_itself']);
-    expect(await refusal(admin, 'move', [{ sourcePath: '/a/nothing', targetPath: '/b' }])).toEqual([
-      404,
-      'fs.no_files_to_copy',
-    ]);
+    expect(await refusal(admin, 'move', [{ sourcePath: '/a/nothing', targetPath: '/b/' }])).toEqual(
+      [404, 'fs.no_files_to_copy'],
+    );
     expect(await jobs.list()).toEqual([]);
     expect(await fs.names('/b')).toEqual(['out.txt']);
     expect(await fs.names('/a/in')).toEqual([]);
@@ -214,11 +239,11 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       () => key,
     );
     const id = await keyJobs.start('batch-copy', [
-      { sourcePath: '/a/dir/y.txt', targetPath: '/a/dir/sub' },
+      { sourcePath: '/a/dir/y.txt', targetPath: '/a/dir/sub/' },
     ]);
     expect(await keyJobs.finish(id)).toMatchObject({ status: 'completed', success: 1 });
     expect(await read('/a/dir/sub/y.txt')).toBe('why');
-    const adminsOwn = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }]);
+    const adminsOwn = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b/' }]);
     expect((await keyJobs.list()).map((job) => job.id)).toEqual([id]);
     const hidden = await keyJobs.request('GET', `/jobs/${adminsOwn}`);
     expect([hidden.status, hidden.body.error]).toEqual([404, 'job.not_found']);
@@ -229,14 +254,14 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('cancels a pending job at once and a running one at its next step, and retries the rest', async () => {
     for (let i = 0; i < 6; i++) await upload('/a/many', `f${i}.txt`, `file ${i}`);
-    const pending = await jobs.start('batch-copy', [{ sourcePath: '/a/many', targetPath: '/b' }]);
+    const pending = await jobs.start('batch-copy', [{ sourcePath: '/a/many', targetPath: '/b/' }]);
     expect(await ok<FsJob>(jobs.request('POST', `/jobs/${pending}/cancel`))).toMatchObject({
       status: 'cancelled',
     });
     await t.server.jobs.worker.runAvailable();
     expect(await fs.names('/b')).toEqual([]);
 
-    const running = await jobs.start('batch-copy', [{ sourcePath: '/a/many', targetPath: '/b' }]);
+    const running = await jobs.start('batch-copy', [{ sourcePath: '/a/many', targetPath: '/b/' }]);
     const stopListening = t.server.jobs.worker.onItemFinished(async (job, item) => {
       if (job.id === running && item.kind === 'file') {
         stopListening();
@@ -269,7 +294,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       if (!key.endsWith('b-large.bin')) return result;
       return { ...result, body: Readable.from(slowly(result.body)) };
     };
-    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/pair', targetPath: '/b' }]);
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/pair', targetPath: '/b/' }]);
     const stopListening = t.server.jobs.worker.onItemFinished(async (_job, item) => {
       if (item.kind !== 'file') return;
       stopListening();
@@ -282,14 +307,14 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
 
   it('deletes a finished job, refuses to delete an unfinished one, and forgets old ones', async () => {
     await sourceTree();
-    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b' }]);
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/b/' }]);
     const early = await jobs.request('DELETE', `/jobs/${id}`);
     expect([early.status, early.body.error]).toEqual([409, 'job.not_finished']);
     await jobs.finish(id);
     await ok(jobs.request('DELETE', `/jobs/${id}`));
     expect((await jobs.request('GET', `/jobs/${id}`)).status).toBe(404);
 
-    const old = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/a/in' }]);
+    const old = await jobs.start('batch-copy', [{ sourcePath: '/a/dir', targetPath: '/a/in/' }]);
     await jobs.finish(old);
     t.clock.advance(FINISHED_JOB_RETENTION_MS - 1_000);
     expect((await t.server.housekeeping()).jobs).toBe(0);
@@ -336,7 +361,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
   it('hands a job whose worker died to another server once its lease ran out, which goes on from there', async () => {
     for (let i = 0; i < 5; i++) await upload('/a/many', `f${i}.txt`, `file ${i}`);
     const second = t.secondServer();
-    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/many', targetPath: '/b' }]);
+    const id = await jobs.start('batch-copy', [{ sourcePath: '/a/many', targetPath: '/b/' }]);
     const first = t.server.jobs.worker;
     const byFirst: string[] = [];
     first.onItemFinished((_job, item) => {
