@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   fsVirtualPath: 'fs.virtual_path',
   fsNotFound: 'fs.not_found',
   fsNameTooLong: 'fs.name_too_long',
+  fsUsedByShares: 'fs.used_by_shares',
   fsNotAFile: 'fs.not_a_file',
   fsAlreadyExists: 'fs.already_exists',
   fsIntoItself: 'fs.into_itself',

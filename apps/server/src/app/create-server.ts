@@ -266,7 +266,11 @@ export function createServer(deps: ServerDeps) {
     clock,
   });
   const maxUploadBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
-  const fsLocator = createFsLocator({ mounts: mountResolver, drivers });
+  const fsLocator = createFsLocator({
+    mounts: mountResolver,
+    drivers,
+    sharesAtOrBelow: filesRepository.countAtOrBelow,
+  });
   // Every file-system write reports here, whichever flow made it (caches, search index).
   const onFsChange = createFsChangeFollower({ directories, search, clock, logger });
   const fileRecords = createFileRecords({

@@ -64,6 +64,8 @@ export const apiErrorsEnUS: ApiErrorTexts = {
   'fs.virtual_path': '{{path}} is a mount point or lies above the mounts; work inside a mount',
   'fs.not_found': 'Nothing exists at {{path}}',
   'fs.name_too_long': 'A name may be at most {{limitBytes}} bytes long',
+  'fs.used_by_shares':
+    '{{shares}} file share(s) keep their file at {{path}}: delete them in File management first',
   'fs.not_a_file': '{{path}} is a folder, not a file',
   'fs.already_exists': 'Something already exists at {{path}}',
   'fs.into_itself': 'The folder {{source}} cannot be put into itself ({{target}})',
@@ -169,6 +171,7 @@ export const apiErrorsZhCN: ApiErrorTexts = {
   'fs.virtual_path': '{{path}} 是挂载点或位于挂载点之上，请在挂载点内操作',
   'fs.not_found': '{{path}} 不存在',
   'fs.name_too_long': '名称最长 {{limitBytes}} 字节',
+  'fs.used_by_shares': '{{path}} 中存有 {{shares}} 个文件分享的文件：请先在文件管理中删除这些分享',
   'fs.not_a_file': '{{path}} 是文件夹，不是文件',
   'fs.already_exists': '{{path}} 已存在',
   'fs.into_itself': '不能把文件夹 {{source}} 放进它自己（{{target}}）',

@@ -40,6 +40,26 @@ export const UPLOAD_ACTIVITY_RESOLUTION_MS = 60_000;
 
 export function createFilesRepository({ db }: { db: Db }) {
   return {
+    /**
+     * How many file shares keep their object at `key` of a storage or below it (uploads under
+     * way included): what a rename, move or delete of that path would take from them.
+     */
+    async countAtOrBelow(storageConfigId: string, key: string): Promise<number> {
+      const below = `${key}/`;
+      const row = await db
+        .selectFrom('file_shares')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('storage_config_id', '=', storageConfigId)
+        .where((eb) =>
+          eb.or([
+            eb('storage_path', '=', key),
+            eb(eb.fn('substr', ['storage_path', eb.val(1), eb.val(below.length)]), '=', below),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /** Live file shares, from the per-storage totals the triggers keep (no scan of the table). */
     countLive: async () =>
       Number(

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { basicAuth, davRequest } from '../../test/dav-kit';
 import { fsClient } from '../../test/fs-client';
 import { adminWithDocsMount, fsKeyWith, ok } from '../../test/fs-kit';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
 
 describe.each(ENGINES)("a key's scope over the file system, on %s", (engine) => {
   const t = useTestServer(engine);
@@ -71,5 +71,46 @@ describe.each(ENGINES)("a key's scope over the file system, on %s", (engine) => 
     );
     expect([response.status, response.body.error]).toEqual([403, 'fs.read_only']);
     expect(await fs().names('/docs')).toEqual(['cadtest', 'other', 'sibling.txt']);
+  });
+});
+
+describe.each(ENGINES)('what live file shares keep in a mounted storage, on %s', (engine) => {
+  const t = useTestServer(engine);
+
+  it('refuses to rename, move or delete the folder of a live share, on the API and WebDAV', async () => {
+    const { admin, storage } = await t.signInWithLocalStorage();
+    const fs = fsClient(
+      () => t.server,
+      () => admin,
+    );
+    await fs.mount('/store', storage.id);
+    const shared = await ok<{ id: string; slug: string }>(
+      t.request('POST', '/api/upload', uploadForm(Buffer.from('shared'), 'a.txt'), admin),
+      201,
+    );
+    const [folder] = await fs.names('/store');
+    expect(folder).toBeDefined();
+    const path = `/store/${folder}`;
+    const refusals = [
+      await fs.request('DELETE', `/api/admin/fs/remove?path=${encodeURIComponent(path)}`),
+      await fs.request('POST', '/api/admin/fs/rename', { oldPath: path, newPath: '/store/x' }),
+      await fs.request('POST', '/api/admin/fs/move', {
+        items: [{ sourcePath: path, targetPath: '/store/moved' }],
+      }),
+      await fs.request('POST', '/api/admin/fs/update', { path: `${path}/a.txt`, content: 'x' }),
+    ];
+    for (const refused of refusals) {
+      expect([refused.status, refused.body.error]).toEqual([409, 'fs.used_by_shares']);
+    }
+    const davDelete = await davRequest(() => t.server, 'DELETE', `/dav${path}/`);
+    expect(davDelete.status).toBe(409);
+    const content = await t.server.app.request(`/api/public/files/${shared.slug}/content`);
+    expect(await content.text()).toBe('shared');
+
+    // Once the share is gone, so is what kept the folder.
+    await ok(t.request('DELETE', `/api/admin/files/${shared.id}`, undefined, admin));
+    await ok(fs.request('POST', '/api/admin/fs/mkdir', { path: `${path}/again` }), 201);
+    expect((await fs.request('DELETE', `/api/admin/fs/remove?path=${path}`)).status).toBe(200);
+    expect(await fs.names('/store')).toEqual([]);
   });
 });

@@ -12,7 +12,14 @@ import type { VirtualChild } from '../mounts/mount-tree';
 import { scoped } from '../storage/drivers/scoped-driver';
 import type { StorageDriver } from '../storage/drivers/storage-driver';
 import type { StorageDrivers } from '../storage/storage.drivers';
-import { fsNameTooLong, fsNotFound, fsPathForbidden, fsReadOnly, fsVirtualPath } from './fs.errors';
+import {
+  fsNameTooLong,
+  fsNotFound,
+  fsPathForbidden,
+  fsReadOnly,
+  fsUsedByShares,
+  fsVirtualPath,
+} from './fs.errors';
 
 /** A place in the virtual tree inside a mount: the storage view and the key there. */
 export interface MountLocation {
@@ -44,9 +51,15 @@ export const keyOf = (innerPath: string) => innerPath.slice(1);
 export function createFsLocator({
   mounts,
   drivers,
+  sharesAtOrBelow,
 }: {
   mounts: MountResolver;
   drivers: StorageDrivers;
+  /**
+   * How many file shares keep their object at a key of a storage or below it: a mount over a
+   * storage that file shares use shows their folders, which a write must not take from them.
+   */
+  sharesAtOrBelow: (storageConfigId: string, key: string) => Promise<number>;
 }) {
   const readOnlyFor = (principal: Principal) =>
     principal.type === 'apikey' && principal.mountReadOnly;
@@ -124,6 +137,8 @@ export function createFsLocator({
       const location = await locateForWrite(principal, path);
       if (location.kind === 'virtual' || location.key === '') throw fsVirtualPath(path);
       if (location.readOnly) throw fsReadOnly(path);
+      const shares = await sharesAtOrBelow(location.mount.storage_config_id, location.key);
+      if (shares > 0) throw fsUsedByShares(path, shares);
       return location;
     },
 

@@ -29,6 +29,15 @@ export const fsNameTooLong = (path: string, name: string) =>
     { path, limitBytes: NAME_MAX_BYTES },
   );
 
+/** A write that would take their file from live shares (they keep it in a mounted storage). */
+export const fsUsedByShares = (path: string, shares: number) =>
+  new AppError(
+    409,
+    ERROR_CODES.fsUsedByShares,
+    `${shares} file share(s) keep their file at ${path}: delete them in File management first`,
+    { path, shares },
+  );
+
 export const fsNotAFile = (path: string) =>
   new AppError(400, ERROR_CODES.fsNotAFile, `${path} is a folder, not a file`, { path });
 
