@@ -73,3 +73,9 @@ export async function adminWithDocsMount(
   );
   return { admin, storage, docs };
 }
+
+/** `adminWithDocsMount` on the default local storage, for tests that need no s3rver. */
+export const adminWithLocalDocsMount = (t: ReturnType<typeof useTestServer>) =>
+  adminWithDocsMount(t, 'local', () => {
+    throw new Error('a local mount needs no s3rver');
+  });

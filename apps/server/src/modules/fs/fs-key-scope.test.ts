@@ -2,7 +2,7 @@ import type { FsListing } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { basicAuth, davRequest } from '../../test/dav-kit';
 import { fsClient } from '../../test/fs-client';
-import { adminWithDocsMount, fsKeyWith, ok } from '../../test/fs-kit';
+import { adminWithLocalDocsMount, fsKeyWith, ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
 
 describe.each(ENGINES)("a key's scope over the file system, on %s", (engine) => {
@@ -15,9 +15,7 @@ describe.each(ENGINES)("a key's scope over the file system, on %s", (engine) => 
     );
 
   beforeEach(async () => {
-    ({ admin } = await adminWithDocsMount(t, 'local', () => {
-      throw new Error('local only');
-    }));
+    ({ admin } = await adminWithLocalDocsMount(t));
     await ok(fs().upload('/docs/cadtest/sub', 'mine.txt', 'mine'), 201);
     await ok(fs().upload('/docs', 'sibling.txt', 'not yours'), 201);
     await ok(fs().upload('/docs/other', 'theirs.txt', 'not yours'), 201);

@@ -3,7 +3,13 @@ import { Readable } from 'node:stream';
 import { ERROR_CODES, type FsEntry, type FsListing, NAME_MAX_BYTES } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC, listenForClients } from '../../test/dav-kit';
-import { adminWithDocsMount, ENGINE_DRIVER_CASES, ok, useS3rver } from '../../test/fs-kit';
+import {
+  adminWithDocsMount,
+  adminWithLocalDocsMount,
+  ENGINE_DRIVER_CASES,
+  ok,
+  useS3rver,
+} from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { jobTestClients } from '../../test/jobs-kit';
 
@@ -135,9 +141,7 @@ describe.each(ENGINES)('names and URLs the file system refuses, on %s', (engine)
   const tooLong = 'n'.repeat(NAME_MAX_BYTES + 1);
 
   beforeEach(async () => {
-    ({ admin } = await adminWithDocsMount(t, 'local', () => {
-      throw new Error('local only');
-    }));
+    ({ admin } = await adminWithLocalDocsMount(t));
   });
 
   it('refuses a name longer than 255 bytes with 400 fs.name_too_long on every call, and creates nothing', async () => {

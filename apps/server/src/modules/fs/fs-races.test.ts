@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fsClient } from '../../test/fs-client';
-import { adminWithDocsMount } from '../../test/fs-kit';
+import { adminWithLocalDocsMount } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 
 describe.each(ENGINES)('concurrent writes to one folder, on %s', (engine) => {
@@ -14,9 +14,7 @@ describe.each(ENGINES)('concurrent writes to one folder, on %s', (engine) => {
     );
 
   beforeEach(async () => {
-    ({ admin } = await adminWithDocsMount(t, 'local', () => {
-      throw new Error('local only');
-    }));
+    ({ admin } = await adminWithLocalDocsMount(t));
   });
 
   it('ends every race of mkdir, update, remove and batch-remove in success, 404 or 409, never 500', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { davRequest } from '../../test/dav-kit';
-import { adminWithDocsMount } from '../../test/fs-kit';
+import { adminWithLocalDocsMount } from '../../test/fs-kit';
 import { ENGINES, useTestServer } from '../../test/harness';
 import { DEAD_PROPERTY_LIMITS } from './dav-proppatch';
 import { DAV_XML_BODY_MAX_BYTES } from './dav-xml';
@@ -27,9 +27,7 @@ describe.each(ENGINES)('WebDAV dead property limits on %s', (engine) => {
     dav('PROPPATCH', '/dav/docs/a.txt', { body: setProperties(values) });
 
   beforeEach(async () => {
-    await adminWithDocsMount(t, 'local', () => {
-      throw new Error('local only');
-    });
+    await adminWithLocalDocsMount(t);
     expect((await dav('PUT', '/dav/docs/a.txt', { body: 'a' })).status).toBe(201);
   });
 
