@@ -110,17 +110,17 @@ describe('hasPathPermission', () => {
 
   it.each<[string, string]>([
     ['/a', '/a/../b'],
-    ['/a', '/a/%2e%2e/b'],
-    ['/a', '/a/..%2fb'],
-    ['/a', '/a/%00'],
-    ['/a', '/a/%'],
+    ['/a', '/a\\..\\b'],
     ['/', '/..'],
-    ['/', '/%2E%2e'],
     ['/', '/a\0'],
     ['/a/..', '/a'],
-    ['%', '/a'],
   ])('key with basic path %j on invalid input %j -> false', (basicPath, path) => {
     expect(hasPathPermission(apiKey({ file: true }, basicPath), path)).toBe(false);
+  });
+
+  it('takes percent signs as part of names: decoding is done once, at the edge', () => {
+    expect(hasPathPermission(apiKey({ file: true }, '/a'), '/a/%2e%2e')).toBe(true);
+    expect(hasPathPermission(apiKey({ file: true }, '/a'), '/a%2fb')).toBe(false);
   });
 
   it('does not depend on the permission flags', () => {
