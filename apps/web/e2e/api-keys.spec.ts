@@ -47,8 +47,9 @@ test.describe('key management', () => {
     const keyRow = page.locator(`[data-testid="api-key-row"][data-key-name="${name}"]`);
     await expect(keyRow.locator('[data-permission="mount"]')).toHaveText('Mount (read only)');
     const keys = await request.get('/api/admin/api-keys', { headers: admin });
-    const saved = ((await keys.json()) as { data: { name: string; mount_read_only: boolean }[] })
-      .data;
+    const saved = (
+      (await keys.json()) as { data: { items: { name: string; mount_read_only: boolean }[] } }
+    ).data.items;
     expect(saved.find((entry) => entry.name === name)?.mount_read_only).toBe(true);
 
     await page.getByTestId('sign-out').click();

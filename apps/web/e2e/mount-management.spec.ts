@@ -19,8 +19,8 @@ interface StoredMount {
   is_active: boolean;
 }
 
-const listMounts = (request: APIRequestContext, token: string) =>
-  getAsAdmin<StoredMount[]>(request, token, '/api/admin/mounts');
+const listMounts = async (request: APIRequestContext, token: string) =>
+  (await getAsAdmin<{ items: StoredMount[] }>(request, token, '/api/admin/mounts')).items;
 
 /** A path no other test (or earlier run against the same server) uses. */
 const uniquePath = (prefix: string) =>

@@ -9,11 +9,13 @@ export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const SHARE_LINK_VISIBLE_SECONDS = 60;
 export const PASTE_PAGE_SIZE = 10;
 export const FILE_PAGE_SIZE = 50;
+/** The most items one page of any list may ask for (pastes, files, keys, mounts, search). */
+export const LIST_MAX_LIMIT = 200;
 export const RECENT_UPLOADS_SHOWN = 3;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEFAULT_LIMIT = 50;
-/** Most results one search page may ask for. */
-export const SEARCH_MAX_LIMIT = 200;
+/** Most results one search page may ask for: as many as on any list. */
+export const SEARCH_MAX_LIMIT = LIST_MAX_LIMIT;
 /** Longest query accepted, in characters. */
 export const SEARCH_QUERY_MAX_LENGTH = 255;
 export const MULTIPART_CHUNK_SIZE = 5 * 1024 * 1024;

@@ -533,7 +533,9 @@ export function createServer(deps: ServerDeps) {
     );
   }
   registerRoutes({ api, routes, authenticate, publicUrl: deps.publicUrl });
-  mountApiDocs(api, () => buildOpenApiDocument(routes, { version: deps.version }));
+  mountApiDocs(api, () =>
+    buildOpenApiDocument(routes, { version: deps.version, publicUrl: deps.publicUrl }),
+  );
   api.all('*', apiNotFound(routes));
   app.route('/api', api);
 

@@ -13,6 +13,8 @@ import {
   readPlainTextBody,
 } from './request-body';
 import type { AnyRoute, HandlerInput, RouteAuth } from './route';
+import { strictObjects } from './strict-body';
+import { describeIssue, issueDetails } from './validation-issues';
 
 const ANONYMOUS: Authentication = { principal: { type: 'none' }, expiresAt: null, secret: '' };
 
@@ -31,6 +33,10 @@ export function registerRoutes({
 }) {
   const publicOrigin = publicUrl.replace(/\/+$/, '');
   for (const spec of routes) {
+    // Bodies are strict: an unknown field is refused, naming it (ARCHITECTURE §4). Query strings
+    // stay lenient: browsers, proxies and caches add parameters of their own (cache busters,
+    // tracking tags), and dropping those is harmless where a body's stray field is a client bug.
+    const body = spec.body ? strictObjects(spec.body) : undefined;
     api.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const auth =
         spec.auth === 'public' ? ANONYMOUS : await authenticate(c.req.header('authorization'));
@@ -39,7 +45,7 @@ export function registerRoutes({
         params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
         query: spec.query ? parse(spec.query, c.req.query(), 'query') : undefined,
         headers: spec.headers ? parse(spec.headers, c.req.header(), 'header') : undefined,
-        body: spec.body ? parse(spec.body, await readBody(spec, c), 'body') : undefined,
+        body: body ? parse(body, await readBody(spec, c), 'body') : undefined,
       });
       const result = await spec.handler(input, c as Context);
       return result instanceof Response ? result : successResponse(c, result, spec.status);
@@ -106,28 +112,6 @@ function authorize(auth: RouteAuth, principal: Principal): void {
 function parse(schema: z.ZodType, value: unknown, location: string): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw validationFailed(
-    result.error.issues.map((issue) => ({
-      location,
-      path: issue.path.join('.'),
-      message: issue.message,
-      // The zod code and its bound let clients word the issue in their own language.
-      code: issue.code,
-      ...(issue.code === 'too_small' || issue.code === 'too_big'
-        ? {
-            origin: issue.origin,
-            ...(issue.code === 'too_small'
-              ? { minimum: Number(issue.minimum) }
-              : { maximum: Number(issue.maximum) }),
-          }
-        : {}),
-    })),
-    describeIssue(location, result.error.issues[0]),
-  );
-}
-
-function describeIssue(location: string, issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'The request is not valid';
-  const field = issue.path.length > 0 ? issue.path.join('.') : location;
-  return `${field}: ${issue.message}`;
+  const details = result.error.issues.flatMap((issue) => issueDetails(location, issue));
+  throw validationFailed(details, describeIssue(location, details[0]));
 }

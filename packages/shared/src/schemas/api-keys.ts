@@ -4,8 +4,10 @@ import {
   API_KEY_MAX_LENGTH,
   API_KEY_NAME_MAX_LENGTH,
   DEFAULT_API_KEY_BASE_PATH,
+  LIST_MAX_LIMIT,
 } from '../constants';
 import { normalizePath } from '../paths';
+import { pageOf, pageQuerySchema } from './pagination';
 
 export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -43,6 +45,11 @@ export const apiKeySchema = z.object({
   created_at: z.iso.datetime(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** GET admin/api-keys: paged like every list; keys are few, so a page of the most holds them all. */
+export const apiKeyListQuerySchema = pageQuerySchema(LIST_MAX_LIMIT);
+export const apiKeyListSchema = pageOf(apiKeySchema);
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 /** The answer to a creation: the one time the full key is shown. */
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });

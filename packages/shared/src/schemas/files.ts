@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { normalizeMediaType } from '../media-type';
 import { normalizePath } from '../paths';
+import { pageOf, pageQueryShape, resolvePage } from './pagination';
 import { slugSchema } from './slug';
 
 /** The folder a user files a share under: normalised, always with a leading slash. */
@@ -170,19 +171,15 @@ export const createdFileShareSchema = fileShareSchema.extend({
 });
 export type CreatedFileShare = z.infer<typeof createdFileShareSchema>;
 
-export const fileListSchema = z.object({
-  items: z.array(fileShareSchema),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-});
+export const fileListSchema = pageOf(fileShareSchema);
 export type FileList = z.infer<typeof fileListSchema>;
 
-export const fileListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(FILE_PAGE_SIZE),
-  search: z.string().trim().min(SEARCH_MIN_LENGTH).max(100).optional(),
-});
+export const fileListQuerySchema = z
+  .object({
+    ...pageQueryShape(FILE_PAGE_SIZE),
+    search: z.string().trim().min(SEARCH_MIN_LENGTH).max(100).optional(),
+  })
+  .transform(resolvePage);
 
 export const updateFileShareRequestSchema = z
   .object({

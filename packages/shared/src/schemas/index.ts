@@ -5,6 +5,7 @@ export * from './dashboard';
 export * from './files';
 export * from './fs';
 export * from './mounts';
+export * from './pagination';
 export * from './pastes';
 export * from './search';
 export * from './settings';

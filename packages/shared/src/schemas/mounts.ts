@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  LIST_MAX_LIMIT,
   MOUNT_CACHE_TTL_DEFAULT_S,
   MOUNT_CACHE_TTL_MAX_S,
   MOUNT_NAME_MAX_LENGTH,
@@ -7,6 +8,7 @@ import {
   MOUNT_REMARK_MAX_LENGTH,
   MOUNT_RESERVED_SEGMENTS,
 } from '../constants';
+import { pageOf, pageQuerySchema } from './pagination';
 import { STORAGE_TYPES } from './storage';
 
 const reservedSegments = new Set<string>(MOUNT_RESERVED_SEGMENTS);
@@ -50,6 +52,11 @@ export const mountSchema = z.object({
   last_refreshed_at: z.iso.datetime().nullable(),
 });
 export type Mount = z.infer<typeof mountSchema>;
+
+/** GET admin/mounts and user/mounts: paged like every list; a page of the most holds them all. */
+export const mountListQuerySchema = pageQuerySchema(LIST_MAX_LIMIT);
+export const mountListSchema = pageOf(mountSchema);
+export type MountList = z.infer<typeof mountListSchema>;
 
 const mountFields = {
   name: z.string().trim().min(1).max(MOUNT_NAME_MAX_LENGTH),

@@ -9,6 +9,7 @@ import {
   SEARCH_MIN_LENGTH,
   SHARE_PASSWORD_MAX_LENGTH,
 } from '../constants';
+import { pageOf, pageQueryShape, resolvePage } from './pagination';
 import { slugSchema } from './slug';
 
 /** SPEC §5: Markdown share content must not be empty (whitespace alone is empty). */
@@ -120,24 +121,14 @@ export type PasteSummary = z.infer<typeof pasteSummarySchema>;
 
 const searchSchema = z.string().trim().min(SEARCH_MIN_LENGTH).max(100).optional();
 
-export const adminPasteListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(PASTE_PAGE_SIZE),
-  search: searchSchema,
-});
+/** GET admin/pastes (SPEC: `page`) and user/pastes (SPEC: `offset`) both take either. */
+export const pasteListQuerySchema = z
+  .object({ ...pageQueryShape(PASTE_PAGE_SIZE), search: searchSchema })
+  .transform(resolvePage);
 
-export const userPasteListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(PASTE_PAGE_SIZE),
-  search: searchSchema,
-});
-
-export const pasteListSchema = z.object({
-  items: z.array(pasteSummarySchema),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-  page: z.number(),
+/** A page of pastes; `page` too, the page number SPEC §7's admin list speaks of. */
+export const pasteListSchema = pageOf(pasteSummarySchema).extend({
+  page: z.number().int().describe('The page `offset` falls in, from 1'),
 });
 export type PasteList = z.infer<typeof pasteListSchema>;
 

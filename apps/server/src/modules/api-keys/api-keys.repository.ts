@@ -19,7 +19,16 @@ export function createApiKeysRepository({ db }: { db: Db }) {
         ).n,
       ),
 
-    list: () => db.selectFrom('api_keys').selectAll().orderBy('created_at', 'desc').execute(),
+    /** Newest first; `id` orders keys made in the same millisecond, so pages never overlap. */
+    list: ({ limit, offset }: { limit: number; offset: number }) =>
+      db
+        .selectFrom('api_keys')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
 
     findById: (id: string) =>
       db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -1,4 +1,6 @@
 import {
+  apiKeyListQuerySchema,
+  apiKeyListSchema,
   apiKeySchema,
   createApiKeyRequestSchema,
   createdApiKeySchema,
@@ -17,8 +19,9 @@ export function createApiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysUseCases }): 
       tag: 'api-keys',
       summary: 'List API keys (newest first; keys shown by their prefix only)',
       auth: 'admin',
-      response: z.array(apiKeySchema),
-      handler: () => apiKeys.list(),
+      query: apiKeyListQuerySchema,
+      response: apiKeyListSchema,
+      handler: ({ query }) => apiKeys.list(query),
     }),
     route({
       method: 'post',

@@ -1,4 +1,4 @@
-import type { ApiKey, CreatedApiKey } from '@sharebin/shared';
+import { type ApiKey, type ApiKeyList, type CreatedApiKey, LIST_MAX_LIMIT } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, useTestServer } from '../../test/harness';
 import { LAST_USED_RESOLUTION_MS } from './api-keys.models';
@@ -49,11 +49,11 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     const row = await t.db.selectFrom('api_keys').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(key.key);
 
-    const list = await t.request<ApiKey[]>('GET', '/api/admin/api-keys', undefined, { token });
-    expect(list.body.data).toHaveLength(1);
+    const list = await t.request<ApiKeyList>('GET', '/api/admin/api-keys', undefined, { token });
+    expect(list.body.data).toMatchObject({ total: 1, limit: LIST_MAX_LIMIT, offset: 0 });
     expect(JSON.stringify(list.body.data)).not.toContain(key.key);
     const { key: _shownOnce, ...listed } = key;
-    expect(list.body.data[0]).toEqual(listed);
+    expect(list.body.data.items).toEqual([listed]);
   });
 
   it('takes custom_key: null as absent and generates the key', async () => {

@@ -1,6 +1,7 @@
 import {
   API_KEY_DEFAULT_EXPIRY_MS,
   type ApiKey,
+  type ApiKeyList,
   type CreatedApiKey,
   type createApiKeyRequestSchema,
   type Principal,
@@ -55,7 +56,10 @@ export function createApiKeysUseCases({ repository, clock }: ApiKeysDeps) {
     /** Dashboard: how many keys there are. */
     stats: async () => ({ count: await repository.count() }),
 
-    list: async (): Promise<ApiKey[]> => (await repository.list()).map(toApiKey),
+    async list(page: { limit: number; offset: number }): Promise<ApiKeyList> {
+      const [rows, total] = await Promise.all([repository.list(page), repository.count()]);
+      return { items: rows.map(toApiKey), total, ...page };
+    },
 
     async create(input: CreateInput): Promise<CreatedApiKey> {
       // Omitted, the expiry is the form's default; only an explicit null means never.

@@ -27,6 +27,8 @@ import { validationFailed } from '../../app/errors';
 import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { strictObjects } from '../../app/strict-body';
+import { describeIssue, issueDetails } from '../../app/validation-issues';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
 import { objectResponse, parseRange } from '../storage/object-response';
@@ -40,6 +42,9 @@ const withLinks = (origin: string, share: FileShare, password?: string) => ({
   ...shareLinks(origin, share, password),
 });
 
+/** The text fields of an upload form, strict like a JSON body: an unknown field is refused. */
+const uploadFields = strictObjects(uploadFormSchema);
+
 /** Checks one part of an upload form; a refusal names the field, or `file` for the file itself. */
 function parseFormPart<S extends z.ZodType>(
   schema: S,
@@ -48,15 +53,10 @@ function parseFormPart<S extends z.ZodType>(
 ): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues;
-  throw validationFailed(
-    issues.map((issue) => ({
-      location: 'body',
-      path: where ?? (issue.path.join('.') || 'file'),
-      message: issue.message,
-    })),
-    issues[0]?.message,
-  );
+  const details = parsed.error.issues
+    .flatMap((issue) => issueDetails('body', issue))
+    .map((detail) => ({ ...detail, path: where ?? (detail.path || 'file') }));
+  throw validationFailed(details, describeIssue('body', details[0]));
 }
 
 function managementRoutes(
@@ -275,9 +275,9 @@ export function createFilesRoutes({
             const share = await transfers.uploadStream(principal, {
               filename,
               mimetype: incoming.mimeType,
-              fieldsBefore: parseFormPart(uploadFormSchema, incoming.fieldsBefore),
+              fieldsBefore: parseFormPart(uploadFields, incoming.fieldsBefore),
               allFields: async () => {
-                const fields = parseFormPart(uploadFormSchema, await incoming.allFields());
+                const fields = parseFormPart(uploadFields, await incoming.allFields());
                 password = fields.password || undefined;
                 return fields;
               },

@@ -18,6 +18,7 @@ import { validationFailed } from '../../app/errors';
 import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { describeIssue, issueDetails } from '../../app/validation-issues';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { objectResponse } from '../storage/object-response';
@@ -51,6 +52,14 @@ const fileLinkQuerySchema = z.object({
     .default(FILE_LINK_DEFAULT_SECONDS),
 });
 const uploadQuerySchema = z.object({ path: fsPathSchema.optional() });
+/**
+ * The text fields an upload form may carry (SPEC §7: path, use_multipart); any other is refused,
+ * as in a JSON body. The server picks how to store the file itself: `use_multipart` changes nothing.
+ */
+const uploadFormFieldsSchema = z.strictObject({
+  path: z.string().optional().describe('The folder the file goes into (or ?path=)'),
+  use_multipart: z.string().optional().describe('Accepted and ignored: the server chooses'),
+});
 const uploadedSchema = z.object({
   path: z.string(),
   size: z.number().int(),
@@ -167,8 +176,7 @@ function fsRoutes(
         'Upload a file as multipart/form-data into the folder `path` (a field before the file, or the query), streamed to the storage',
       auth,
       query: uploadQuerySchema,
-      form: z.object({
-        path: z.string().describe('The folder the file goes into (or ?path=)'),
+      form: uploadFormFieldsSchema.extend({
         file: z.string().describe('The file (binary); one file part per request'),
       }),
       response: uploadedSchema,
@@ -182,6 +190,9 @@ function fsRoutes(
           c.req.header('content-type') ?? '',
           requestBodyStream(c),
           async (incoming) => {
+            // Fields after the file are read once it is stored; only those before can be refused
+            // with nothing written.
+            checkFormFields(incoming.fieldsBefore);
             const folder =
               query.path ?? parseField(fsPathSchema, incoming.fieldsBefore.path, 'path');
             const name = parseField(filenameSchema, incoming.filename, 'file');
@@ -252,6 +263,13 @@ function fsRoutes(
       },
     }),
   ];
+}
+
+function checkFormFields(fields: Record<string, string>): void {
+  const parsed = uploadFormFieldsSchema.safeParse(fields);
+  if (parsed.success) return;
+  const details = parsed.error.issues.flatMap((issue) => issueDetails('body', issue));
+  throw validationFailed(details, describeIssue('body', details[0]));
 }
 
 function parseField<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {

@@ -1,4 +1,4 @@
-import type { Mount, StorageConfig } from '@sharebin/shared';
+import type { Mount, MountList, StorageConfig } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { useTwoInstances } from '../../test/two-instances';
 import { MOUNT_TREE_MAX_AGE_MS } from './mount-resolver';
@@ -26,18 +26,18 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('mounts across two instances', () 
     const created = await a.request<Mount>('POST', '/api/admin/mounts', body, admin);
     expect(created.status).toBe(201);
 
-    const listed = await b.request<Mount[]>('GET', '/api/admin/mounts', undefined, admin);
-    expect(listed.body.data).toEqual([created.body.data]);
+    const listed = await b.request<MountList>('GET', '/api/admin/mounts', undefined, admin);
+    expect(listed.body.data.items).toEqual([created.body.data]);
     const key = await b.request<{ key: string }>(
       'POST',
       '/api/admin/api-keys',
       { name: 'reader', mount_permission: true, basic_path: '/shared/docs' },
       admin,
     );
-    const seen = await b.request<Mount[]>('GET', '/api/user/mounts', undefined, {
+    const seen = await b.request<MountList>('GET', '/api/user/mounts', undefined, {
       apiKey: key.body.data.key,
     });
-    expect(seen.body.data).toEqual([created.body.data]);
+    expect(seen.body.data.items).toEqual([created.body.data]);
 
     const again = await b.request('POST', '/api/admin/mounts', { ...body, name: 'Again' }, admin);
     expect(again.status).toBe(409);

@@ -1,7 +1,10 @@
 import {
   createMountRequestSchema,
   idParamSchema,
+  mountListQuerySchema,
+  mountListSchema,
   mountSchema,
+  pageFrom,
   updateMountRequestSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
@@ -20,8 +23,10 @@ export function createMountsRoutes({ mounts }: { mounts: MountsUseCases }): AnyR
       tag: 'mounts',
       summary: 'List every mount, active or not, by sort order then path',
       auth: 'admin',
-      response: z.array(mountSchema),
-      handler: () => mounts.list(),
+      query: mountListQuerySchema,
+      response: mountListSchema,
+      // Mounts are few, and a key's are filtered after reading: paged in memory.
+      handler: async ({ query }) => pageFrom(await mounts.list(), query),
     }),
     route({
       method: 'post',
@@ -80,8 +85,9 @@ export function createMountsRoutes({ mounts }: { mounts: MountsUseCases }): AnyR
       summary:
         'List the mounts this caller may browse: for a key, the active ones that meet its base path',
       auth: { permission: 'mount' },
-      response: z.array(mountSchema),
-      handler: ({ principal }) => mounts.listFor(principal),
+      query: mountListQuerySchema,
+      response: mountListSchema,
+      handler: async ({ principal, query }) => pageFrom(await mounts.listFor(principal), query),
     }),
     route({
       method: 'get',

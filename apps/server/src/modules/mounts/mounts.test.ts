@@ -1,4 +1,4 @@
-import type { CreatedApiKey, Mount, StorageConfig } from '@sharebin/shared';
+import type { CreatedApiKey, Mount, MountList, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 
@@ -70,8 +70,8 @@ describe.each(ENGINES)('mounts on %s', (engine) => {
     const [row] = await rows();
     expect(row).toMatchObject({ mount_path: '/photos', path_key: '/photos', is_active: 1 });
 
-    const listed = await t.request<Mount[]>('GET', '/api/admin/mounts', undefined, admin);
-    expect(listed.body.data).toEqual([response.body.data]);
+    const listed = await t.request<MountList>('GET', '/api/admin/mounts', undefined, admin);
+    expect(listed.body.data.items).toEqual([response.body.data]);
     const read = await t.request(
       'GET',
       `/api/admin/mounts/${response.body.data.id}`,
@@ -104,8 +104,8 @@ describe.each(ENGINES)('mounts on %s', (engine) => {
     await created('/c', { sort_order: 1 });
     await created('/b', { sort_order: 2 });
     await created('/a', { sort_order: 2 });
-    const listed = await t.request<Mount[]>('GET', '/api/admin/mounts', undefined, admin);
-    expect(listed.body.data.map((mount) => mount.mount_path)).toEqual(['/c', '/a', '/b']);
+    const listed = await t.request<MountList>('GET', '/api/admin/mounts', undefined, admin);
+    expect(listed.body.data.items.map((mount) => mount.mount_path)).toEqual(['/c', '/a', '/b']);
   });
 
   describe('refuses each bad input of SPEC §5 and writes nothing', () => {
@@ -307,9 +307,9 @@ describe.each(ENGINES)('mounts on %s', (engine) => {
         expect(response.body.details).toEqual({ required_permission: 'admin' });
       }
       expect(await rows()).toEqual(before);
-      const read = await t.request<Mount[]>('GET', '/api/user/mounts', undefined, key);
+      const read = await t.request<MountList>('GET', '/api/user/mounts', undefined, key);
       expect(read.status).toBe(200);
-      expect(read.body.data).toEqual([mount]);
+      expect(read.body.data.items).toEqual([mount]);
     });
 
     it('without the mount permission get 403 naming it', async () => {
@@ -343,7 +343,7 @@ describe.each(ENGINES)('mounts on %s', (engine) => {
       await created('/teamwork');
       const old = await created('/team/old', { is_active: false });
       const visiblePaths = async (key: RequestOptions) =>
-        (await t.request<Mount[]>('GET', '/api/user/mounts', undefined, key)).body.data.map(
+        (await t.request<MountList>('GET', '/api/user/mounts', undefined, key)).body.data.items.map(
           (mount) => mount.mount_path,
         );
 
@@ -375,8 +375,8 @@ describe.each(ENGINES)('mounts on %s', (engine) => {
       }
 
       // The admin sees every mount on the user routes too, inactive ones included.
-      const all = await t.request<Mount[]>('GET', '/api/user/mounts', undefined, admin);
-      expect(all.body.data).toHaveLength(5);
+      const all = await t.request<MountList>('GET', '/api/user/mounts', undefined, admin);
+      expect(all.body.data.items).toHaveLength(5);
       const inactive = await t.request('GET', `/api/user/mounts/${old.id}`, undefined, admin);
       expect(inactive.status).toBe(200);
       expect(team.is_active).toBe(true);

@@ -1,18 +1,17 @@
 import {
-  adminPasteListQuerySchema,
   batchDeleteRequestSchema,
   createdPasteSchema,
   createPasteQuerySchema,
   createPasteRequestSchema,
   deletedCountSchema,
   idParamSchema,
+  pasteListQuerySchema,
   pasteListSchema,
   pastePasswordRequestSchema,
   pasteSchema,
   pasteViewSchema,
   slugParamSchema,
   updatePasteRequestSchema,
-  userPasteListQuerySchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
@@ -173,16 +172,12 @@ export function createPastesRoutes({
       method: 'get',
       path: '/admin/pastes',
       tag: 'pastes',
-      summary: 'List every paste, newest first (page and limit; search by slug or remark)',
+      summary:
+        'List every paste, newest first (limit with page or offset; search by slug or remark)',
       auth: 'admin',
-      query: adminPasteListQuerySchema,
+      query: pasteListQuerySchema,
       response: pasteListSchema,
-      handler: ({ principal, query }) =>
-        pastes.list(principal, {
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-          search: query.search,
-        }),
+      handler: ({ principal, query }) => pastes.list(principal, query),
     }),
     route({
       method: 'post',
@@ -199,9 +194,9 @@ export function createPastesRoutes({
       method: 'get',
       path: '/user/pastes',
       tag: 'pastes',
-      summary: "List the key's own pastes, newest first (offset and limit)",
+      summary: "List the key's own pastes, newest first (limit with offset or page)",
       auth: { permission: 'text' },
-      query: userPasteListQuerySchema,
+      query: pasteListQuerySchema,
       response: pasteListSchema,
       handler: ({ principal, query }) => pastes.list(principal, query),
     }),

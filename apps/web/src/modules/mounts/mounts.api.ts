@@ -1,11 +1,14 @@
-import type { CreateMountRequest, Mount, UpdateMountRequest } from '@sharebin/shared';
+import type { CreateMountRequest, Mount, MountList, UpdateMountRequest } from '@sharebin/shared';
 import { api } from '../../app/api-client';
+import { everyItem } from '../../app/every-item';
 
 const idPath = (id: string) => `/admin/mounts/${encodeURIComponent(id)}`;
 
 /** The admin's mount calls (SPEC §7 Mounts); API keys never manage mounts (SPEC §6). */
 export const mountsApi = {
-  list: () => api.get<Mount[]>('/admin/mounts'),
+  /** Every mount: the list is paged, the screen shows them all. */
+  list: (): Promise<Mount[]> =>
+    everyItem((query) => api.get<MountList>('/admin/mounts', { query })),
   create: (body: CreateMountRequest) => api.post<Mount>('/admin/mounts', body),
   update: (id: string, body: UpdateMountRequest) => api.put<Mount>(idPath(id), body),
   remove: (id: string) => api.delete<null>(idPath(id)),
