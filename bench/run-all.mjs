@@ -17,6 +17,9 @@ for (const script of [
   'copy.ts',
   'zip.ts',
   'webdav.ts',
+  'frozen-s3.ts',
+  'crash-uploads.ts',
+  'copy-restart.ts',
 ]) {
   console.log(`\n## ${script}`);
   const file = new URL(script, import.meta.url).pathname;
