@@ -33,8 +33,11 @@ describe.each(ENGINES)('search totals past the cap, on %s', (engine) => {
         contentLength: 1,
       });
     }
-    // A listing tells the index what the folder holds.
+    // A listing tells the index what the folder holds, after it answers.
     await expectData(fs.request('GET', '/api/admin/fs/list?path=%2Fdocs%2Fmany'));
+    await expect
+      .poll(async () => (await search(`q=report&offset=${SEARCH_TOTAL_CAP}`)).total)
+      .toBe(MATCHES);
   });
 
   it('flags a capped total as a lower bound, and answers exact totals as exact', async () => {
