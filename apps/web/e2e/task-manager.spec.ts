@@ -282,8 +282,8 @@ test.describe('task manager screenshots', () => {
           );
           await page.route('**/api/admin/fs/jobs?**', async (route) => {
             const response = await route.fetch();
-            const body = (await response.json()) as { data: unknown[] };
-            body.data = [
+            const body = (await response.json()) as { data: { items: unknown[] } };
+            body.data.items = [
               shownJob('shot-running', {}),
               shownJob('shot-partial', {
                 type: 'move',
@@ -309,7 +309,7 @@ test.describe('task manager screenshots', () => {
                   },
                 ],
               }),
-              ...body.data,
+              ...body.data.items,
             ];
             await route.fulfill({ response, json: body });
           });

@@ -19,6 +19,7 @@ const LISTS = [
   '/api/admin/api-keys',
   '/api/admin/mounts',
   '/api/user/mounts',
+  '/api/admin/fs/jobs',
 ];
 
 describe.each(ENGINES)('lists page alike on %s', (engine) => {
@@ -49,6 +50,20 @@ describe.each(ENGINES)('lists page alike on %s', (engine) => {
         201,
       );
       // Newest first stays well defined.
+      t.clock.advance(1000);
+    }
+    await expectData(
+      t.request(
+        'POST',
+        '/api/admin/fs/upload',
+        uploadForm(Buffer.from('x'), 'x.txt', { path: '/m1' }),
+        admin,
+      ),
+      201,
+    );
+    for (const n of [1, 2, 3]) {
+      const items = [{ sourcePath: '/m1/x.txt', targetPath: `/m2/x${n}.txt` }];
+      await expectData(t.request('POST', '/api/admin/fs/batch-copy', { items }, admin), 202);
       t.clock.advance(1000);
     }
   });

@@ -37,7 +37,7 @@ export function jobsClient(server: () => Server, options: () => RequestOptions) 
       return accepted.job_id;
     },
     job: (id: string) => expectData<FsJob>(request('GET', `/jobs/${id}`)),
-    list: () => expectData<FsJob[]>(request('GET', '/jobs')),
+    list: async () => (await expectData<{ items: FsJob[] }>(request('GET', '/jobs'))).items,
     /** Runs every claimable job on this server's worker; answers the job as it then is. */
     async finish(id: string): Promise<FsJob> {
       await server().jobs.worker.runAvailable();

@@ -58,3 +58,6 @@ export function pageFrom<T>(
 ): { items: T[]; total: number; limit: number; offset: number } {
   return { items: all.slice(offset, offset + limit), total: all.length, limit, offset };
 }
+
+/** One page of a list of `T`, as the API answers it. */
+export type Page<T> = { items: T[]; total: number; limit: number; offset: number };

@@ -119,20 +119,29 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
       db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Newest first; `owner` narrows to one admin's or key's jobs. */
-    list: (owner: { type: string; id: string } | null, limit: number, offset: number) =>
-      db
+    /** A page of the jobs of `owner` (everyone's for null), newest first, and how many in all. */
+    async list(owner: { type: string; id: string } | null, limit: number, offset: number) {
+      const visible = db
         .selectFrom('jobs')
-        .selectAll()
         .$if(owner !== null, (qb) =>
           qb.where('owner_type', '=', owner?.type ?? '').where('owner_id', '=', owner?.id ?? ''),
         )
         // Scheduled work is nobody's task to follow.
-        .where('owner_type', '!=', 'system')
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+        .where('owner_type', '!=', 'system');
+      const [rows, counted] = await Promise.all([
+        visible
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        visible
+          .select((eb) => eb.fn.countAll<string | number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(counted.total) };
+    },
 
     /**
      * Takes the oldest claimable job for `worker` until `leaseUntil`, in one statement: on

@@ -1,13 +1,8 @@
-import { fsJobSchema, idParamSchema } from '@sharebin/shared';
+import { fsJobSchema, idParamSchema, pageOf, pageQuerySchema } from '@sharebin/shared';
 import { z } from 'zod';
 import type { AnyRoute, RouteAuth } from '../../app/route';
 import { route } from '../../app/route';
 import type { JobsUseCases } from './jobs.usecases';
-
-const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 /** The jobs of SPEC §3 (tasks) under one prefix: the admin sees all, a key its own. */
 function jobRoutes(prefix: '/admin/fs' | '/user/fs', auth: RouteAuth, jobs: JobsUseCases) {
@@ -19,9 +14,9 @@ function jobRoutes(prefix: '/admin/fs' | '/user/fs', auth: RouteAuth, jobs: Jobs
       tag,
       summary: 'Copy, move and delete jobs, newest first, with progress and counts',
       auth,
-      query: listQuerySchema,
-      response: z.array(fsJobSchema),
-      handler: ({ principal, query }) => jobs.list(principal, query.limit, query.offset),
+      query: pageQuerySchema(50),
+      response: pageOf(fsJobSchema),
+      handler: ({ principal, query }) => jobs.list(principal, query),
     }),
     route({
       method: 'get',

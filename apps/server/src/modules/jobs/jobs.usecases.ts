@@ -66,10 +66,17 @@ export function createJobsUseCases({
       return null;
     },
 
-    async list(principal: Principal, limit: number, offset: number): Promise<FsJob[]> {
+    async list(
+      principal: Principal,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<{ items: FsJob[]; total: number; limit: number; offset: number }> {
       const owner = ownerOf(principal);
-      const rows = await repository.list(owner.type === 'admin' ? null : owner, limit, offset);
-      return Promise.all(rows.map(wire));
+      const { rows, total } = await repository.list(
+        owner.type === 'admin' ? null : owner,
+        limit,
+        offset,
+      );
+      return { items: await Promise.all(rows.map(wire)), total, limit, offset };
     },
 
     get: async (principal: Principal, id: string) => wire(await visible(principal, id)),
