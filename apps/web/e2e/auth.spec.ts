@@ -94,7 +94,7 @@ test.describe('signing in', () => {
     await expect(panel.locator('[data-permission="file"]')).toHaveCount(0);
     await expect(panel.locator('[data-permission="mount"]')).toBeVisible();
     await expect(panel.locator('[data-permission="text"]')).toHaveCount(0);
-    await expect(panel.getByText('/projects/e2e')).toBeVisible();
+    await expect(panel.getByText('/projects/e2e', { exact: true })).toBeVisible();
     await expect(panel.getByText('Never')).toBeVisible();
     // Admin-only modules stay closed to a key.
     await page.goto('/admin/key-management');

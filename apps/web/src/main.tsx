@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { listenForAuthNotices } from './app/auth-notices';
 import { initI18n } from './i18n';
 import { validateSessionIfDue } from './modules/auth/auth.actions';
 import { restoreAuth } from './modules/auth/auth.store';
@@ -13,6 +14,8 @@ import { startOfflineCache } from './pwa/offline-startup';
 import { startServiceWorker } from './pwa/service-worker';
 
 const texts = initI18n();
+// Before the check of stored credentials: its "session ended" may come before the first render.
+listenForAuthNotices();
 // SPEC §4: restore stored credentials, then revalidate them with the server.
 restoreAuth();
 startOfflineCache();

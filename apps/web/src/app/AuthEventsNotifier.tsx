@@ -1,22 +1,25 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTH_EVENTS } from '../modules/auth/auth.store';
+import { showAuthNotices } from './auth-notices';
 import { notifyWarning } from './notify';
 
-/** Tells the user when the server ended their session (SPEC §4 events). */
+/**
+ * Tells the user when the server ended their session (SPEC §4 events). Mounted after the
+ * notifications: the notices that came before then (at start-up) are shown on mount.
+ */
 export function AuthEventsNotifier() {
   const { t } = useTranslation();
-  useEffect(() => {
-    const onAdminExpired = () =>
-      notifyWarning(t('errors.adminSessionExpired'), t('auth.sessionExpiredTitle'));
-    const onKeyInvalid = () =>
-      notifyWarning(t('errors.apiKeyInvalid'), t('auth.sessionExpiredTitle'));
-    window.addEventListener(AUTH_EVENTS.adminTokenExpired, onAdminExpired);
-    window.addEventListener(AUTH_EVENTS.apiKeyInvalid, onKeyInvalid);
-    return () => {
-      window.removeEventListener(AUTH_EVENTS.adminTokenExpired, onAdminExpired);
-      window.removeEventListener(AUTH_EVENTS.apiKeyInvalid, onKeyInvalid);
-    };
-  }, [t]);
+  useEffect(
+    () =>
+      showAuthNotices((notice) =>
+        notifyWarning(
+          notice === 'adminSessionExpired'
+            ? t('errors.adminSessionExpired')
+            : t('errors.apiKeyInvalid'),
+          t('auth.sessionExpiredTitle'),
+        ),
+      ),
+    [t],
+  );
   return null;
 }

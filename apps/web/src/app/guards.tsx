@@ -14,7 +14,7 @@ import { PageLoader } from './layout/PageLoader';
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every admin navigation checks
   useEffect(() => {
@@ -30,7 +30,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     return <PageLoader label={t('auth.checkingSession')} />;
   }
   if (!canUseAdminPanel(toPrincipal(auth))) {
-    return <Navigate to="/" replace />;
+    return <Navigate to={{ pathname: '/', search }} replace />;
   }
   return children;
 }

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { AUTH_EVENTS } from '../modules/auth/auth.store';
 import { AuthEventsNotifier } from './AuthEventsNotifier';
 import { createQueryClient } from './query-client';
+import { cssVariablesResolver } from './readable-colors';
 import { colorSchemeManager, theme } from './theme';
 
 /** Data fetched for one user must not be shown to the next: drop the cache on sign-out. */
@@ -29,6 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
     >
       <QueryClientProvider client={queryClient}>

@@ -157,8 +157,16 @@ export const enUS = {
     },
     account: {
       title: 'My account',
-      description:
-        'You are signed in with an API key. The modules for your permissions will appear here as they become available.',
+      description: 'You are signed in with an API key. This is what it may do.',
+      mayDo: 'This key may',
+      can: {
+        text: 'Create text shares and manage the ones it created',
+        file: 'Upload and share files, and manage the ones it uploaded',
+        mount: 'Browse mounted storage under {{path}}, upload, and change files there',
+        mountReadOnly: 'Browse mounted storage under {{path}} and download files (read only)',
+        nothing: 'Nothing yet: ask the administrator to grant a permission.',
+      },
+      openFolder: 'Open {{path}} in the mount explorer',
       keyName: 'Key name',
       permissions: 'Permissions',
       basePath: 'Base path',

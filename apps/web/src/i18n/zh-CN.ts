@@ -149,7 +149,16 @@ export const zhCN = {
     },
     account: {
       title: '我的账户',
-      description: '你正在使用 API 密钥登录。与你的权限对应的模块上线后会显示在这里。',
+      description: '你正在使用 API 密钥登录。以下是它可以做的事。',
+      mayDo: '此密钥可以',
+      can: {
+        text: '创建文本分享，并管理它创建的文本',
+        file: '上传和分享文件，并管理它上传的文件',
+        mount: '浏览 {{path}} 下的挂载存储，上传并修改其中的文件',
+        mountReadOnly: '浏览 {{path}} 下的挂载存储并下载文件（只读）',
+        nothing: '暂时没有：请让管理员授予权限。',
+      },
+      openFolder: '在挂载浏览器中打开 {{path}}',
       keyName: '密钥名称',
       permissions: '权限',
       basePath: '基础路径',

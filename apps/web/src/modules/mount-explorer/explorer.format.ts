@@ -1,4 +1,4 @@
-import type { FsEntry } from '@sharebin/shared';
+import { type FsEntry, hasPermission, type Principal } from '@sharebin/shared';
 import { previewKind } from '../files/share/file-preview';
 import { formatBytes } from '../pastes/paste-management.utils';
 
@@ -24,6 +24,13 @@ export const entryKind = (entry: FsEntry) => previewKind(entry.mimetype ?? '', e
 /** Writes that touch the entry itself: never on mount points or virtual folders. */
 export const isEntryWritable = (entry: FsEntry, folderReadOnly: boolean) =>
   !folderReadOnly && !entry.is_mount && !entry.is_virtual;
+
+/**
+ * Whether the user has anywhere to copy to: a read-only key can write nowhere, so a copy would
+ * only end at a target picker where every folder is refused.
+ */
+export const canWriteSomewhere = (principal: Principal) =>
+  hasPermission(principal, 'mount') && !(principal.type === 'apikey' && principal.mountReadOnly);
 
 const EDITABLE_KINDS = new Set(['text', 'markdown', 'html', 'svg']);
 

@@ -10,6 +10,7 @@ import {
   parentPath,
   pathFromLocation,
   uploadFolderFor,
+  webDavAddress,
 } from './explorer.paths';
 
 describe('explorer paths', () => {
@@ -37,13 +38,34 @@ describe('explorer paths', () => {
   });
 
   it('lists breadcrumbs from the root down', () => {
-    expect(breadcrumbs('/')).toEqual([{ name: '', path: '/' }]);
+    expect(breadcrumbs('/')).toEqual([{ name: '', path: '/', reachable: true }]);
     expect(breadcrumbs('/docs/reports/2026')).toEqual([
-      { name: '', path: '/' },
-      { name: 'docs', path: '/docs' },
-      { name: 'reports', path: '/docs/reports' },
-      { name: '2026', path: '/docs/reports/2026' },
+      { name: '', path: '/', reachable: true },
+      { name: 'docs', path: '/docs', reachable: true },
+      { name: 'reports', path: '/docs/reports', reachable: true },
+      { name: '2026', path: '/docs/reports/2026', reachable: true },
     ]);
+  });
+
+  it('marks the folders above a base path as not reachable: the guard sends them back', () => {
+    expect(
+      breadcrumbs('/docs/cadtest/a', '/docs/cadtest').map(({ path, reachable }) => [
+        path,
+        reachable,
+      ]),
+    ).toEqual([
+      ['/', false],
+      ['/docs', false],
+      ['/docs/cadtest', true],
+      ['/docs/cadtest/a', true],
+    ]);
+    // Whole segments: /docs/cadtest-old is not within /docs/cadtest.
+    expect(breadcrumbs('/docs/cadtest-old', '/docs/cadtest/').at(-1)?.reachable).toBe(false);
+  });
+
+  it('puts the WebDAV address beside the API', () => {
+    expect(webDavAddress('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787/dav/');
+    expect(webDavAddress('https://files.example.com/')).toBe('https://files.example.com/dav/');
   });
 
   it('splits and joins paths', () => {

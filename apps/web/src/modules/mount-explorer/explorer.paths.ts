@@ -31,15 +31,25 @@ export interface Crumb {
   /** The segment's name; '' for the root. */
   name: string;
   path: string;
+  /**
+   * The folder can be opened: it lies within `basePath`. A folder above a key's base path is
+   * only the way down to it, and the guard sends whoever opens it back.
+   */
+  reachable: boolean;
 }
 
 /** The root, then every folder down to `path`. */
-export function breadcrumbs(path: string): Crumb[] {
-  const crumbs: Crumb[] = [{ name: '', path: '/' }];
+export function breadcrumbs(path: string, basePath = '/'): Crumb[] {
+  const crumb = (name: string, at: string) => ({
+    name,
+    path: at,
+    reachable: isPathWithin(basePath, at),
+  });
+  const crumbs: Crumb[] = [crumb('', '/')];
   let current = '';
   for (const segment of path.split('/').filter(Boolean)) {
     current = `${current}/${segment}`;
-    crumbs.push({ name: segment, path: current });
+    crumbs.push(crumb(segment, current));
   }
   return crumbs;
 }
@@ -100,4 +110,9 @@ export function uploadFolderFor(target: string, relativePath: string): string {
   const parts = relativePath.split('/').filter(Boolean);
   parts.pop();
   return parts.reduce(childPath, target);
+}
+
+/** The WebDAV address of the server at `backendBase` (the API's origin): `/dav/` beside `/api`. */
+export function webDavAddress(backendBase: string): string {
+  return `${backendBase.replace(/\/+$/, '')}/dav/`;
 }

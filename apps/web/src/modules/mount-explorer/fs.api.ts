@@ -1,5 +1,6 @@
 import type {
   FsBatchResult,
+  FsConflictMode,
   FsEntry,
   FsFileLink,
   FsJobAccepted,
@@ -20,6 +21,15 @@ export interface TransferItem {
   sourcePath: string;
   targetPath: string;
 }
+
+/**
+ * The body of a move or copy: the items and what to do with one whose name is already taken
+ * where it goes (the API's `conflict`).
+ */
+export const transferBody = (items: TransferItem[], conflict: FsConflictMode) => ({
+  items,
+  conflict,
+});
 
 /** A move or copy answers its job; a call on many paths, what it did (and maybe a job). */
 export type TransferOutcome = FsBatchResult | FsJobAccepted;
@@ -43,10 +53,10 @@ export const fsApi = {
   batchRemove: (paths: string[]) => api.post<FsBatchResult>(`${fsBase()}/batch-remove`, { paths }),
   rename: (oldPath: string, newPath: string) =>
     api.post<unknown>(`${fsBase()}/rename`, { oldPath, newPath }),
-  move: (items: TransferItem[], skipExisting: boolean) =>
-    api.post<FsJobAccepted>(`${fsBase()}/move`, { items, skipExisting }),
-  copy: (items: TransferItem[], skipExisting: boolean) =>
-    api.post<FsJobAccepted>(`${fsBase()}/batch-copy`, { items, skipExisting }),
+  move: (items: TransferItem[], conflict: FsConflictMode) =>
+    api.post<FsJobAccepted>(`${fsBase()}/move`, transferBody(items, conflict)),
+  copy: (items: TransferItem[], conflict: FsConflictMode) =>
+    api.post<FsJobAccepted>(`${fsBase()}/batch-copy`, transferBody(items, conflict)),
   update: (path: string, content: string) =>
     api.post<unknown>(`${fsBase()}/update`, { path, content }),
   fileLink: (path: string, forceDownload: boolean) =>

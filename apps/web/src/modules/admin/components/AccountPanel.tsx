@@ -1,8 +1,10 @@
 import {
   Badge,
+  Button,
   Card,
   Code,
   Group,
+  List,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -10,16 +12,19 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconFolderOpen, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime, isPast } from '../../../app/format';
 import { usePageTitle } from '../../../app/page-title';
 import { authApi } from '../../auth/auth.api';
-import { useAuth } from '../../auth/auth.store';
+import { toPrincipal, useAuth } from '../../auth/auth.store';
 import { PermissionBadges } from '../../auth/components/PermissionBadges';
 import { SignOutButton } from '../../auth/components/SignOutButton';
+import { explorerHref } from '../../mount-explorer/explorer.paths';
+import { keyCapabilities } from '../key-capabilities';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,6 +48,8 @@ export function AccountPanel() {
     enabled: auth.authType === 'apikey',
   });
   const expiresAt = details.data?.expires_at ?? null;
+  const basePath = auth.userInfo.basicPath;
+  const capabilities = keyCapabilities(toPrincipal(auth));
 
   return (
     <Card maw={720} mx="auto" p={{ base: 'lg', sm: 'xl' }} data-testid="account-panel">
@@ -92,7 +99,31 @@ export function AccountPanel() {
             )}
           </Field>
         </SimpleGrid>
+        <Field label={t('admin.account.mayDo')}>
+          {capabilities.length === 0 ? (
+            <Text size="sm">{t('admin.account.can.nothing')}</Text>
+          ) : (
+            <List size="sm" spacing={4} data-testid="account-capabilities">
+              {capabilities.map((capability) => (
+                <List.Item key={capability}>
+                  {t(`admin.account.can.${capability}`, { path: basePath })}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Field>
         <Group justify="flex-end">
+          {auth.apiKeyPermissions.mount && (
+            <Button
+              component={Link}
+              to={explorerHref(basePath)}
+              variant="light"
+              leftSection={<IconFolderOpen size={16} />}
+              data-testid="account-open-folder"
+            >
+              {t('admin.account.openFolder', { path: basePath })}
+            </Button>
+          )}
           <SignOutButton />
         </Group>
       </Stack>

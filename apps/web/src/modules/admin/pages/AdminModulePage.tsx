@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { usePageTitle } from '../../../app/page-title';
 import { ADMIN_MODULES, type AdminModuleDefinition } from '../admin-modules';
@@ -11,13 +11,14 @@ import { useAdminModules } from '../use-admin-modules';
  */
 export default function AdminModulePage() {
   const { module } = useParams();
+  const { search } = useLocation();
   const modules = useAdminModules();
   const definition = modules.find((candidate) => candidate.id === module);
   if (!ADMIN_MODULES.some((known) => known.id === module)) {
     return <NotFoundPage />;
   }
   if (!definition) {
-    return <Navigate to="/admin" replace />;
+    return <Navigate to={{ pathname: '/admin', search }} replace />;
   }
   return <ModuleView definition={definition} />;
 }

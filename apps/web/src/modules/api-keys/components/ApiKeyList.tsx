@@ -20,7 +20,8 @@ function KeyPrefix({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
-      <Code fz="xs" style={{ whiteSpace: 'nowrap' }}>
+      {/* Not a scroll box (Code's default): a region that scrolls must take the focus (axe). */}
+      <Code fz="xs" style={{ whiteSpace: 'nowrap', overflow: 'visible' }}>
         {apiKey.key_prefix}…
       </Code>
       {apiKey.custom_key && (

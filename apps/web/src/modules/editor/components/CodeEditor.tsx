@@ -61,7 +61,8 @@ const theme = EditorView.theme({
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-color-text)' },
   '.cm-selectionBackground, &.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground':
     { backgroundColor: shade('indigo', 1, 8) },
-  '.cm-placeholder': { color: 'var(--mantine-color-placeholder)' },
+  // Unlike an input's placeholder, the editor's is text on the page: it must read at WCAG AA.
+  '.cm-placeholder': { color: 'var(--mantine-color-dimmed)' },
   '.cm-gutters': {
     backgroundColor: 'transparent',
     color: 'var(--mantine-color-dimmed)',

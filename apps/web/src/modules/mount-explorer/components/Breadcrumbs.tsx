@@ -4,19 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { breadcrumbs } from '../explorer.paths';
 import classes from './explorer.module.css';
 
-/** The folders from the root down to `path`; every one but the last can be clicked. */
+/**
+ * The folders from the root down to `path`; every one but the last can be clicked, except the
+ * folders above `basePath` (a key's): those are shown as the way down, not as links.
+ */
 export function Breadcrumbs({
   path,
   onNavigate,
   hrefOf,
+  basePath,
 }: {
   path: string;
   onNavigate: (path: string) => void;
   /** Real links in the page (open in a new tab works); buttons in dialogs. */
   hrefOf?: (path: string) => string;
+  basePath?: string;
 }) {
   const { t } = useTranslation();
-  const crumbs = breadcrumbs(path);
+  const crumbs = breadcrumbs(path, basePath);
   return (
     <ScrollArea type="never" className={classes.breadcrumbs}>
       <MantineBreadcrumbs
@@ -39,6 +44,13 @@ export function Breadcrumbs({
           if (index === crumbs.length - 1) {
             return (
               <Text key={crumb.path} size="sm" fw={600} aria-current="page">
+                {label}
+              </Text>
+            );
+          }
+          if (!crumb.reachable) {
+            return (
+              <Text key={crumb.path} size="sm" c="dimmed" data-testid="crumb-above-base">
                 {label}
               </Text>
             );

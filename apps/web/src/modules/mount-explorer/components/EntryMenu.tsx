@@ -16,8 +16,9 @@ import {
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toPrincipal, useAuth } from '../../auth/auth.store';
 import { useEntryActions } from '../explorer.actions-context';
-import { isEditable, isEntryWritable } from '../explorer.format';
+import { canWriteSomewhere, isEditable, isEntryWritable } from '../explorer.format';
 import classes from './explorer.module.css';
 
 interface EntryMenuProps {
@@ -54,6 +55,7 @@ export function EntryMenu(props: EntryMenuProps & { t: TFunction }) {
 function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
   const { t } = useTranslation();
   const actions = useEntryActions();
+  const canCopy = canWriteSomewhere(toPrincipal(useAuth()));
   const writable = isEntryWritable(entry, readOnly);
   const isFile = !entry.is_directory;
   const stop = (event: React.SyntheticEvent) => event.stopPropagation();
@@ -104,9 +106,11 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
             >
               {t('mountExplorer.basket.add')}
             </Menu.Item>
-            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy([entry])}>
-              {t('mountExplorer.actions.copy')}
-            </Menu.Item>
+            {canCopy && (
+              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy([entry])}>
+                {t('mountExplorer.actions.copy')}
+              </Menu.Item>
+            )}
           </>
         )}
         {writable && (

@@ -1,6 +1,6 @@
 import type { FsEntry } from '@sharebin/shared';
 import type { TFunction } from 'i18next';
-import { type MouseEvent, memo } from 'react';
+import { type MouseEvent, memo, type ReactNode } from 'react';
 import { formatModified, formatSize } from '../explorer.format';
 import { EntryIcon } from './EntryIcon';
 import { EntryMenu } from './EntryMenu';
@@ -65,6 +65,16 @@ function EntryCheckbox({
   );
 }
 
+/** A cell of a list row: an ARIA grid row holds cells only. */
+function Cell({ className, children }: { className: string | undefined; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y: a cell of the virtual grid; the grid takes the keyboard (aria-activedescendant)
+    <div role="gridcell" className={className}>
+      {children}
+    </div>
+  );
+}
+
 /** One entry of the list view, placed by the virtual list at `top`. */
 export const EntryRow = memo(function EntryRow({
   top,
@@ -88,8 +98,10 @@ export const EntryRow = memo(function EntryRow({
       data-name={entry.name}
       onClick={(event) => onActivate(entry, index, event)}
     >
-      <EntryCheckbox {...item} className={classes.check} />
-      <div className={classes.name}>
+      <Cell className={classes.cell}>
+        <EntryCheckbox {...item} className={classes.check} />
+      </Cell>
+      <Cell className={classes.name}>
         <EntryIcon entry={entry} size={22} />
         <div className={classes.nameLines}>
           <div className={classes.nameText} title={entry.name}>
@@ -97,10 +109,12 @@ export const EntryRow = memo(function EntryRow({
           </div>
           <div className={classes.phoneFacts}>{entryFacts(entry, t, language, false)}</div>
         </div>
-      </div>
-      <div className={classes.numeric}>{formatSize(entry, language)}</div>
-      <div className={classes.numeric}>{formatModified(entry.modified, language)}</div>
-      <EntryMenu entry={entry} readOnly={item.readOnly} t={t} />
+      </Cell>
+      <Cell className={classes.numeric}>{formatSize(entry, language)}</Cell>
+      <Cell className={classes.numeric}>{formatModified(entry.modified, language)}</Cell>
+      <Cell className={classes.cell}>
+        <EntryMenu entry={entry} readOnly={item.readOnly} t={t} />
+      </Cell>
     </div>
   );
 });

@@ -27,6 +27,8 @@ export interface ToolbarProps {
   writable: boolean;
   /** Every selected entry may be moved and deleted. */
   selectionWritable: boolean;
+  /** The user may write somewhere, so a copy has a target (not a read-only key). */
+  canCopy: boolean;
   onUpload: () => void;
   onNewFolder: () => void;
   onMove: () => void;
@@ -104,7 +106,7 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
       variant: 'default',
       testId: 'add-selected-to-basket',
     };
-    if (!props.selectionWritable) return [addToBasket, copy];
+    if (!props.selectionWritable) return props.canCopy ? [addToBasket, copy] : [addToBasket];
     return [
       addToBasket,
       {

@@ -3,9 +3,10 @@ import { IconCloudUpload, IconLock } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toPrincipal, useAuth } from '../../auth/auth.store';
 import { BasketButton } from '../../basket/components/BasketButton';
 import { EntryActionsContext } from '../explorer.actions-context';
-import { isEntryWritable } from '../explorer.format';
+import { canWriteSomewhere, isEntryWritable } from '../explorer.format';
 import { useExplorerPrefs, useListing, useRefreshFs } from '../explorer.hooks';
 import { childPath, explorerHref } from '../explorer.paths';
 import { EMPTY_SELECTION, keepShown, toggleAll } from '../explorer.selection';
@@ -25,11 +26,13 @@ import { PreviewModal } from './PreviewModal';
 import { SearchModal } from './SearchModal';
 import { TransferModal } from './TransferModal';
 import { UploadModal } from './UploadModal';
+import { WebDavButton } from './WebDavButton';
 
 /** The browser at one folder: toolbar, entries, and every dialog acting on them. */
 export function ExplorerView({ path, preview }: { path: string; preview: string | null }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const auth = useAuth();
   const listing = useListing(path);
   const refresh = useRefreshFs();
   const { view, setView, sort, setSort } = useExplorerPrefs();
@@ -78,6 +81,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
             path={path}
             onNavigate={(target) => navigate(explorerHref(target))}
             hrefOf={explorerHref}
+            basePath={auth.authType === 'apikey' ? auth.userInfo.basicPath : '/'}
           />
           <Group gap={6} wrap="nowrap">
             {listing.isSuccess && readOnly && !listing.data.is_root && (
@@ -97,6 +101,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
                 {t('mountExplorer.toolbar.entries', { count: entries.length })}
               </Text>
             )}
+            <WebDavButton />
             <BasketButton />
           </Group>
         </Group>
@@ -104,6 +109,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           selectedCount={selection.paths.size}
           writable={listing.isSuccess && !readOnly}
           selectionWritable={selectionWritable}
+          canCopy={canWriteSomewhere(toPrincipal(auth))}
           onUpload={() => setDialog('upload')}
           onNewFolder={() => setDialog('newFolder')}
           onMove={() => commands.actions.move(selected)}

@@ -1,16 +1,50 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import type { FsEntry } from '@sharebin/shared';
+import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FS_CONFLICT_MODES, type FsConflictMode, type FsEntry } from '@sharebin/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { foldersContaining, parentPath } from '../explorer.paths';
+import { childPath, foldersContaining, parentPath } from '../explorer.paths';
 import { reportBatch } from '../explorer.results';
 import { fsApi } from '../fs.api';
 import { FolderPicker, useTargetWritable } from './FolderPicker';
 
 export type TransferMode = 'move' | 'copy';
+
+/**
+ * What to do with an item whose name the target folder already has: every mode the API offers,
+ * each with a line saying what it does. Until the user chooses, the item fails (the API's
+ * default).
+ */
+function ConflictChoice({
+  value,
+  onChange,
+}: {
+  value: FsConflictMode;
+  onChange: (mode: FsConflictMode) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      label={t('mountExplorer.transfer.conflict.label')}
+      value={value}
+      onChange={(next) => onChange(next as FsConflictMode)}
+      data-testid="transfer-conflict"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" mt={6}>
+        {FS_CONFLICT_MODES.map((mode) => (
+          <Radio
+            key={mode}
+            value={mode}
+            label={t(`mountExplorer.transfer.conflict.${mode}`)}
+            description={t(`mountExplorer.transfer.conflict.${mode}Hint`)}
+          />
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
 
 /**
  * Move or copy with a target folder picker. A folder copied (or moved) into itself or one of
@@ -32,7 +66,7 @@ export function TransferModal({
   const { t } = useTranslation();
   const opened = entries.length > 0;
   const [target, setTarget] = useState(startFolder);
-  const [skipExisting, setSkipExisting] = useState(false);
+  const [conflict, setConflict] = useState<FsConflictMode>('fail');
   const [warned, setWarned] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,6 +74,7 @@ export function TransferModal({
   useEffect(() => {
     if (opened) {
       setTarget(startFolder);
+      setConflict('fail');
       setWarned(null);
       setFailure(null);
     }
@@ -65,11 +100,13 @@ export function TransferModal({
     setBusy(true);
     setFailure(null);
     try {
-      const items = entries.map((entry) => ({ sourcePath: entry.path, targetPath: target }));
+      // Each item's destination, folder and name (as CloudPaste's API takes it).
+      const items = entries.map((entry) => ({
+        sourcePath: entry.path,
+        targetPath: childPath(target, entry.name),
+      }));
       const job =
-        mode === 'move'
-          ? await fsApi.move(items, skipExisting)
-          : await fsApi.copy(items, skipExisting);
+        mode === 'move' ? await fsApi.move(items, conflict) : await fsApi.copy(items, conflict);
       onClose();
       // The job goes on in the background; the listing follows once it has ended.
       notifySuccess(t('mountExplorer.transfer.job', { id: job.job_id }));
@@ -103,11 +140,7 @@ export function TransferModal({
           {t('mountExplorer.transfer.target')}
         </Text>
         <FolderPicker path={target} onChange={setTarget} exclude={exclude} />
-        <Checkbox
-          label={t('mountExplorer.transfer.skipExisting')}
-          checked={skipExisting}
-          onChange={(event) => setSkipExisting(event.currentTarget.checked)}
-        />
+        <ConflictChoice value={conflict} onChange={setConflict} />
         {sameFolder && (
           <Text size="sm" c="dimmed">
             {t('mountExplorer.transfer.sameFolder')}
