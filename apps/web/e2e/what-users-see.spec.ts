@@ -84,6 +84,29 @@ test.describe('what users see', () => {
     await expect(row(page, 'a (1).txt')).toBeVisible();
   });
 
+  test('"Continue anyway" copies a folder into itself once, as it was', async ({
+    page,
+    request,
+  }) => {
+    const mount = await createMountViaApi(request);
+    const root = mount.mount_path;
+    await putFile(request, `${root}/dir/sub`, 'a.txt', 'a\n');
+    await signInAsAdmin(page);
+    await page.goto(`/mount-explorer${root}`);
+
+    await row(page, 'dir').getByTestId('entry-menu').click();
+    await page.getByRole('menuitem', { name: 'Copy', exact: true }).click();
+    await page.getByTestId('folder-picker').getByText('dir', { exact: true }).click();
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByTestId('into-itself-warning')).toContainText('as it is now, once');
+    await page.getByTestId('transfer-confirm').click();
+    await expect(page.getByText('1 item copied')).toBeVisible();
+    await row(page, 'dir').click();
+    await row(page, 'dir').click();
+    await expect(row(page, 'sub')).toBeVisible();
+    await expect(row(page, 'dir')).toHaveCount(0);
+  });
+
   test('a read-only key is not offered Copy, and the folders above its base path are not links', async ({
     browser,
     request,

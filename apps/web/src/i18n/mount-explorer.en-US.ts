@@ -139,8 +139,10 @@ export const mountExplorerEnUS = {
     sameFolder: 'The items are already in this folder.',
     intoItselfTitle: 'Copy a folder into itself?',
     intoItselfBody:
-      'The target folder is “{{target}}”, which is inside “{{source}}” being copied. The copy would land inside its own source.',
-    intoItselfMoveTitle: 'Move a folder into itself?',
+      'The target folder is “{{target}}”, which is inside “{{source}}” being copied. The copy lands inside its own source: it takes the folder as it is now, once.',
+    intoItselfMoveTitle: 'A folder cannot move into itself',
+    intoItselfMoveBody:
+      'The target folder is “{{target}}”, which is inside “{{source}}” being moved. Choose a folder outside it.',
     confirmAnyway: 'Continue anyway',
     moved_one: '{{count}} item moved',
     moved_other: '{{count}} items moved',

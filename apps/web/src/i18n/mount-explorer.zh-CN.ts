@@ -135,8 +135,10 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     sameFolder: '所选项目已在此文件夹中。',
     intoItselfTitle: '把文件夹复制到它自身中？',
     intoItselfBody:
-      '目标文件夹“{{target}}”位于要复制的“{{source}}”之中，副本会落在它自己的源文件夹里。',
-    intoItselfMoveTitle: '把文件夹移动到它自身中？',
+      '目标文件夹“{{target}}”位于要复制的“{{source}}”之中，副本会落在它自己的源文件夹里：按它此刻的内容复制一次。',
+    intoItselfMoveTitle: '文件夹不能移动到它自身中',
+    intoItselfMoveBody:
+      '目标文件夹“{{target}}”位于要移动的“{{source}}”之中。请选择它之外的文件夹。',
     confirmAnyway: '仍然继续',
     moved_one: '已移动 {{count}} 项',
     moved_other: '已移动 {{count}} 项',

@@ -157,7 +157,12 @@ export function TransferModal({
             }
             data-testid="into-itself-warning"
           >
-            {t('mountExplorer.transfer.intoItselfBody', { target, source: warned[0] })}
+            {t(
+              mode === 'move'
+                ? 'mountExplorer.transfer.intoItselfMoveBody'
+                : 'mountExplorer.transfer.intoItselfBody',
+              { target, source: warned[0] },
+            )}
           </Alert>
         )}
         {failure && (
@@ -169,7 +174,8 @@ export function TransferModal({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          {warned ? (
+          {/* A copy may go on (it copies the folder as it is now); a move cannot. */}
+          {warned && mode === 'copy' ? (
             <Button
               color="orange"
               loading={busy}
