@@ -604,7 +604,10 @@ export function createServer(deps: ServerDeps) {
      * What uploads streamed by a process that is gone left behind (open multipart uploads,
      * temp files, held bytes); run at start, so that a restart after a crash frees them at once.
      */
-    sweepAbandonedUploads: fsUploadsHousekeeping.sweepAbandoned,
+    sweepAbandonedUploads: async () => ({
+      ...(await fsUploadsHousekeeping.sweepAbandoned()),
+      shareUploads: await filesHousekeeping.sweepAbandoned(),
+    }),
   };
 }
 

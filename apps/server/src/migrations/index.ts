@@ -22,6 +22,7 @@ import { dashboardStats } from './0019_dashboard_stats';
 import { zipPlanCrcs } from './0020_zip_plan_crcs';
 import { jobItemDetails } from './0021_job_item_details';
 import { fsUploadOwner } from './0022_fs_upload_owner';
+import { fileShareOwner } from './0023_file_share_owner';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0020_zip_plan_crcs': zipPlanCrcs,
   '0021_job_item_details': jobItemDetails,
   '0022_fs_upload_owner': fsUploadOwner,
+  '0023_file_share_owner': fileShareOwner,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

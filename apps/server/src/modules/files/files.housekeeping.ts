@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
 import type { StorageDrivers } from '../storage/storage.drivers';
 import type { StorageUseCases } from '../storage/storage.usecases';
 import type { FileRecords } from './file-records';
@@ -15,19 +16,33 @@ export function createFilesHousekeeping({
   storage,
   drivers,
   clock,
+  owners = currentProcess,
 }: {
   repository: FilesRepository;
   records: FileRecords;
   storage: Pick<StorageUseCases, 'configIds'>;
   drivers: Pick<StorageDrivers, 'forConfig'>;
   clock: Clock;
+  owners?: Pick<ProcessIdentity, 'stateOf'>;
 }) {
+  /**
+   * Share uploads streamed by a process that is gone (a `kill -9` mid-upload, see
+   * fs-uploads.housekeeping.ts for the rule): record and held bytes removed, the multipart
+   * upload the row knows aborted, at once rather than after STALE_UPLOAD_MS. Uploads of a
+   * process that cannot be probed (another instance) are left to that staleness.
+   */
+  async function sweepAbandoned(): Promise<number> {
+    const gone = (await repository.findStreamedUploads()).filter(
+      (row) => owners.stateOf(row.owner_process as string) === 'gone',
+    );
+    return (await records.removeShares(gone)).length;
+  }
+
   return {
-    /**
-     * Expired and used-up shares and uploads abandoned for a day, records and objects; then
-     * multipart uploads a storage still holds that no share knows of (an abort that failed).
-     */
+    sweepAbandoned,
+
     async cleanUp() {
+      const abandoned = await sweepAbandoned();
       const staleBefore = clock.now() - STALE_UPLOAD_MS;
       const rows = await repository.findFinished(clock.now(), staleBefore);
       const removed = await records.removeShares(rows);
@@ -55,7 +70,7 @@ export function createFilesHousekeeping({
           // An unreachable storage is retried on the next run.
         }
       }
-      return { deleted, orphansAborted, temporaryFilesRemoved };
+      return { deleted: deleted + abandoned, orphansAborted, temporaryFilesRemoved };
     },
   };
 }

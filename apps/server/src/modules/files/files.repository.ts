@@ -211,6 +211,15 @@ export function createFilesRepository({ db }: { db: Db }) {
           .execute()
       ).map((row) => row.upload_id as string),
 
+    /** Uploads this server's processes stream themselves (the form upload), not yet live. */
+    findStreamedUploads: () =>
+      db
+        .selectFrom('file_shares')
+        .selectAll()
+        .where('status', '=', 'uploading')
+        .where('owner_process', 'is not', null)
+        .execute(),
+
     /** Live shares that expired or used up their views; uploads idle since before `staleBefore`. */
     findFinished: (now: number, staleBefore: number) =>
       db

@@ -72,6 +72,7 @@ describe('the sweep of uploads streamed by a process that is gone', () => {
       aborted: 2,
       released: 2,
       temporaryFilesRemoved: 0,
+      shareUploads: 0,
     });
     expect(await openUploads()).toEqual(['client.bin', 'mine.bin', 'remote.bin']);
     expect(await rows()).toEqual(['client.bin', 'mine.bin', 'remote.bin']);

@@ -147,6 +147,8 @@ export interface FileSharesTable {
    * upload is stale once idle this long, however long ago it began.
    */
   last_activity_at: number;
+  /** The process streaming the upload through the server (process-identity.ts); null otherwise. */
+  owner_process: string | null;
   created_by: string;
   created_at: number;
   updated_at: number;

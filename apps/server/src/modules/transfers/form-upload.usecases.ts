@@ -4,6 +4,7 @@ import type { FileShare, Principal, uploadFormSchema } from '@sharebin/shared';
 import type { z } from 'zod';
 import { fileNotFound, fileSlugTaken, fileTooLarge, sizeMismatch } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
+import { currentProcess } from '../shared/process-identity';
 import { updateWithSlug } from '../shares/slugs';
 import { lateOptionChanges } from './reservations';
 import { finishTransfer } from './stream-transfer';
@@ -60,12 +61,15 @@ export function createFormUpload(deps: FlowDeps) {
           size: early.size ?? 0,
         },
         early,
+        currentProcess.id,
       );
       try {
         const { counter, bytes } = meter(row, limits);
         const driver = await drivers.forConfig(config.id);
         const stored = driver.put(row.storage_path, counter, {
           contentType: row.mimetype,
+          // Known from the start, so that a sweep can abort it if this process is killed.
+          onMultipartStarted: (uploadId) => repository.update(row.id, { upload_id: uploadId }),
           ...(early.size === undefined ? {} : { contentLength: early.size }),
         });
         // Both sides let go of their files and sockets before the record goes.

@@ -106,6 +106,8 @@ export function createReservations(deps: TransfersDeps) {
     config: StorageConfig,
     file: { filename: string; mimetype: string; size: number },
     options: ShareOptions,
+    /** The process that streams the upload itself (the form upload); none for client flows. */
+    owner: string | null = null,
   ): Promise<FileSharesTable> {
     const now = clock.now();
     const id = newId();
@@ -127,6 +129,7 @@ export function createReservations(deps: TransfersDeps) {
       status: 'uploading',
       upload_id: null,
       last_activity_at: now,
+      owner_process: owner,
       created_by: creatorTag(principal),
       created_at: now,
       updated_at: now,
