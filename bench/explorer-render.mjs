@@ -16,7 +16,8 @@ import { chromium } from '@playwright/test';
 import { envelope, folderListing, rootListing } from './explorer-fixtures.mjs';
 import { freshDataDir, median, startServer, stop, waitForHealth } from './lib.mjs';
 
-const PORT = 8995;
+// Ports come from the environment, so that runs on a shared host do not collide.
+const PORT = Number(process.env.EXPLORER_RENDER_BENCH_PORT ?? 8995);
 const ROUNDS = Number(process.env.ROUNDS) || 3;
 const FOLDERS = {
   big: folderListing('/bench/big', 10_000, 'big '),

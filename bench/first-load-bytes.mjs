@@ -6,7 +6,8 @@
 import { chromium } from '@playwright/test';
 import { freshDataDir, startServer, stop, waitForHealth } from './lib.mjs';
 
-const PORT = 8994;
+// Ports come from the environment, so that runs on a shared host do not collide.
+const PORT = Number(process.env.FIRST_LOAD_BENCH_PORT ?? 8994);
 const base = `http://127.0.0.1:${PORT}`;
 
 const server = startServer({ port: PORT, dataDir: freshDataDir() });

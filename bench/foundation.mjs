@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { freshDataDir, median, residentMb, startServer, stop, waitForHealth, wrk } from './lib.mjs';
 
-const PORT = 8991;
+// Ports come from the environment, so that runs on a shared host do not collide.
+const PORT = Number(process.env.FOUNDATION_BENCH_PORT ?? 8991);
 
 async function startupMs(dataDir) {
   const started = performance.now();

@@ -24,8 +24,9 @@ import {
   wrk,
 } from './lib.mjs';
 
-const PORT = 8994;
-const CONTROL_PORT = 8995;
+// Ports come from the environment, so that runs on a shared host do not collide.
+const PORT = Number(process.env.LATENCY_BENCH_PORT ?? 8994);
+const CONTROL_PORT = Number(process.env.LATENCY_BENCH_CONTROL_PORT ?? 8995);
 /** CPU burnt per request by the control server: about what a paste creation costs here. */
 const CONTROL_CPU_MICROS = Number(process.env.BENCH_CONTROL_CPU_MICROS ?? 800);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

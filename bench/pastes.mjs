@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freshDataDir, root, serverNodeArgs, stop, waitForHealth, wrk } from './lib.mjs';
 
-const PORT = 8992;
+// Ports come from the environment, so that runs on a shared host do not collide.
+const PORT = Number(process.env.PASTES_BENCH_PORT ?? 8992);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = freshDataDir();
 const server = spawn(

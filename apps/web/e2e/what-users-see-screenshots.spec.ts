@@ -31,7 +31,9 @@ const row = (page: Page, name: string) =>
   page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
 
 test.describe('what users see: screenshots', () => {
-  // Pictures for review, not checks: what-users-see.spec.ts asserts the behaviour.
+  // Skipped in CI on purpose: these take pictures for a person to look at (both themes, both
+  // languages) and assert nothing what-users-see.spec.ts does not; they run only when asked
+  // for, with SCREENSHOTS=1, when these screens' look changes.
   test.skip(
     !process.env.SCREENSHOTS,
     'pictures for review, not checks: set SCREENSHOTS=1 to take them',
