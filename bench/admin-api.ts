@@ -78,3 +78,23 @@ export async function localStorageFolder(
   mkdirSync(folder, { recursive: true });
   return { id: config.id, folder };
 }
+
+/** Mounts the local storage `diskId` at `/disk` and the S3 storage `s3Id` at `/s3`. */
+export async function mountDiskAndS3(
+  api: ReturnType<typeof adminApi>,
+  token: string,
+  diskId: string,
+  s3Id: string,
+) {
+  for (const [name, config, type] of [
+    ['disk', diskId, 'local'],
+    ['s3', s3Id, 's3'],
+  ] as const) {
+    await api('POST', '/api/admin/mounts', token, {
+      name,
+      storage_type: type,
+      storage_config_id: config,
+      mount_path: `/${name}`,
+    });
+  }
+}

@@ -23,7 +23,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startS3rver } from '../apps/server/src/test/s3rver';
-import { adminApi, adminToken, localStorageFolder, startSourceServer } from './admin-api';
+import {
+  adminApi,
+  adminToken,
+  localStorageFolder,
+  mountDiskAndS3,
+  startSourceServer,
+} from './admin-api';
 import { freshDataDir, median, stop } from './lib.mjs';
 
 const PORT = Number(process.env.COPY_RESTART_BENCH_PORT ?? 39_461);
@@ -161,17 +167,7 @@ try {
     name: 'copy restart bench s3',
     default_folder: S3_FOLDER,
   });
-  for (const [name, config, type] of [
-    ['disk', disk.id, 'local'],
-    ['s3', bucketConfig.id, 's3'],
-  ] as const) {
-    await api('POST', '/api/admin/mounts', token, {
-      name,
-      storage_type: type,
-      storage_config_id: config,
-      mount_path: `/${name}`,
-    });
-  }
+  await mountDiskAndS3(api, token, disk.id, bucketConfig.id);
 
   // The source: 20 files of random bytes, by name with their hash.
   const expected = new Map<string, string>();

@@ -32,6 +32,7 @@ import {
   adminToken,
   localStorageFolder,
   mbps,
+  mountDiskAndS3,
   startSourceServer,
   withPeakMemory,
 } from './admin-api';
@@ -102,17 +103,7 @@ try {
     name: 'copy bench s3',
     default_folder: S3_FOLDER,
   });
-  for (const [name, config, type] of [
-    ['disk', disk.id, 'local'],
-    ['s3', bucketConfig.id, 's3'],
-  ] as const) {
-    await api('POST', '/api/admin/mounts', token, {
-      name,
-      storage_type: type,
-      storage_config_id: config,
-      mount_path: `/${name}`,
-    });
-  }
+  await mountDiskAndS3(api, token, disk.id, bucketConfig.id);
 
   /** Copies one file by the copy job and waits for the job to end; answers milliseconds. */
   const copyJob = (sourcePath: string, targetPath: string) =>

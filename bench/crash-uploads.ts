@@ -11,12 +11,12 @@
 // The port comes from BENCH_PORT (default 8997).
 
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { filesUnder } from '../apps/server/src/test/files-under';
 import { startS3rver } from '../apps/server/src/test/s3rver';
 import {
   apiCall,
   endlessDavPut,
+  fsUploadRowsOf,
   openMultipartUploads,
   PROCESS_ADMIN,
   type ServerProcess,
@@ -70,13 +70,8 @@ await apiCall(server.url, 'PUT', '/admin/system-settings', token, {
   max_upload_size_unit: 'GB',
 });
 const tempDir = path.join(dataDir, 'storage', local.id, local.default_folder ?? '', '.tmp');
-const db = new Database(path.join(dataDir, 'sharebin.db'), { readonly: true });
-const uploadRows = () =>
-  db.prepare('select storage_config_id, upload_id, size from fs_uploads').all() as {
-    storage_config_id: string;
-    upload_id: string | null;
-    size: number;
-  }[];
+const uploads = fsUploadRowsOf(dataDir);
+const uploadRows = uploads.rows;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -155,6 +150,6 @@ console.log(
   }),
 );
 
-db.close();
+uploads.close();
 await server.stop();
 await s3.stop();

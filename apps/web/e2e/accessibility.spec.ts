@@ -1,22 +1,14 @@
 // axe on the main screens, in both themes: no serious or critical violation of WCAG A/AA
 // (text contrast, list roles, names). A failure lists each rule with the elements it found.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
-  adminToken,
   createMountViaApi,
   createPasteViaApi,
+  putFile,
   signInAsAdmin,
   uploadFileViaApi,
 } from './support';
-
-async function putFile(request: APIRequestContext, folder: string, name: string) {
-  const response = await request.post('/api/admin/fs/upload', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { path: folder, file: { name, mimeType: 'text/plain', buffer: Buffer.from('x') } },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 /** The serious and critical violations on the page as it is now, one line per element. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -3,23 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, createMountViaApi, signInAsAdmin } from './support';
-
-/** Puts a small text file into a mount folder through the API. */
-async function putFile(request: APIRequestContext, folder: string, name: string, text: string) {
-  const response = await request.post('/api/admin/fs/upload', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { path: folder, file: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-const row = (page: Page, name: string) =>
-  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
+import { expect, type Page, test } from '@playwright/test';
+import { createMountViaApi, entryRow, putFile, signInAsAdmin } from './support';
 
 async function addFromRowMenu(page: Page, name: string) {
-  await row(page, name).getByTestId('entry-menu').click();
+  await entryRow(page, name).getByTestId('entry-menu').click();
   await page.getByRole('menuitem', { name: 'Add to basket', exact: true }).click();
 }
 
@@ -37,12 +25,12 @@ test('the basket takes a folder and a file, survives a reload and downloads one 
 
   await signInAsAdmin(page);
   await page.goto(`/mount-explorer${root}`);
-  await expect(row(page, 'album')).toBeVisible();
+  await expect(entryRow(page, 'album')).toBeVisible();
 
   // A folder from its row menu, a file through the selection toolbar.
   await addFromRowMenu(page, 'album');
   await expect(page.getByText('1 item added to the basket')).toBeVisible();
-  await row(page, 'loose.txt').getByRole('checkbox').click();
+  await entryRow(page, 'loose.txt').getByRole('checkbox').click();
   await page.getByTestId('add-selected-to-basket').click();
   await expect(page.getByTestId('basket-count')).toHaveAttribute('data-count', '2');
 

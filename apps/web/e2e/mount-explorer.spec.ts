@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   createKeyViaApi,
   createMountViaApi as createMount,
+  entryRow,
   signInAsAdmin,
   signInWithApiKey,
   uniqueName,
@@ -22,11 +23,8 @@ function folderOnDisk(): string {
   return album;
 }
 
-const row = (page: Page, name: string) =>
-  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
-
 async function entryAction(page: Page, name: string, action: string) {
-  await row(page, name).getByTestId('entry-menu').click();
+  await entryRow(page, name).getByTestId('entry-menu').click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
@@ -59,7 +57,7 @@ test.describe('mount explorer', () => {
     await signInAsAdmin(page);
     await page.getByRole('link', { name: 'Mount explorer' }).first().click();
     await expect(page).toHaveTitle('Mount explorer · Sharebin');
-    await row(page, mountName).click();
+    await entryRow(page, mountName).click();
     await expect(page).toHaveURL(new RegExp(`/mount-explorer/${mountName}$`));
     await expect(page.getByTestId('explorer-empty')).toBeVisible();
 
@@ -70,7 +68,7 @@ test.describe('mount explorer', () => {
     await expect(page.getByText('A name cannot contain / or \\')).toBeVisible();
     await page.getByTestId('name-input').fill('Reports');
     await page.getByTestId('name-submit').click();
-    await expect(row(page, 'Reports')).toBeVisible();
+    await expect(entryRow(page, 'Reports')).toBeVisible();
 
     // Upload a whole folder through the folder picker.
     await page.getByTestId('open-upload').click();
@@ -80,26 +78,26 @@ test.describe('mount explorer', () => {
       page.locator('[data-testid="mount-upload-item"][data-status="success"]'),
     ).toHaveCount(3);
     await page.keyboard.press('Escape');
-    await row(page, 'album').click();
-    await expect(row(page, 'notes.txt')).toBeVisible();
-    await expect(row(page, 'readme.md')).toBeVisible();
-    await expect(row(page, 'deep')).toBeVisible();
+    await entryRow(page, 'album').click();
+    await expect(entryRow(page, 'notes.txt')).toBeVisible();
+    await expect(entryRow(page, 'readme.md')).toBeVisible();
+    await expect(entryRow(page, 'deep')).toBeVisible();
     await expect(page.getByTestId('breadcrumbs')).toContainText('album');
 
     // Rename.
     await entryAction(page, 'notes.txt', 'Rename');
     await page.getByTestId('name-input').fill('notes-2026.txt');
     await page.getByTestId('name-submit').click();
-    await expect(row(page, 'notes-2026.txt')).toBeVisible();
-    await expect(row(page, 'notes.txt')).toHaveCount(0);
+    await expect(entryRow(page, 'notes-2026.txt')).toBeVisible();
+    await expect(entryRow(page, 'notes.txt')).toHaveCount(0);
 
     // Move into the subfolder with the target picker.
     await entryAction(page, 'notes-2026.txt', 'Move');
     await page.getByTestId('folder-picker').getByText('deep', { exact: true }).click();
     await page.getByTestId('transfer-submit').click();
-    await expect(row(page, 'notes-2026.txt')).toHaveCount(0);
-    await row(page, 'deep').click();
-    await expect(row(page, 'notes-2026.txt')).toBeVisible();
+    await expect(entryRow(page, 'notes-2026.txt')).toHaveCount(0);
+    await entryRow(page, 'deep').click();
+    await expect(entryRow(page, 'notes-2026.txt')).toBeVisible();
     await page.getByTestId('breadcrumbs').getByText('album').click();
 
     // Copying a folder into itself warns first (SPEC §5); cancel, then copy next to it.
@@ -116,7 +114,7 @@ test.describe('mount explorer', () => {
     await expect(page.getByText('2 items copied')).toBeVisible();
 
     // Edit a text file in CodeMirror and see the saved text in its preview.
-    await row(page, 'readme.md').click();
+    await entryRow(page, 'readme.md').click();
     await expect(page.getByTestId('preview-markdown').locator('h1')).toHaveText('Album');
     await page.getByTestId('preview-edit').click();
     await page.locator('.cm-content').click();
@@ -143,8 +141,8 @@ test.describe('mount explorer', () => {
 
     // Batch delete with shift-click selection.
     await page.getByTestId('breadcrumbs').getByText(mountName).click();
-    await row(page, 'Reports').getByRole('checkbox').click();
-    await row(page, 'album')
+    await entryRow(page, 'Reports').getByRole('checkbox').click();
+    await entryRow(page, 'album')
       .getByRole('checkbox')
       .click({ modifiers: ['Shift'] });
     await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
@@ -177,7 +175,7 @@ test.describe('mount explorer', () => {
     await page.getByTestId('open-new-folder').click();
     await page.getByTestId('name-input').fill('资料');
     await page.getByTestId('name-submit').click();
-    await expect(row(page, '资料')).toBeVisible();
+    await expect(entryRow(page, '资料')).toBeVisible();
     await context.close();
   });
 });

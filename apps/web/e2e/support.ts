@@ -173,3 +173,21 @@ export async function createMountViaApi(
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: CreatedMount }).data;
 }
+
+/** Puts a small text file into a mount folder through the API, as the admin. */
+export async function putFile(
+  request: APIRequestContext,
+  folder: string,
+  name: string,
+  text = 'x',
+): Promise<void> {
+  const response = await request.post('/api/admin/fs/upload', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    multipart: { path: folder, file: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** The explorer's row of the entry `name`. */
+export const entryRow = (page: Page, name: string) =>
+  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);

@@ -2,11 +2,12 @@
 // dialog's conflict modes, the WebDAV panel, a read-only key's explorer and account page, the
 // start-up "session expired" notice, and the theme's colours on the busiest screens. Run with SCREENSHOTS=1; they land in SCREENSHOT_DIR
 // (default /tmp/shots-what-users-see).
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
-  adminToken,
   createKeyViaApi,
   createMountViaApi,
+  entryRow,
+  putFile,
   signInAsAdmin,
   signInWithApiKey,
   uniqueName,
@@ -14,21 +15,10 @@ import {
 
 const outDir = process.env.SCREENSHOT_DIR ?? '/tmp/shots-what-users-see';
 
-async function putFile(request: APIRequestContext, folder: string, name: string) {
-  const response = await request.post('/api/admin/fs/upload', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { path: folder, file: { name, mimeType: 'text/plain', buffer: Buffer.from('x') } },
-  });
-  expect(response.ok()).toBe(true);
-}
-
 /** Waits for Mantine's transitions (modal, popover, notification) to come to rest. */
 async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }
-
-const row = (page: Page, name: string) =>
-  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
 
 test.describe('what users see: screenshots', () => {
   // Skipped in CI on purpose: these take pictures for a person to look at (both themes, both
@@ -59,7 +49,7 @@ test.describe('what users see: screenshots', () => {
         await signInAsAdmin(page);
         await page.evaluate(prefs, [theme, language] as const);
         await page.goto(`/mount-explorer${mount.mount_path}`);
-        await row(page, 'report.pdf').getByTestId('entry-menu').click();
+        await entryRow(page, 'report.pdf').getByTestId('entry-menu').click();
         await page
           .getByRole('menuitem', { name: language === 'en-US' ? 'Copy' : '复制', exact: true })
           .click();
@@ -109,7 +99,7 @@ test.describe('what users see: screenshots', () => {
         await settled(keyed);
         await shot('account', keyed);
         await keyed.getByTestId('account-open-folder').click();
-        await row(keyed, 'readme.txt').getByTestId('entry-menu').click();
+        await entryRow(keyed, 'readme.txt').getByTestId('entry-menu').click();
         await expect(keyed.getByRole('menu')).toBeVisible();
         await settled(keyed);
         await shot('read-only-key-explorer', keyed);

@@ -1,29 +1,19 @@
 // Issue 27 §4 "What users see": copy and move conflicts, a read-only key's explorer, the way to
 // WebDAV, a key's account page, the admin query kept through redirects, and the notice of a
 // session ended at start-up.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import {
   ADMIN,
   adminToken,
   createKeyViaApi,
   createMountViaApi,
   E2E_PORT,
+  entryRow,
+  putFile,
   signInAsAdmin,
   signInWithApiKey,
   uniqueName,
 } from './support';
-
-/** Puts a small text file into a mount folder through the API. */
-async function putFile(request: APIRequestContext, folder: string, name: string, text: string) {
-  const response = await request.post('/api/admin/fs/upload', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { path: folder, file: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-const row = (page: Page, name: string) =>
-  page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
 
 /** A mount with `cadtest/readme.txt` in it, and a key confined to `<mount>/cadtest`. */
 async function keyBelowTheMount(request: APIRequestContext, mountReadOnly: boolean) {
@@ -66,7 +56,7 @@ test.describe('what users see', () => {
     await signInAsAdmin(page);
     await page.goto(`/mount-explorer${root}`);
 
-    await row(page, 'a.txt').getByTestId('entry-menu').click();
+    await entryRow(page, 'a.txt').getByTestId('entry-menu').click();
     await page.getByRole('menuitem', { name: 'Copy', exact: true }).click();
     const conflict = page.getByTestId('transfer-conflict');
     await expect(conflict.getByRole('radio')).toHaveCount(4);
@@ -79,9 +69,9 @@ test.describe('what users see', () => {
     await page.getByTestId('transfer-submit').click();
     await expect(page.getByText('1 item copied')).toBeVisible();
 
-    await row(page, 'b').click();
-    await expect(row(page, 'a.txt')).toBeVisible();
-    await expect(row(page, 'a (1).txt')).toBeVisible();
+    await entryRow(page, 'b').click();
+    await expect(entryRow(page, 'a.txt')).toBeVisible();
+    await expect(entryRow(page, 'a (1).txt')).toBeVisible();
   });
 
   test('"Continue anyway" copies a folder into itself once, as it was', async ({
@@ -94,17 +84,17 @@ test.describe('what users see', () => {
     await signInAsAdmin(page);
     await page.goto(`/mount-explorer${root}`);
 
-    await row(page, 'dir').getByTestId('entry-menu').click();
+    await entryRow(page, 'dir').getByTestId('entry-menu').click();
     await page.getByRole('menuitem', { name: 'Copy', exact: true }).click();
     await page.getByTestId('folder-picker').getByText('dir', { exact: true }).click();
     await page.getByTestId('transfer-submit').click();
     await expect(page.getByTestId('into-itself-warning')).toContainText('as it is now, once');
     await page.getByTestId('transfer-confirm').click();
     await expect(page.getByText('1 item copied')).toBeVisible();
-    await row(page, 'dir').click();
-    await row(page, 'dir').click();
-    await expect(row(page, 'sub')).toBeVisible();
-    await expect(row(page, 'dir')).toHaveCount(0);
+    await entryRow(page, 'dir').click();
+    await entryRow(page, 'dir').click();
+    await expect(entryRow(page, 'sub')).toBeVisible();
+    await expect(entryRow(page, 'dir')).toHaveCount(0);
   });
 
   test('a read-only key is not offered Copy, and the folders above its base path are not links', async ({
@@ -114,7 +104,7 @@ test.describe('what users see', () => {
     const { mount, basePath, key } = await keyBelowTheMount(request, true);
     const page = await keyPage(browser, key.key);
     await page.goto(`/mount-explorer${basePath}`);
-    await expect(row(page, 'readme.txt')).toBeVisible();
+    await expect(entryRow(page, 'readme.txt')).toBeVisible();
 
     // The root and the mount's folder are the way down, not links the guard bounces back.
     const crumbs = page.getByTestId('breadcrumbs');
@@ -124,11 +114,11 @@ test.describe('what users see', () => {
       mount.mount_path.slice(1),
     ]);
 
-    await row(page, 'readme.txt').getByTestId('entry-menu').click();
+    await entryRow(page, 'readme.txt').getByTestId('entry-menu').click();
     await expect(page.getByRole('menuitem', { name: 'Download', exact: true })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Copy', exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
-    await row(page, 'readme.txt').getByRole('checkbox').click();
+    await entryRow(page, 'readme.txt').getByRole('checkbox').click();
     await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
     await expect(page.getByRole('button', { name: 'Copy', exact: true })).toHaveCount(0);
 
@@ -199,7 +189,7 @@ test.describe('what users see', () => {
     );
     await page.getByTestId('account-open-folder').click();
     await expect(page).toHaveURL(new RegExp(`/mount-explorer${basePath}$`));
-    await expect(row(page, 'readme.txt')).toBeVisible();
+    await expect(entryRow(page, 'readme.txt')).toBeVisible();
     await page.context().close();
   });
 

@@ -5,6 +5,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
+import Database from 'better-sqlite3';
 import type { S3rverInstance } from './s3rver';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
@@ -186,4 +187,21 @@ export async function openMultipartUploads(
   } finally {
     client.destroy();
   }
+}
+
+/**
+ * The `fs_uploads` rows of a server process's SQLite database, read beside it (read only, so
+ * that a server killed and started again keeps writing it); `close` when done.
+ */
+export function fsUploadRowsOf(dataDir: string) {
+  const db = new Database(path.join(dataDir, 'sharebin.db'), { readonly: true });
+  return {
+    rows: () =>
+      db.prepare('select storage_config_id, upload_id, size from fs_uploads').all() as {
+        storage_config_id: string;
+        upload_id: string | null;
+        size: number;
+      }[],
+    close: () => db.close(),
+  };
 }

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FsListing, Mount, StorageConfig } from '@sharebin/shared';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../test/eventually';
 import { filesUnder } from '../../test/files-under';
@@ -10,6 +9,7 @@ import { type S3rverInstance, startS3rver } from '../../test/s3rver';
 import {
   apiCall,
   endlessDavPut,
+  fsUploadRowsOf,
   openMultipartUploads,
   PROCESS_ADMIN,
   type ServerProcess,
@@ -67,13 +67,8 @@ describe('uploads of a server killed mid-way (kill -9)', () => {
       });
     }
     const tempDir = path.join(dataDir, 'storage', local.id, local.default_folder ?? '', '.tmp');
-    const db = new Database(path.join(dataDir, 'sharebin.db'), { readonly: true });
-    const uploadRows = () =>
-      db.prepare('select storage_config_id, upload_id, size from fs_uploads').all() as {
-        storage_config_id: string;
-        upload_id: string | null;
-        size: number;
-      }[];
+    const uploads = fsUploadRowsOf(dataDir);
+    const uploadRows = uploads.rows;
 
     try {
       // Two streamed PUTs of unknown length, caught by the kill mid-way: one to S3 (a
@@ -129,7 +124,7 @@ describe('uploads of a server killed mid-way (kill -9)', () => {
         expect(stored.status).toBe(201);
       }
     } finally {
-      db.close();
+      uploads.close();
     }
   });
 });
