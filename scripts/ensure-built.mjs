@@ -25,11 +25,14 @@ export const TARGETS = {
     workspace: 'apps/web',
     output: at('apps/web/dist/index.html'),
     sources: ['apps/web', 'packages/shared'],
+    // A production install (`npm ci --omit=dev`) has no build tools: it runs what was built.
+    tool: at('node_modules/.bin/vite'),
   },
   server: {
     workspace: 'apps/server',
     output: at('apps/server/dist/main.js'),
     sources: ['apps/server', 'packages/shared'],
+    tool: at('node_modules/.bin/esbuild'),
   },
 };
 
@@ -52,6 +55,20 @@ export async function ensureBuilt(targets) {
     const builtAt = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
     const changedAt = Math.max(...target.sources.map((dir) => newestSource(at(dir))));
     if (builtAt >= changedAt) continue;
+    if (!existsSync(target.tool)) {
+      const relative = path.relative(root, target.output);
+      if (builtAt > 0) {
+        // Modification times are a hint (a copy can change them); what was built still runs.
+        process.stderr.write(
+          `sharebin: ${relative} looks older than its sources, and this is a production install without build tools: running it as it is. After an upgrade, build where the dev dependencies are (\`npm ci && npm run build\`).\n`,
+        );
+        continue;
+      }
+      process.stderr.write(
+        `sharebin: ${relative} is missing, and this is a production install without build tools: run \`npm ci && npm run build\` first (then \`npm ci --omit=dev\` keeps only what runs).\n`,
+      );
+      process.exit(1);
+    }
     const started = performance.now();
     process.stdout.write(`Building ${target.workspace}… `);
     const { code, output } = await runQuietly(target.workspace);
