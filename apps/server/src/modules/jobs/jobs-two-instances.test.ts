@@ -78,4 +78,24 @@ describe.runIf(POSTGRES_URL)('jobs across two instances over PostgreSQL', () => 
     expect(await fs.names(`${target}/many`)).toEqual(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt']);
     expect(await fs.names(source)).toEqual([]);
   });
+
+  it('has an instance that stops gracefully (SIGTERM) give its job back at once, before the lease ends', async () => {
+    const { a, b, fs, jobs, source, target } = await started();
+    for (let i = 0; i < 4; i++) await fs.upload(`${source}/many`, `f${i}.txt`, `file ${i}`);
+    const id = await jobs(a).start('batch-copy', [
+      { sourcePath: `${source}/many`, targetPath: `${target}/` },
+    ]);
+    let stopped: Promise<void> | undefined;
+    a.server.jobs.worker.onItemFinished((_job, item) => {
+      if (item.kind === 'file') stopped ??= a.server.jobs.worker.stop();
+    });
+    await a.server.jobs.worker.runAvailable();
+    await stopped;
+    expect(await jobs(b).job(id)).toMatchObject({ status: 'pending', items_done: 1 });
+
+    // The clock has not moved: without the hand-back the lease would hold the job for B.
+    await b.server.jobs.worker.runAvailable();
+    expect(await jobs(b).job(id)).toMatchObject({ status: 'completed', success: 4, failed: 0 });
+    expect(await fs.names(`${target}/many`)).toEqual(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt']);
+  });
 });
