@@ -54,6 +54,8 @@ async function npmStart(dataDir: string, webDir: string) {
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own, so that a failed test can end npm and whatever it started at once.
+    detached: true,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -127,9 +129,8 @@ describe('a clean stop, whichever process of `npm start` gets the signal', () =>
     for (const child of running.splice(0)) {
       if (child.exitCode === null && child.pid) {
         try {
-          execFileSync('pkill', ['-KILL', '-P', String(child.pid)]);
+          process.kill(-child.pid, 'SIGKILL');
         } catch {}
-        child.kill('SIGKILL');
       }
     }
     for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });

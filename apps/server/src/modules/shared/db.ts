@@ -48,8 +48,12 @@ function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void) {
       beforeClose();
       // Everything the log holds goes into the database file and the log is emptied, even if
       // the checkpoint thread's connection outlives this one: a stopped server leaves one file
-      // that a backup or a copy of DATA_DIR can take as it is.
-      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // that a backup or a copy of DATA_DIR can take as it is. A statement still open on this
+      // connection (a request cut short) makes SQLite refuse; the close then checkpoints as
+      // the last connection, or the next start does.
+      try {
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {}
       sqlite.close();
     },
   };
