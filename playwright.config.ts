@@ -5,8 +5,9 @@ const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
-  // Run by playwright.two.config.ts against two server processes.
-  testIgnore: ['two-instances/**'],
+  // Run by playwright.two.config.ts against two server processes, and by
+  // playwright.proxy.config.ts (scripts/proxy-e2e.sh) through nginx and Caddy.
+  testIgnore: ['two-instances/**', 'proxy/**'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -50,7 +50,7 @@ async function measure(entry, port) {
       headers: { 'Content-Type': 'application/json', Authorization: authorization },
       body: JSON.stringify({ content, remark: 'bench' }),
     },
-    bare: { url: `${base}/api/health` },
+    bare: { url: `${base}/api/ready` },
   };
   const result = {};
   for (const [name, load] of Object.entries(loads)) {

@@ -1,5 +1,5 @@
 // Tail latency (issue 8 §3b): the built server on a fresh SQLite data folder, `wrk -t2 -c64`
-// against a trivial route of the same server (`GET /api/health`, all middlewares and one
+// against a trivial route of the same server (`GET /api/ready`, all middlewares and one
 // query), counted views of a 2 KB paste and paste creations (POST from a wrk Lua script).
 // Rounds alternate which target goes first. Each load is measured twice: by wrk, and by a
 // closed-loop Node client with the same 64 connections (`bench/closed-loop.mjs`), because on
@@ -110,8 +110,8 @@ writeFileSync(
 
 const targets = {
   bare: {
-    wrk: (seconds) => wrk(`${base}/api/health`, { seconds }),
-    client: () => closedLoop(`${base}/api/health`, { seconds: SECONDS }),
+    wrk: (seconds) => wrk(`${base}/api/ready`, { seconds }),
+    client: () => closedLoop(`${base}/api/ready`, { seconds: SECONDS }),
   },
   view: {
     wrk: (seconds) => wrk(`${base}/api/paste/bench`, { seconds }),

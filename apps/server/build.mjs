@@ -21,6 +21,9 @@ await build({
     new URL('./src/main.ts', import.meta.url).pathname,
     // `npm run reset-admin-password`
     new URL('./src/reset-admin-password.ts', import.meta.url).pathname,
+    // `npm run backup`, `npm run restore`
+    new URL('./src/backup.ts', import.meta.url).pathname,
+    new URL('./src/restore.ts', import.meta.url).pathname,
   ],
   // Code splitting keeps dynamically imported modules (the S3 driver and the AWS SDK it
   // imports) out of start-up.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShellAssets } from './scripts/app-shell.mjs';
 
@@ -23,20 +23,21 @@ function pwa() {
     // Registered by the app (src/pwa/service-worker.ts): the CSP forbids an inline script.
     injectRegister: false,
     manifest: {
-      id: '/',
+      // Relative to the manifest's own address, so that the app installs under any base path.
+      id: './',
       name: 'Sharebin',
       short_name: 'Sharebin',
       description: 'Self-hosted online clipboard and file sharing',
-      start_url: '/',
-      scope: '/',
+      start_url: './',
+      scope: './',
       display: 'standalone',
       theme_color: THEME_COLOR,
       background_color: BACKGROUND_COLOR,
       icons: [
-        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
-        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
         {
-          src: '/pwa-maskable-512x512.png',
+          src: 'pwa-maskable-512x512.png',
           sizes: '512x512',
           type: 'image/png',
           purpose: 'maskable',
@@ -56,17 +57,24 @@ function pwa() {
           return { manifest, warnings: [] };
         },
       ],
-      navigateFallback: '/index.html',
+      // Relative to the worker's address: the app may run under a base path (PUBLIC_URL's).
+      navigateFallback: 'index.html',
       // Addresses the server answers itself, never the app: the API (raw texts, downloads,
-      // signed transfers, docs), WebDAV, and files at the root (sw.js, the manifest, icons).
-      navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/dav(?:\/|$)/, /^\/[^/]+\.[a-z0-9]+$/i],
+      // signed transfers, docs), WebDAV, and the files at the app's root (sw.js, the manifest,
+      // icons), whatever the base path the app runs under (`/sb/api/…`). A page below a folder
+      // named `api` is then left to the network: it still loads online.
+      navigateFallbackDenylist: [
+        /^(?:\/[^/]+)*?\/api(?:\/|$)/,
+        /^(?:\/[^/]+)*?\/dav(?:\/|$)/,
+        /\/(?:sw\.js|manifest\.webmanifest|runtime-config\.js|theme-init\.js|favicon\.svg|(?:pwa|apple-touch-icon)[\w-]*\.png|workbox-[\w-]+\.js)$/,
+      ],
       inlineWorkboxRuntime: true,
       clientsClaim: true,
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
           // Hashed file names never change content: once fetched, a chunk is served from here.
-          urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.includes('/assets/'),
           handler: 'CacheFirst',
           options: {
             cacheName: 'sharebin-assets',
@@ -75,7 +83,8 @@ function pwa() {
           },
         },
         {
-          urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/runtime-config.js',
+          urlPattern: ({ sameOrigin, url }) =>
+            sameOrigin && url.pathname.endsWith('/runtime-config.js'),
           handler: 'NetworkFirst',
           options: { cacheName: 'sharebin-config', cacheableResponse: { statuses: [200] } },
         },
@@ -84,9 +93,36 @@ function pwa() {
   });
 }
 
+/**
+ * The service worker's address and scope, resolved at run time against `<base href>` (the base
+ * path the server names) as absolute URLs. The registration module writes them relative
+ * (`./sw.js`), and workbox-window compares them with the worker's URL resolved against the
+ * page's own address, which at `/sb/admin/x` is not the base: the worker would count as
+ * another app's, and its updates would go unannounced.
+ */
+function serviceWorkerUnderBase(): Plugin {
+  const relative = 'new Workbox("./sw.js", { scope: "./", type: "classic" })';
+  const absolute =
+    'new Workbox(new URL("sw.js", document.baseURI).href, { scope: new URL("./", document.baseURI).href, type: "classic" })';
+  return {
+    name: 'sharebin:service-worker-under-base',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('virtual:pwa-register')) return undefined;
+      if (!code.includes(relative)) {
+        throw new Error(`${id}: the service worker registration changed; update vite.config.ts`);
+      }
+      return code.replace(relative, absolute);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), pwa()],
+  // One build for every base path: addresses in the build are relative, and the server names
+  // the base in index.html (`<base href="/sb/">`, the path of PUBLIC_URL).
+  base: './',
+  plugins: [react(), pwa(), serviceWorkerUnderBase()],
   server: {
     port: 5173,
     proxy: {

@@ -3,32 +3,37 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './app/config';
 import { createServer } from './app/create-server';
 import { createHttpServer } from './app/http-server';
-import { createLogger } from './app/logger';
+import { listen } from './app/listen';
+import { createLogger, routeProcessWarnings } from './app/logger';
 import { initialiseInstance, prepareDataDir } from './app/start-up';
 import { VERSION } from './app/version';
 import { migrations } from './migrations';
 import { openCacheCoordination } from './modules/cache/coordination';
 import { systemClock } from './modules/shared/clock';
-import { openDatabase } from './modules/shared/db';
+import { assertDatabaseReachable, openConfiguredDatabase } from './modules/shared/db-startup';
 import { resolveSecretKey } from './modules/shared/secret-key';
-import { StartupError } from './modules/shared/startup-error';
+import { formatStartupFailure, StartupError } from './modules/shared/startup-error';
+import { warnAboutUnsharedLocalStorages } from './modules/storage/shared-folder-check';
 import { addressPolicy } from './modules/url-upload/address-policy';
 
 async function main() {
   const started = performance.now();
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
+  routeProcessWarnings(logger);
   await prepareDataDir(config.dataDir);
   const secretKey = resolveSecretKey({ configured: config.secretKey, dataDir: config.dataDir });
 
-  const database = openDatabase({
+  const database = openConfiguredDatabase({
     url: config.databaseUrl,
+    databaseUrlSet: Boolean(process.env.DATABASE_URL?.trim()),
     onConnectionError: (error) =>
       logger.warn({ err: error }, 'database connection lost; reconnecting on the next query'),
     onCheckpointError: (error) =>
       logger.warn({ err: error }, 'SQLite checkpoint thread failed; commits checkpoint instead'),
   });
   const { db, engine } = database;
+  await assertDatabaseReachable(database, config.databaseUrl);
   const cacheCoordination = await openCacheCoordination({
     database,
     databaseUrl: config.databaseUrl,
@@ -54,6 +59,8 @@ async function main() {
     httpIdleTimeoutMs: config.httpTimeouts.idleMs,
     s3Timeouts: { connectMs: config.storageTimeoutMs, idleMs: config.storageTimeoutMs },
     cacheCoordination,
+    metricsToken: config.metricsToken,
+    databasePool: database.poolStats,
     webDistDir:
       config.webDistDir ??
       path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
@@ -71,6 +78,10 @@ async function main() {
     );
   }
 
+  if (engine === 'postgres') {
+    await warnAboutUnsharedLocalStorages({ db, dataDir: config.dataDir, logger });
+  }
+
   server.jobs.start();
   server.activity.start();
   // In the background: a storage that does not answer must not hold the start.
@@ -80,17 +91,16 @@ async function main() {
     .catch((error: unknown) => logger.warn({ err: error }, 'sweeping abandoned uploads failed'));
 
   const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
-  httpServer.listen(config.port, config.host, () => {
-    logger.info(
-      {
-        port: config.port,
-        engine,
-        migrations: Object.keys(migrations).length,
-        startupMs: Math.round(performance.now() - started),
-      },
-      `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-    );
-  });
+  await listen(httpServer, config.port, config.host);
+  logger.info(
+    {
+      port: config.port,
+      engine,
+      migrations: Object.keys(migrations).length,
+      startupMs: Math.round(performance.now() - started),
+    },
+    `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -121,12 +131,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof StartupError) {
-    process.stderr.write(`sharebin: ${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `sharebin: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
+  const expected = error instanceof ConfigError || error instanceof StartupError;
+  // One line, secrets masked; the stack of an unexpected failure only when asked for.
+  process.stderr.write(formatStartupFailure(error, process.env, expected));
+  if (!expected && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   }
   process.exit(1);
 });

@@ -43,13 +43,15 @@ test.describe('installable app', () => {
   }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(href).toBe('/manifest.webmanifest');
+    // Relative, like every address of the build: the app runs under any base path (PUBLIC_URL's).
+    expect(href).toBe('./manifest.webmanifest');
     const manifestResponse = await page.request.get(href ?? '');
     expect(manifestResponse.headers()['content-type']).toBe('application/manifest+json');
     const manifest = await manifestResponse.json();
     expect(manifest).toMatchObject({
       name: 'Sharebin',
-      start_url: '/',
+      start_url: './',
+      scope: './',
       display: 'standalone',
       theme_color: '#4c6ef5',
     });
@@ -74,7 +76,8 @@ test.describe('installable app', () => {
     expect(worker.headers()['cache-control']).toBe('no-cache');
 
     const cached = await cachedPaths(page);
-    const entry = await page.locator('script[type="module"]').getAttribute('src');
+    const entrySrc = await page.locator('script[type="module"]').getAttribute('src');
+    const entry = new URL(entrySrc ?? '', page.url()).pathname;
     expect(cached).toEqual(
       expect.arrayContaining(['/index.html', entry, '/pwa-192x192.png', '/manifest.webmanifest']),
     );

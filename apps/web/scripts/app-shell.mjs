@@ -37,7 +37,7 @@ function withStaticImports(dist, start, into) {
 /** Script files (relative to dist, `assets/…`) the home route runs before its first paint. */
 export function homeFirstLoadScripts(dist) {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = html.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
+  const entry = html.match(/<script type="module"[^>]*src="(?:\.)?\/([^"]+)"/)?.[1];
   if (!entry) throw new Error('no module entry script in index.html');
   const scripts = withStaticImports(dist, entry, new Set());
   const home = [...scripts]
@@ -74,7 +74,7 @@ export function appShellAssets(dist) {
   const scripts = new Set(homeFirstLoadScripts(dist));
   for (const file of onDemand) withStaticImports(dist, file, scripts);
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(?:\.)?\/([^"]+)"/g)].map(
     (m) => m[1],
   );
   // A chunk's stylesheet carries the chunk's name with a hash of its own (HomePage-*.css).

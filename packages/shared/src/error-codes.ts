@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   apiKeyConflict: 'apikey.conflict',
   pathInvalid: 'path.invalid',
   databaseUnavailable: 'database.unavailable',
+  notReady: 'system.not_ready',
   pasteNotFound: 'paste.not_found',
   pasteExpired: 'paste.expired',
   pasteViewsExhausted: 'paste.views_exhausted',

@@ -8,15 +8,16 @@ import { toWebStream } from './web-stream';
 
 const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
 
+// Addresses relative to the page (`…/api/docs`), so that the docs work under any base path.
 const DOCS_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sharebin API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<link rel="stylesheet" href="docs/swagger-ui.css"></head>
 <body><div id="docs"></div>
-<script src="/api/docs/swagger-ui-bundle.js"></script>
-<script src="/api/docs/init.js"></script></body></html>`;
+<script src="docs/swagger-ui-bundle.js"></script>
+<script src="docs/init.js"></script></body></html>`;
 
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: 'openapi.json', dom_id: '#docs', deepLinking: true });`;
 
 /** `/api/openapi.json` and a Swagger UI page at `/api/docs`, served from the installed package. */
 export function mountApiDocs(api: Hono<AppEnv>, buildDocument: () => unknown) {

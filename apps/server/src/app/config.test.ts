@@ -74,9 +74,53 @@ describe('configuration', () => {
     try {
       loadConfig({ [name]: value });
     } catch (error) {
-      expect((error as Error).message).toMatch(new RegExp(`^Invalid ${name}=`));
+      expect((error as Error).message).toMatch(new RegExp(`^Invalid ${name}[= ]`));
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it.each([
+    ['SECRET_KEY', 'a-short-secret'],
+    ['ADMIN_PASSWORD', 'pw-123'],
+  ])('never shows the value of %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new ConfigError(
+        `Invalid ${name} (value not shown): needs at least ${name === 'SECRET_KEY' ? 32 : 8} characters`,
+      ),
+    );
+  });
+
+  it('masks the password of a URL it refuses', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:p%40ss@db:3306/sharebin' })).toThrow(
+      new ConfigError(
+        'Invalid DATABASE_URL="mysql://root:***@db:3306/sharebin": mysql:// is not supported: use postgres://… or a SQLite file path',
+      ),
+    );
+  });
+
+  it.each([
+    ['postgres://u:p@db:5432/sharebin'],
+    ['postgresql://db/sharebin'],
+    ['sqlite:///var/lib/sharebin/sharebin.db'],
+    ['/var/lib/sharebin/sharebin.db'],
+    ['relative/sharebin.db'],
+  ])('takes DATABASE_URL=%s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it.each([
+    ['*', '`*` (every origin) is not supported'],
+    ['https://a.example/', '"https://a.example/" is not an origin'],
+    ['a.example', '"a.example" is not an origin'],
+    ['ftp://a.example', '"ftp://a.example" is not an origin'],
+  ])('refuses CORS_ORIGINS=%s with the reason', (value, reason) => {
+    expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(reason);
+  });
+
+  it('takes a list of origins with ports', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins,
+    ).toEqual(['https://a.example', 'http://localhost:5173']);
   });
 
   it('is documented in the README with the same defaults', () => {

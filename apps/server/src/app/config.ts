@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { maskUrlPassword, unsupportedDatabaseScheme } from '../modules/shared/db-url';
 import type { HttpTimeouts } from './http-server';
 
 const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -49,6 +50,40 @@ const optionalString = z
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 /**
+ * `https://a.example, http://b.example:8080`: each an origin exactly as a browser sends it.
+ * `*` is refused: the API answers admin tokens and API keys, and an allowlist says which sites
+ * may script it with them.
+ */
+const corsOrigins = z.string().transform((value, ctx) => {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (origin === '*') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '`*` (every origin) is not supported: list the sites that may call the API, such as https://app.example,https://other.example',
+      });
+      return z.NEVER;
+    }
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(origin)} is not an origin: write scheme://host[:port] with no path or trailing slash, such as https://app.example`,
+      });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
+/**
  * Every setting read from the environment, with its default and the text of the README's
  * configuration table (a test keeps the two in step).
  */
@@ -65,7 +100,16 @@ export const CONFIG_VARIABLES = {
     doc: 'Folder for the SQLite database, local storage and the generated secret key.',
   },
   DATABASE_URL: {
-    schema: optionalString,
+    schema: optionalString.superRefine((value, ctx) => {
+      const scheme = value && unsupportedDatabaseScheme(value);
+      if (scheme) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${scheme}:// is not supported: use postgres://… or a SQLite file path`,
+        });
+      }
+    }),
+    secret: 'url',
     default: '',
     doc: 'A `postgres://…` URL, or a SQLite file path. Empty: `DATA_DIR/sharebin.db`.',
   },
@@ -74,6 +118,7 @@ export const CONFIG_VARIABLES = {
       (v) => v === undefined || v.length >= 32,
       'needs at least 32 characters',
     ),
+    secret: 'value',
     default: '',
     doc: 'Key for encrypting stored secrets and signing access tokens (32+ characters). Empty: generated once into `DATA_DIR/secret.key` (mode 0600). Every instance on one database needs the same key: another one is refused at start.',
   },
@@ -87,6 +132,7 @@ export const CONFIG_VARIABLES = {
       (v) => v === undefined || v.length >= 8,
       'needs at least 8 characters',
     ),
+    secret: 'value',
     default: '',
     doc: 'Password of the admin created at first start. Empty: a random one is printed once.',
   },
@@ -108,12 +154,12 @@ export const CONFIG_VARIABLES = {
   TRUST_PROXY: {
     schema: booleanOrHops,
     default: 'false',
-    doc: '`true` (one proxy) or the number of proxies in front whose `X-Forwarded-For` is trusted.',
+    doc: '`true` (one proxy) or the number of proxies in front whose `X-Forwarded-For`, `-Proto` and `-Host` are trusted: they then decide the client address (rate limits, logs), links and HSTS. `false`: those headers are ignored.',
   },
   CORS_ORIGINS: {
-    schema: z.string(),
+    schema: corsOrigins,
     default: '',
-    doc: 'Comma-separated origins allowed to call the API from other sites. Empty: same origin only.',
+    doc: 'Comma-separated origins allowed to call the API from other sites (`https://app.example`, no path). Empty: same origin only. `*` is refused: list the sites.',
   },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -123,7 +169,7 @@ export const CONFIG_VARIABLES = {
   PUBLIC_URL: {
     schema: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     default: '',
-    doc: 'Public address of this server (for links built outside a browser).',
+    doc: 'Public address of this server, e.g. `https://example.com` or `https://example.com/sb`: links start with it, HSTS is sent when it is https, and a path in it is where the whole app lives (pages, API, WebDAV), forwarded unchanged by the proxy.',
   },
   SHUTDOWN_GRACE: {
     schema: duration,
@@ -155,8 +201,18 @@ export const CONFIG_VARIABLES = {
     default: '10s',
     doc: 'An S3 storage call fails (504 `storage.timeout`) when the storage takes this long to accept the connection, to send the first byte of its answer, or between two bytes of a transfer; a timed-out call is not tried again. From `6s` up, the S3 SDK starts watching a new request 3 s late: a storage silent from the start fails after the timeout plus 3 s.',
   },
+  METRICS_TOKEN: {
+    schema: optionalString.refine(
+      (v) => v === undefined || v.length >= 16,
+      'needs at least 16 characters',
+    ),
+    secret: 'value',
+    default: '',
+    doc: 'Token Prometheus sends to scrape `/metrics` (`Authorization: Bearer <token>`). Empty: only the admin (its sign-in token) may read the metrics.',
+  },
   REDIS_URL: {
     schema: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    secret: 'url',
     default: '',
     doc: 'A `redis://…` URL: cache invalidations travel between instances through Redis instead of PostgreSQL `LISTEN/NOTIFY`.',
   },
@@ -187,6 +243,8 @@ export interface Config {
   publicUrl: string | undefined;
   webDistDir: string | undefined;
   redisUrl: string | undefined;
+  /** Bearer token of `/metrics` besides the admin's. */
+  metricsToken: string | undefined;
   shutdownGraceMs: number;
   davPropfindMaxEntries: number;
   httpTimeouts: HttpTimeouts;
@@ -196,6 +254,16 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * How a bad value is shown: as given, with the password of a URL masked, or not at all
+ * (`secret: 'value'`), so that a typo in a secret never prints the secret.
+ */
+function shownValue(variable: object, raw: string): string {
+  const secret = 'secret' in variable ? variable.secret : undefined;
+  if (secret === 'value') return ' (value not shown)';
+  return `=${JSON.stringify(secret === 'url' ? maskUrlPassword(raw) : raw)}`;
+}
+
 /** Reads and checks the environment; a bad value fails with one readable line. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = {} as Record<string, unknown>;
@@ -204,7 +272,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const result = (variable.schema as z.ZodType).safeParse(raw);
     if (!result.success) {
       throw new ConfigError(
-        `Invalid ${name}=${JSON.stringify(raw)}: ${result.error.issues[0]?.message}`,
+        `Invalid ${name}${shownValue(variable, raw)}: ${result.error.issues[0]?.message}`,
       );
     }
     parsed[name] = result.data;
@@ -223,13 +291,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxPasteBytes: values.MAX_PASTE_SIZE,
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS,
     trustProxyHops: values.TRUST_PROXY,
-    corsOrigins: values.CORS_ORIGINS.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR,
     redisUrl: values.REDIS_URL,
+    metricsToken: values.METRICS_TOKEN,
     shutdownGraceMs: values.SHUTDOWN_GRACE,
     davPropfindMaxEntries: values.DAV_PROPFIND_MAX_ENTRIES,
     httpTimeouts: {

@@ -83,7 +83,8 @@ import { createLocalTransfers } from '../modules/storage/storage-local.usecases'
 import { createStorageTests } from '../modules/storage/storage-test.usecases';
 import { createInstanceIdentityRepository } from '../modules/system/instance-identity.repository';
 import { createInstanceIdentityUseCases } from '../modules/system/instance-identity.usecases';
-import { databaseErrorToAppError, databaseUnavailable } from '../modules/system/system.errors';
+import { createReadiness } from '../modules/system/readiness.usecases';
+import { databaseErrorToAppError } from '../modules/system/system.errors';
 import { createSystemRoutes } from '../modules/system/system.routes';
 import { createTransfersUseCases } from '../modules/transfers/transfers.usecases';
 import type { AddressPolicy } from '../modules/url-upload/address-policy';
@@ -110,6 +111,8 @@ import { createZipLinks, ZIP_LINK_TTL_MS } from '../modules/zip/zip-links';
 import { createZipPlansRepository } from '../modules/zip/zip-plans.repository';
 import { mountApiDocs } from './api-docs';
 import type { AppEnv } from './app-env';
+import { outsideBasePath, pathUnderBase } from './base-path';
+import { createMetrics } from './metrics';
 import { compressJsonAnswers } from './middlewares/compress-json';
 import { apiNotFound, errorHandler } from './middlewares/error-handler';
 import { headAnswers } from './middlewares/head-answers';
@@ -117,6 +120,8 @@ import { requestContext } from './middlewares/request-context';
 import { requestLog } from './middlewares/request-log';
 import { securityHeaders } from './middlewares/security-headers';
 import { buildOpenApiDocument } from './openapi';
+import { createOperationsApp, requestMetrics } from './operations';
+import { basePathOf } from './public-origin';
 import { registerRoutes } from './register-routes';
 import { serveWebApp } from './web-app';
 
@@ -130,7 +135,10 @@ export interface ServerDeps {
   adminSessionTtlMs: number;
   /** Local storages and other files live here. */
   dataDir: string;
-  /** Public origin of this server for links built outside a browser; empty: same origin. */
+  /**
+   * `PUBLIC_URL` without its trailing slash: links start with it, and its path (`/sb`) is the
+   * one the whole app lives under. Empty: links use the origin the client used, at the root.
+   */
   publicUrl: string;
   /** Which addresses URL uploads may fetch (public only, unless configured). */
   urlAddressPolicy: AddressPolicy;
@@ -161,6 +169,10 @@ export interface ServerDeps {
    * tells the housekeeping when one of another instance is abandoned (its default unless given).
    */
   httpIdleTimeoutMs?: number;
+  /** METRICS_TOKEN: `Bearer` token of `/metrics` besides the admin's; empty or absent: admin only. */
+  metricsToken?: string;
+  /** PostgreSQL's pool now (the handle's `poolStats`), for the metrics; absent on SQLite. */
+  databasePool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The periodic clean-ups run once per period across all instances. */
@@ -169,6 +181,12 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 /** The one composition root: builds every repository, use case and route from `deps`. */
 export function createServer(deps: ServerDeps) {
   const { db, clock, logger } = deps;
+  const metrics = createMetrics({
+    queueDepth: () => jobsRepository.queueDepth(),
+    jobTypes: () => Object.keys(jobHandlers),
+    cacheLookups: () => caches.stats().caches,
+    databasePool: deps.databasePool,
+  });
   const rateLimiter = createRateLimiter({ db, clock });
   const caches = createCaches({
     coordination: deps.cacheCoordination ?? inProcessCoordination(),
@@ -247,6 +265,7 @@ export function createServer(deps: ServerDeps) {
     clock,
     s3Timeouts: deps.s3Timeouts ?? DEFAULT_S3_TIMEOUTS,
     logger,
+    instrument: metrics.instrumentDriver,
   });
   const resolversBus = connectResolversToBus({ bus: caches.bus, drivers, mountResolver, logger });
   const filesRepository = createFilesRepository({ db });
@@ -386,15 +405,17 @@ export function createServer(deps: ServerDeps) {
       activityBuckets: await activity.prune(),
     }),
   };
+  const jobHandlers = {
+    copy: transferJobs.copy,
+    move: transferJobs.move,
+    delete: deleteJobs.handler,
+    zip: zipJobs.handler,
+    housekeeping: scheduledJobHandler(housekeeping, logger),
+  };
   const worker = createJobWorker({
     repository: jobsRepository,
-    handlers: {
-      copy: transferJobs.copy,
-      move: transferJobs.move,
-      delete: deleteJobs.handler,
-      zip: zipJobs.handler,
-      housekeeping: scheduledJobHandler(housekeeping, logger),
-    },
+    handlers: jobHandlers,
+    onFinished: metrics.jobFinished,
     clock,
     logger,
     workerId: `${hostname()}:${process.pid}:${randomBase62(8)}`,
@@ -422,14 +443,14 @@ export function createServer(deps: ServerDeps) {
     },
   };
 
-  const checkDatabase = async () => {
-    try {
-      await pingDatabase(db);
-    } catch (error) {
-      logger.error({ err: error }, 'database check failed');
-      throw databaseUnavailable();
-    }
-  };
+  const readiness = createReadiness({
+    pingDatabase: () => pingDatabase(db),
+    storages: storage.summaries,
+    probeStorage: async (configId) => {
+      await (await drivers.forConfig(configId)).list('', { limit: 1 });
+    },
+    clock,
+  });
 
   const fsRead = createFsReadUseCases({
     locator: fsLocator,
@@ -445,7 +466,7 @@ export function createServer(deps: ServerDeps) {
   });
 
   const routes = [
-    ...createSystemRoutes({ checkDatabase, version: deps.version }),
+    ...createSystemRoutes({ readiness, version: deps.version }),
     ...createAuthRoutes({ auth }),
     ...createApiKeysRoutes({ apiKeys }),
     ...createSettingsRoutes({ settings }),
@@ -453,7 +474,6 @@ export function createServer(deps: ServerDeps) {
     ...createStorageRoutes({
       storage,
       tests: createStorageTests({ storage, drivers, localTransfers, clock }),
-      publicUrl: deps.publicUrl,
     }),
     ...createLocalStorageRoutes({ transfers: localTransfers, activity }),
     ...createMountsRoutes({ mounts }),
@@ -508,18 +528,18 @@ export function createServer(deps: ServerDeps) {
     }),
   ];
 
-  const app = new Hono<AppEnv>();
+  // Under the path of PUBLIC_URL (`/sb`), routes match below it; at the root nothing changes.
+  const basePath = basePathOf(deps.publicUrl);
+  const app = new Hono<AppEnv>(basePath ? { getPath: pathUnderBase(basePath) } : {});
   app.onError(
-    errorHandler(logger, [
-      storageErrorToAppError,
-      urlFetchErrorToAppError,
-      databaseErrorToAppError,
-    ]),
+    errorHandler([storageErrorToAppError, urlFetchErrorToAppError, databaseErrorToAppError]),
   );
-  app.use(requestContext({ trustProxyHops: deps.trustProxyHops }));
+  app.use(requestContext({ trustProxyHops: deps.trustProxyHops, publicUrl: deps.publicUrl }));
   app.use(requestLog(logger));
+  app.use(requestMetrics(metrics));
   app.use(securityHeaders());
   app.use(headAnswers());
+  if (basePath) app.use(outsideBasePath(basePath));
 
   const api = new Hono<AppEnv>();
   api.use(compressJsonAnswers());
@@ -538,6 +558,15 @@ export function createServer(deps: ServerDeps) {
   );
   api.all('*', apiNotFound(routes));
   app.route('/api', api);
+  app.route(
+    '/',
+    createOperationsApp({
+      metrics,
+      metricsToken: deps.metricsToken ?? '',
+      authenticate,
+      readiness,
+    }),
+  );
 
   const davProperties = createDavPropertiesRepository({ db });
   const davLocks = createDavLocksRepository({ db, engine });
@@ -564,12 +593,12 @@ export function createServer(deps: ServerDeps) {
         uploadRules: settings.webdavUploadRules,
       }),
       maxInfinityEntries: deps.davPropfindMaxEntries ?? DAV_PROPFIND_MAX_ENTRIES_DEFAULT,
-      logger,
       activity,
+      basePath,
     }),
   );
 
-  if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir));
+  if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir, { basePath }));
 
   return {
     app,

@@ -14,8 +14,8 @@ interface Document {
   components: { responses?: Record<string, unknown> };
 }
 
-const documentOf = async (t: ReturnType<typeof useTestServer>) =>
-  (await (await t.server.app.request('/api/openapi.json')).json()) as Document;
+const documentOf = async (t: ReturnType<typeof useTestServer>, basePath = '') =>
+  (await (await t.server.app.request(`${basePath}/api/openapi.json`)).json()) as Document;
 
 describe('the OpenAPI document', () => {
   const t = useTestServer('sqlite');
@@ -72,7 +72,8 @@ describe('the OpenAPI document', () => {
     const behind = useTestServer('sqlite', { publicUrl: 'https://share.example/bin' });
 
     it('names PUBLIC_URL as the server', async () => {
-      const doc = await documentOf(behind);
+      // The whole app lives under the path of PUBLIC_URL, the document too.
+      const doc = await documentOf(behind, '/bin');
       expect(doc.servers).toEqual([
         { url: 'https://share.example/bin', description: expect.any(String) },
       ]);

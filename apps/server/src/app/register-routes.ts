@@ -6,6 +6,7 @@ import type { Authenticate, Authentication } from '../modules/auth/authenticator
 import type { AppEnv } from './app-env';
 import { successResponse } from './envelope';
 import { validationFailed } from './errors';
+import { publicBaseOf } from './public-origin';
 import {
   DEFAULT_JSON_BODY_LIMIT,
   isPlainTextBody,
@@ -40,6 +41,7 @@ export function registerRoutes({
     api.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const auth =
         spec.auth === 'public' ? ANONYMOUS : await authenticate(c.req.header('authorization'));
+      c.set('principal', auth.principal);
       authorize(spec.auth, auth.principal);
       const input = new RouteInput(c, publicOrigin, auth, {
         params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
@@ -86,7 +88,8 @@ class RouteInput implements HandlerInput<unknown, unknown, unknown, unknown> {
   }
 
   get origin(): string {
-    return this.#publicOrigin || new URL(this.#c.req.url).origin;
+    // Without PUBLIC_URL: the origin the client used, as trusted proxies forward it.
+    return this.#publicOrigin || publicBaseOf(this.#c);
   }
 }
 

@@ -1,5 +1,6 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { normalizePath } from '@sharebin/shared';
 import type { Context } from 'hono';
 import { type ContentEncoding, pickEncoding } from './content-encoding';
@@ -59,14 +60,60 @@ function fileResponse(
   return new Response(toWebStream(createReadStream(served)), { headers });
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `index.html` for an app under `basePath` (`/sb`): its `<base href="/">` (which the web build
+ * writes) becomes `<base href="/sb/">`, so that the build's relative asset addresses, the
+ * manifest and the service worker resolve below the base path at any depth, and the app reads
+ * its router's basename and the API's address from that element. No inline script: the
+ * CSP stays `script-src 'self'`. Rewritten once per version of the file, with its Brotli and
+ * gzip variants.
+ */
+function baseIndexPage(indexFile: string, basePath: string) {
+  let cached: { key: string; variants: Record<'identity' | ContentEncoding, Buffer> } | undefined;
+  return (c: Context): Response => {
+    const stat = statSync(indexFile);
+    const key = `${stat.mtimeMs}:${stat.size}`;
+    if (cached?.key !== key) {
+      const original = readFileSync(indexFile, 'utf8');
+      const base = `<base href="${escapeAttribute(`${basePath}/`)}">`;
+      const page = /<base\s+href="\/"\s*\/?>/i.test(original)
+        ? original.replace(/<base\s+href="\/"\s*\/?>/i, base)
+        : original.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype}${base}`);
+      const identity = Buffer.from(page);
+      cached = {
+        key,
+        variants: { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) },
+      };
+    }
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
+    const body = cached.variants[encoding ?? 'identity'];
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPES['.html'] as string,
+      'Content-Length': String(body.length),
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    return new Response(new Uint8Array(body), { headers });
+  };
+}
+
 /**
  * Serves the built web app: files as they are (hashed assets cached for a year), and
  * `index.html` for every other path so that the client router can take it. Files the build
- * precompressed go out as their Brotli or gzip variant when the client accepts one.
+ * precompressed go out as their Brotli or gzip variant when the client accepts one. Under a
+ * base path (the path of `PUBLIC_URL`), `c.req.path` is already below it and `index.html`
+ * names it (see `baseIndexPage`).
  */
-export function serveWebApp(distDir: string) {
+export function serveWebApp(distDir: string, { basePath = '' }: { basePath?: string } = {}) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
+  const basedIndex = basePath ? baseIndexPage(indexFile, basePath) : undefined;
+  const indexResponse = (c: Context) =>
+    basedIndex ? basedIndex(c) : fileResponse(indexFile, 'no-cache', c);
   return (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.notFound();
     if (!existsSync(indexFile)) {
@@ -76,11 +123,12 @@ export function serveWebApp(distDir: string) {
     try {
       relative = normalizePath(c.req.path);
     } catch {
-      return fileResponse(indexFile, 'no-cache', c);
+      return indexResponse(c);
     }
     const candidate = path.join(root, relative);
     if (
       relative !== '/' &&
+      relative !== '/index.html' &&
       candidate.startsWith(root + path.sep) &&
       existsSync(candidate) &&
       statSync(candidate).isFile()
@@ -99,6 +147,6 @@ export function serveWebApp(distDir: string) {
         workerPolicy,
       );
     }
-    return fileResponse(indexFile, 'no-cache', c);
+    return indexResponse(c);
   };
 }

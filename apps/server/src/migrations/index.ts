@@ -23,6 +23,8 @@ import { zipPlanCrcs } from './0020_zip_plan_crcs';
 import { jobItemDetails } from './0021_job_item_details';
 import { fsUploadOwner } from './0022_fs_upload_owner';
 import { fileShareOwner } from './0023_file_share_owner';
+import { schemaVersion } from './0024_schema_version';
+import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -49,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0021_job_item_details': jobItemDetails,
   '0022_fs_upload_owner': fsUploadOwner,
   '0023_file_share_owner': fileShareOwner,
+  '0024_schema_version': schemaVersion,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */
@@ -65,10 +68,15 @@ export async function migrateToLatest({ db, engine }: DatabaseHandle): Promise<v
           ?.schema
       : undefined;
   const migrator = new Migrator({ db, provider, migrationTableSchema });
+  // Kysely would call a database with migrations it does not know "corrupted".
+  await refuseNewerDatabase({ db, engine }, Object.keys(migrations));
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
-    if (!error && !failed) return;
+    if (!error && !failed) {
+      await recordSchemaVersion({ db, engine }, Object.keys(migrations).length);
+      return;
+    }
     // Kysely's look for its tables reads the catalogue of every schema, and fails when another
     // program drops a schema, table or column of its own meanwhile (a shared database). Nothing
     // ran yet; try again.

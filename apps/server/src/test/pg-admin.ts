@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -19,4 +20,40 @@ export async function terminateBackends(
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A PostgreSQL database of its own on `TEST_POSTGRES_URL`, as an operator would create one for
+ * a server process (which takes a URL, not a schema); `password` goes into the URL (the test
+ * server trusts local connections, so any password is taken).
+ */
+export async function createPostgresDatabase({ password }: { password?: string } = {}) {
+  const adminUrl = process.env.TEST_POSTGRES_URL as string;
+  const name = `sharebin_t_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  if (password) url.password = password;
+  return {
+    name,
+    url: url.toString(),
+    async query(text: string) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(text)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
 }

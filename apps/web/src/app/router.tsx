@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminGuard } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
+import { appBasePath } from './runtime-config';
 
 const HomePage = lazy(() => import('../modules/home/pages/HomePage'));
 const PasteViewPage = lazy(() => import('../modules/pastes/pages/PasteViewPage'));
@@ -14,8 +15,13 @@ const AdminPage = lazy(() => import('../modules/admin/pages/AdminPage'));
 const AdminIndexPage = lazy(() => import('../modules/admin/pages/AdminIndexPage'));
 const AdminModulePage = lazy(() => import('../modules/admin/pages/AdminModulePage'));
 
+/** The app's router, under the base path the server names in index.html (PUBLIC_URL's). */
 export function createRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(routes(), { basename: appBasePath() || '/' });
+}
+
+function routes(): RouteObject[] {
+  return [
     {
       element: <AppLayout />,
       errorElement: <RouteError />,
@@ -50,5 +56,5 @@ export function createRouter() {
         },
       ],
     },
-  ]);
+  ];
 }

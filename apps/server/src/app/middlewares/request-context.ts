@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import type { ProxySettings } from '../public-origin';
 
 const INCOMING_ID = /^[\w.:-]{1,64}$/;
 
@@ -11,17 +12,21 @@ const INCOMING_ID = /^[\w.:-]{1,64}$/;
  */
 export function requestContext({
   trustProxyHops,
+  publicUrl = '',
 }: {
   trustProxyHops: number;
+  /** `PUBLIC_URL` without its trailing slash; empty when not set. */
+  publicUrl?: string;
 }): MiddlewareHandler<AppEnv> {
+  const proxy: ProxySettings = { publicUrl: publicUrl.replace(/\/+$/, ''), trustProxyHops };
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
-    c.set(
-      'clientIp',
-      limitSubject(clientIp(c.env, c.req.header('x-forwarded-for'), trustProxyHops)),
-    );
+    const address = clientIp(c.env, c.req.header('x-forwarded-for'), trustProxyHops);
+    c.set('clientAddress', address);
+    c.set('clientIp', limitSubject(address));
+    c.set('proxy', proxy);
     c.header('X-Request-Id', requestId);
     await next();
   };

@@ -1,27 +1,70 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Principal } from '@sharebin/shared';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
+import { DAV_PREFIX } from '../../modules/webdav/dav-paths';
 import type { AppEnv } from '../app-env';
 import { CLIENT_CLOSED_REQUEST, clientHungUp } from '../client-hang-up';
 
+/** The route label of WebDAV requests, whatever their path. */
+export const WEBDAV_ROUTE = 'webdav';
+/** The route label of the web app's pages and assets, whatever their path. */
+export const WEB_APP_ROUTE = 'web-app';
+/** No handler answered (a path nothing serves, a preflight a middleware answered). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
 /**
- * One line per request. The path is logged without its query string, which may carry a
- * share password (`/raw/{slug}?password=`); headers are never logged. A request whose client
- * hung up before its answer is logged as 499, whatever the handler made of its cut body.
+ * The route a request went to, as registered (`/api/admin/pastes/:id`), never the raw path: a
+ * label of metrics and a field of the log, so its values must stay few. WebDAV and the web
+ * app's files are one label each. Read after the handlers ran: Hono's route index then points
+ * at the handler that answered.
+ */
+export function routeTemplate(c: Context): string {
+  const answered = matchedRoutes(c)[c.req.routeIndex];
+  // Middlewares take `next`; a middleware that answered is no route.
+  if (!answered || answered.handler.length >= 2) return UNMATCHED_ROUTE;
+  const { path } = answered;
+  if (path !== '*' && !path.endsWith('/*')) return path;
+  if (path.endsWith(`${DAV_PREFIX}/*`)) return WEBDAV_ROUTE;
+  // The API's own catch-all (unknown API paths) keeps its path; the web app takes the rest.
+  if (path.endsWith('/api/*')) return path;
+  return WEB_APP_ROUTE;
+}
+
+/** `admin`, or the API key's id; never a secret. Absent when nobody signed in. */
+export function principalLabel(principal: Principal | undefined): string | undefined {
+  if (!principal || principal.type === 'none') return undefined;
+  return principal.type === 'admin' ? 'admin' : `apikey:${principal.id}`;
+}
+
+/**
+ * One line per request: id, client address (as TRUST_PROXY decides it), principal, route
+ * template, method, path, status and time. The path is logged without its query string, which
+ * may carry a share password (`/raw/{slug}?password=`); headers are never logged. A request
+ * whose client hung up before its answer is logged as 499 at info, whatever the handler made
+ * of its cut body. A 5xx is logged at error level with the failure that caused it.
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    if (!logger.isLevelEnabled('info')) return;
-    logger.info(
-      {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path,
-        status: clientHungUp(c) ? CLIENT_CLOSED_REQUEST : c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
+    const hungUp = clientHungUp(c);
+    const status = hungUp ? CLIENT_CLOSED_REQUEST : c.res.status;
+    const failed = !hungUp && status >= 500;
+    if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
+    const principal = principalLabel(c.get('principal'));
+    const line = {
+      requestId: c.get('requestId'),
+      // The whole address (rate limits count an IPv6 client by its /64: `clientIp`).
+      clientIp: c.get('clientAddress') ?? c.get('clientIp'),
+      ...(principal ? { principal } : {}),
+      route: routeTemplate(c),
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (failed) logger.error({ ...line, err: c.get('failure') }, 'request failed');
+    else logger.info(line, 'request');
   };
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { servedOverHttps } from '../public-origin';
 import { setAnswerHeaders } from './answer-headers';
 
 /** For the web app's pages: scripts only from this origin; Mantine sets inline styles. */
@@ -31,6 +32,12 @@ export const SERVICE_WORKER_CONTENT_SECURITY_POLICY = "default-src 'self'";
 /** For JSON answers: nothing in them may load or run anything. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Browsers reached over https keep using https for a year. Not `includeSubDomains` nor
+ * `preload`: other sites on the same domain are not this server's to decide.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -41,6 +48,9 @@ export function securityHeaders(): MiddlewareHandler {
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     };
+    // Only over https (a trusted proxy's X-Forwarded-Proto, or PUBLIC_URL): browsers ignore
+    // it over http, and a forged header must not pin a plain-http server.
+    if (servedOverHttps(c)) headers['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
     if (!current.has('X-Frame-Options')) headers['X-Frame-Options'] = 'DENY';
     if (!current.has('Content-Security-Policy')) {
       const isHtml = current.get('content-type')?.startsWith('text/html');

@@ -111,6 +111,21 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
       };
     },
 
+    /** Waiting and running jobs per type (the metrics' queue depth), from `jobs_waiting_idx`. */
+    queueDepth: async () => {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['type', 'status', (eb) => eb.fn.countAll<string | number>().as('jobs')])
+        .where('status', 'in', ['pending', 'running'])
+        .groupBy(['type', 'status'])
+        .execute();
+      return rows.map((row) => ({
+        type: row.type,
+        status: row.status as 'pending' | 'running',
+        jobs: Number(row.jobs),
+      }));
+    },
+
     insert: async (job: JobRow) => {
       await db.insertInto('jobs').values(job).execute();
     },

@@ -76,6 +76,7 @@ export function createJobWorker({
   logger,
   workerId,
   timings,
+  onFinished = () => {},
 }: {
   repository: JobsRepository;
   handlers: Record<string, JobHandler>;
@@ -83,6 +84,8 @@ export function createJobWorker({
   logger: Logger;
   workerId: string;
   timings: JobTimings;
+  /** Told of each job this worker ends (the metrics count outcomes by type). */
+  onFinished?: (type: string, outcome: 'completed' | 'failed' | 'cancelled') => void;
 }) {
   const running = new Map<string, { promise: Promise<void>; controller: AbortController }>();
   const itemListeners = new Set<(job: JobRow, item: JobItemRow) => Promise<void> | void>();
@@ -142,6 +145,7 @@ export function createJobWorker({
           error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
           finished_at: clock.now(),
         });
+        onFinished(job.type, 'failed');
         return;
       }
     } finally {
@@ -186,11 +190,13 @@ export function createJobWorker({
     const job = await repository.findById(jobId);
     if (!job) return;
     const nothingWent = job.failed_count > 0 && job.success_count === 0 && job.skipped_count === 0;
+    const outcome = stopReason === 'cancelled' ? 'cancelled' : nothingWent ? 'failed' : 'completed';
     await repository.finish(jobId, workerId, {
-      status: stopReason === 'cancelled' ? 'cancelled' : nothingWent ? 'failed' : 'completed',
+      status: outcome,
       error: null,
       finished_at: clock.now(),
     });
+    onFinished(job.type, outcome);
   }
 
   /** Claims jobs while there is room; each runs in the background. */

@@ -1,7 +1,50 @@
+import { urlPassword } from './db-url';
+
 /** A start-up that cannot go on; the message alone tells the operator what to fix. */
 export class StartupError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'StartupError';
   }
+}
+
+/** Variables whose values (or the password inside them) must never reach a terminal or a log. */
+const SECRET_VARIABLES = ['SECRET_KEY', 'ADMIN_PASSWORD', 'METRICS_TOKEN'] as const;
+const URL_VARIABLES = ['DATABASE_URL', 'REDIS_URL'] as const;
+
+/** Every secret value the environment holds, longest first (so that none hides in another). */
+function secretsIn(env: Record<string, string | undefined>): string[] {
+  const secrets = [
+    ...SECRET_VARIABLES.map((name) => env[name]?.trim()),
+    ...URL_VARIABLES.flatMap((name) => {
+      const password = env[name] ? urlPassword(env[name].trim()) : undefined;
+      // Both spellings: as written in the URL and decoded.
+      return password ? [password, encodeURIComponent(password)] : [];
+    }),
+  ].filter((value): value is string => Boolean(value && value.length >= 4));
+  return [...new Set(secrets)].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The one line printed when the start fails: the message of a `StartupError` or a config error
+ * as it is, anything else with its message (and its cause's), whitespace folded so that it stays
+ * on one line, and any secret of the environment replaced by `***` whatever raised it.
+ */
+export function formatStartupFailure(
+  error: unknown,
+  env: Record<string, string | undefined>,
+  expected: boolean,
+): string {
+  let text: string;
+  if (expected) {
+    text = (error as Error).message;
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    const cause = (error as { cause?: unknown } | null)?.cause;
+    const causeText =
+      cause instanceof Error && cause.message !== message ? `: ${cause.message}` : '';
+    text = `failed to start: ${message}${causeText}`;
+  }
+  for (const secret of secretsIn(env)) text = text.split(secret).join('***');
+  return `sharebin: ${text.replace(/\s*\n\s*/g, ' ').trim()}\n`;
 }

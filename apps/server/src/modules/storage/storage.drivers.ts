@@ -25,6 +25,8 @@ export interface StorageDriversDeps {
   s3Timeouts: S3Timeouts;
   /** Takes the AWS SDK's messages, at debug level. */
   logger?: Pick<Logger, 'debug'>;
+  /** Wraps each driver built, by its kind: every call to a storage goes through here (metrics). */
+  instrument?: (kind: 's3' | 'local', driver: StorageDriver) => StorageDriver;
 }
 
 /**
@@ -73,6 +75,7 @@ export function createStorageDrivers({
   clock,
   s3Timeouts,
   logger,
+  instrument = (_kind, driver) => driver,
 }: StorageDriversDeps) {
   const sdkLogger = logger ? sdkLoggerOf(logger) : undefined;
   const signer: UrlSigner = createHmacSigner(secretKey);
@@ -111,7 +114,11 @@ export function createStorageDrivers({
             timeouts: s3Timeouts,
             sdkLogger,
           });
-    return { config, driver, capabilities: driver.capabilities };
+    return {
+      config,
+      driver: instrument(config.storage_type, driver),
+      capabilities: driver.capabilities,
+    };
   }
 
   function resolve(configId: string): Promise<ResolvedStorage> {

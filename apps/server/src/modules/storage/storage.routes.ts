@@ -7,6 +7,7 @@ import {
   updateStorageConfigRequestSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
+import { publicOriginOf } from '../../app/public-origin';
 import { type AnyRoute, route } from '../../app/route';
 import type { StorageUseCases } from './storage.usecases';
 import type { StorageTests } from './storage-test.usecases';
@@ -14,12 +15,9 @@ import type { StorageTests } from './storage-test.usecases';
 export function createStorageRoutes({
   storage,
   tests,
-  publicUrl,
 }: {
   storage: StorageUseCases;
   tests: StorageTests;
-  /** Origin whose browsers must be able to upload; the caller's Origin when it sends one. */
-  publicUrl: string;
 }): AnyRoute[] {
   return [
     route({
@@ -101,7 +99,9 @@ export function createStorageRoutes({
       response: storageTestReportSchema,
       errors: [404],
       handler: ({ params }, c) => {
-        const origin = c.req.header('origin') ?? (publicUrl || new URL(c.req.url).origin);
+        // The origin whose browsers must be able to upload: the caller's Origin when it sends
+        // one, else this server's public origin (no path, even when PUBLIC_URL has one).
+        const origin = c.req.header('origin') ?? publicOriginOf(c);
         return tests.run(params.id, origin);
       },
     }),

@@ -104,6 +104,10 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
 
     configIds: async () => (await repository.list()).map((row) => row.id),
 
+    /** Every config by id, name and type (readiness checks each one). */
+    summaries: async () =>
+      (await repository.list()).map(({ id, name, storage_type }) => ({ id, name, storage_type })),
+
     /** Answers the unsubscribe function. */
     onConfigChanged(listener: (configId: string) => void | Promise<void>): () => void {
       changeListeners.add(listener);

@@ -1,25 +1,57 @@
-import { healthSchema, versionSchema } from '@sharebin/shared';
+import { ERROR_CODES, healthSchema, readinessSchema, versionSchema } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
 import { type AnyRoute, route } from '../../app/route';
+import type { ReadinessUseCases } from './readiness.usecases';
 
 export interface SystemDeps {
-  checkDatabase: () => Promise<void>;
+  readiness: ReadinessUseCases;
   version: string;
 }
 
-export function createSystemRoutes({ checkDatabase, version }: SystemDeps): AnyRoute[] {
+/** Liveness: the process answers; no outside call (the database and storages are readiness). */
+export const health = () => ({ status: 'ok' as const });
+
+/** Readiness as an answer: the report, or 503 `system.not_ready` naming what failed and why. */
+export async function ready(readiness: ReadinessUseCases) {
+  const report = await readiness.check();
+  if (report.status === 'ready') return report;
+  const failures = [
+    ...(report.database.status === 'failed' ? [`the database (${report.database.error})`] : []),
+    ...report.storages
+      .filter((storage) => storage.status === 'failed')
+      .map((storage) => `storage "${storage.name}" (${storage.error})`),
+  ];
+  throw new AppError(
+    503,
+    ERROR_CODES.notReady,
+    `Not ready: ${failures.join('; ')} did not answer`,
+    report,
+    { 'Retry-After': '5' },
+  );
+}
+
+export function createSystemRoutes({ readiness, version }: SystemDeps): AnyRoute[] {
   return [
     route({
       method: 'get',
       path: '/health',
       tag: 'system',
-      summary: 'Liveness and database check',
+      summary: 'Liveness: the process answers (no database or storage call; also at /healthz)',
       auth: 'public',
       response: healthSchema,
+      handler: health,
+    }),
+    route({
+      method: 'get',
+      path: '/ready',
+      tag: 'system',
+      summary:
+        'Readiness: the database and every storage answer (503 system.not_ready naming what ' +
+        'failed, the report in details; storage checks reused for 5 s; also at /readyz)',
+      auth: 'public',
+      response: readinessSchema,
       errors: [503],
-      handler: async () => {
-        await checkDatabase();
-        return { status: 'ok' as const, database: 'ok' as const };
-      },
+      handler: () => ready(readiness),
     }),
     route({
       method: 'get',

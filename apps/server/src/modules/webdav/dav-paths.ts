@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { decodeUrlPath } from '@sharebin/shared';
 import type { Context } from 'hono';
@@ -6,16 +7,33 @@ import { davBadGateway, davBadRequest } from './dav.errors';
 /** Where the WebDAV sub-app is mounted; `/dav/` is the virtual root of the file system. */
 export const DAV_PREFIX = '/dav';
 
+const publicPrefix = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` (a WebDAV request's handling) with WebDAV at `prefix` as clients address it:
+ * `/sb/dav` for a server under the path of `PUBLIC_URL`. Request targets, `Destination` and
+ * `If` headers are read, and hrefs written, with that prefix.
+ */
+export function withDavPrefix<T>(prefix: string, work: () => T): T {
+  return publicPrefix.run(prefix, work);
+}
+
+/** The prefix of the request being handled (see `withDavPrefix`); `/dav` outside one. */
+export function davPrefix(): string {
+  return publicPrefix.getStore() ?? DAV_PREFIX;
+}
+
 /**
  * The virtual path a request names: the raw (still percent-encoded) URL path below `/dav`,
  * decoded exactly once at this edge and normalised: `..`, `%2e%2e` and `..\` are refused.
  */
 export function davPathOf(rawUrlPath: string): string {
-  if (rawUrlPath !== DAV_PREFIX && !rawUrlPath.startsWith(`${DAV_PREFIX}/`)) {
-    throw davBadRequest('The request URI is not below /dav/');
+  const prefix = davPrefix();
+  if (rawUrlPath !== prefix && !rawUrlPath.startsWith(`${prefix}/`)) {
+    throw davBadRequest(`The request URI is not below ${prefix}/`);
   }
   try {
-    return decodeUrlPath(rawUrlPath.slice(DAV_PREFIX.length) || '/');
+    return decodeUrlPath(rawUrlPath.slice(prefix.length) || '/');
   } catch (error) {
     throw davBadRequest((error as Error).message);
   }
@@ -45,7 +63,12 @@ export function rawPathOf(target: string): string {
 }
 
 /** A `Destination` header as a virtual path; another server's address is refused (RFC 4918 §9.8.5). */
-export function destinationPathOf(header: string | undefined, requestUrl: string): string {
+export function destinationPathOf(
+  header: string | undefined,
+  requestUrl: string,
+  /** The origin clients use when it differs from the request's (a proxy, `PUBLIC_URL`). */
+  publicOrigin?: string,
+): string {
   if (!header) throw davBadRequest('COPY and MOVE need a Destination header');
   let target: URL;
   try {
@@ -53,8 +76,10 @@ export function destinationPathOf(header: string | undefined, requestUrl: string
   } catch {
     throw davBadRequest('The Destination header is not a URL');
   }
-  if (target.host !== new URL(requestUrl).host) throw davBadGateway();
-  if (target.pathname !== DAV_PREFIX && !target.pathname.startsWith(`${DAV_PREFIX}/`)) {
+  const ownHosts = [new URL(requestUrl).host, publicOrigin && new URL(publicOrigin).host];
+  if (!ownHosts.includes(target.host)) throw davBadGateway();
+  const prefix = davPrefix();
+  if (target.pathname !== prefix && !target.pathname.startsWith(`${prefix}/`)) {
     throw davBadGateway();
   }
   // The header as sent, not as the URL parser resolved it.
@@ -64,5 +89,5 @@ export function destinationPathOf(header: string | undefined, requestUrl: string
 /** The href of a virtual path in a multistatus answer: each segment encoded, folders end with `/`. */
 export function hrefOf(path: string, isDirectory: boolean): string {
   const encoded = path === '/' ? '' : path.split('/').map(encodeURIComponent).join('/');
-  return `${DAV_PREFIX}${encoded}${isDirectory ? '/' : ''}`;
+  return `${davPrefix()}${encoded}${isDirectory ? '/' : ''}`;
 }

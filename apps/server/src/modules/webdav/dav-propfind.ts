@@ -3,7 +3,7 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
 import type { DavLocks } from './dav-locks';
 import { withKeptMtime } from './dav-mtime';
-import { hrefOf } from './dav-paths';
+import { davPrefix, hrefOf, withDavPrefix } from './dav-paths';
 import { allLiveProperties, liveProperty } from './dav-properties';
 import type { DavPropertiesRepository, DeadProperty } from './dav-properties.repository';
 import {
@@ -143,18 +143,23 @@ export async function propfind(
   const discoveryOf = await locks.discovery();
   // One query tells whether any entry below has dead properties; most folders have none.
   const anyDead = await properties.anyAtOrBelow(path);
+  // The pages are written as the client reads them, outside this request's async context:
+  // each is written under the request's WebDAV prefix explicitly.
+  const prefix = davPrefix();
   async function* responses() {
     // A page of entries becomes one chunk of the answer: 10,000 small chunks cost more than
     // the XML itself.
     for (let start = 0; start < entries.length; start += PAGE) {
       const page = entries.slice(start, start + PAGE);
       const dead = anyDead ? await properties.ofPaths(page.map((entry) => entry.path)) : NO_DEAD;
-      yield page
-        .map((listed) => {
-          const { entry, dead: visible } = withKeptMtime(listed, dead.get(listed.path) ?? []);
-          return responseOf(entry, request, visible, discoveryOf(entry.path));
-        })
-        .join('');
+      yield withDavPrefix(prefix, () =>
+        page
+          .map((listed) => {
+            const { entry, dead: visible } = withKeptMtime(listed, dead.get(listed.path) ?? []);
+            return responseOf(entry, request, visible, discoveryOf(entry.path));
+          })
+          .join(''),
+      );
     }
   }
   return multistatusResponse(responses());

@@ -1,8 +1,8 @@
 import type { Principal } from '@sharebin/shared';
 import { type Context, Hono } from 'hono';
-import type { Logger } from 'pino';
 import type { AppEnv } from '../../app/app-env';
 import { clientClosedAnswer, clientHungUp } from '../../app/client-hang-up';
+import { publicOriginOf } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
@@ -10,7 +10,14 @@ import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
 import type { DavLocks } from './dav-locks';
 import { parseOcMtime } from './dav-mtime';
-import { davPathOf, destinationPathOf, rawPathOf, requestTargetOf } from './dav-paths';
+import {
+  DAV_PREFIX,
+  davPathOf,
+  destinationPathOf,
+  rawPathOf,
+  requestTargetOf,
+  withDavPrefix,
+} from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
 import { getResource } from './dav-read';
@@ -32,9 +39,10 @@ export interface DavAppDeps {
   locks: DavLocks;
   /** Depth: infinity lists at most this many entries, then answers 403 propfind-finite-depth. */
   maxInfinityEntries: number;
-  logger: Logger;
   /** Downloads count their bytes out (the dashboard). */
   activity: ActivityLog;
+  /** The path of `PUBLIC_URL` (`/sb`), empty at the root: WebDAV is at `{basePath}/dav/`. */
+  basePath?: string;
 }
 
 type Handler = (
@@ -66,8 +74,8 @@ export function createDavApp({
   properties,
   locks,
   maxInfinityEntries,
-  logger,
   activity,
+  basePath = '',
 }: DavAppDeps) {
   /** The `If` header holds and no lock bars the caller from the paths a write changes. */
   const guard = (principal: Principal, path: string, request: Request, subtree = false) =>
@@ -111,8 +119,10 @@ export function createDavApp({
       await locks.forget(path);
       return response;
     },
-    COPY: (principal, path, request) => transfer('copy', principal, path, request),
-    MOVE: (principal, path, request) => transfer('move', principal, path, request),
+    COPY: (principal, path, request, context) =>
+      transfer('copy', principal, path, request, context),
+    MOVE: (principal, path, request, context) =>
+      transfer('move', principal, path, request, context),
     LOCK: (principal, path, request) =>
       locks.lock(
         principal,
@@ -129,8 +139,13 @@ export function createDavApp({
     principal: Principal,
     path: string,
     request: Request,
+    context: Context<AppEnv>,
   ) {
-    const to = destinationPathOf(request.headers.get('destination') ?? undefined, request.url);
+    const to = destinationPathOf(
+      request.headers.get('destination') ?? undefined,
+      request.url,
+      publicOriginOf(context),
+    );
     const changed = [{ path: to, subtree: true }];
     if (kind === 'move') changed.push({ path, subtree: true });
     await locks.guard(principal, request, path, changed);
@@ -143,8 +158,11 @@ export function createDavApp({
     return response;
   }
 
+  // Under the path of PUBLIC_URL, clients address WebDAV (and read its hrefs) with that path.
+  const prefix = `${basePath}${DAV_PREFIX}`;
   const app = new Hono<AppEnv>();
-  app.all('*', async (c) => {
+  app.all('*', (c) => withDavPrefix(prefix, () => answer(c)));
+  async function answer(c: Context<AppEnv>): Promise<Response> {
     const method = c.req.method.toUpperCase();
     try {
       if (method === 'OPTIONS') {
@@ -153,6 +171,7 @@ export function createDavApp({
         });
       }
       const principal = await authenticate(c.req.header('authorization'), c.get('clientIp'));
+      c.set('principal', principal);
       const path = davPathOf(rawPathOf(requestTargetOf(c)));
       const handler = handlers[method];
       if (!handler) throw davNotAllowed(`${method} is not a WebDAV method this server answers`);
@@ -161,14 +180,13 @@ export function createDavApp({
       // An aborted PUT fails in the storage write; the request log records it as 499.
       if (clientHungUp(c)) return clientClosedAnswer();
       const davError = davErrorOf(error);
-      if (!davError) {
-        logger.error({ err: error, method, url: c.req.url }, 'webdav request failed');
-        return new Response('Internal error\n', { status: 500 });
-      }
+      // A failure of ours: the request log writes it at error level, with this cause.
+      if (!davError || davError.status >= 500) c.set('failure', error);
+      if (!davError) return new Response('Internal error\n', { status: 500 });
       const response = davErrorResponse(davError);
       if (davError.status === 405) response.headers.set('Allow', ALLOWED);
       return response;
     }
-  });
+  }
   return app;
 }

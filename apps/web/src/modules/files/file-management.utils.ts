@@ -1,9 +1,10 @@
 import type { FileShare } from '@sharebin/shared';
 import { isPast } from '../../app/format';
+import { appPageUrl } from '../../app/runtime-config';
 
-/** The share page of a file, on the address the app is served from. */
+/** The share page of a file, on the address (and base path) the app is served from. */
 export function fileShareUrl(slug: string): string {
-  return new URL(`/file/${encodeURIComponent(slug)}`, window.location.origin).href;
+  return appPageUrl(`/file/${encodeURIComponent(slug)}`);
 }
 
 type FileLimits = Pick<FileShare, 'expires_at' | 'max_views' | 'views'>;

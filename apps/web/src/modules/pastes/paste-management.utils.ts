@@ -1,9 +1,10 @@
 import type { PasteSummary } from '@sharebin/shared';
 import { isPast } from '../../app/format';
+import { appPageUrl } from '../../app/runtime-config';
 
-/** The share page of a paste, on the address the app is served from. */
+/** The share page of a paste, on the address (and base path) the app is served from. */
 export function pasteShareUrl(slug: string): string {
-  return new URL(`/paste/${encodeURIComponent(slug)}`, window.location.origin).href;
+  return appPageUrl(`/paste/${encodeURIComponent(slug)}`);
 }
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;

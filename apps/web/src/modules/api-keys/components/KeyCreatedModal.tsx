@@ -15,12 +15,13 @@ import type { CreatedApiKey } from '@sharebin/shared';
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../../app/download';
+import { backendBaseUrl } from '../../../app/runtime-config';
 import { sharexUploaderFile } from '../sharex';
 
 /** Saves a ShareX uploader for the new key: it holds the full key, so only now can it be made. */
 function downloadSharexUploader(created: CreatedApiKey) {
   const file = sharexUploaderFile({
-    origin: window.location.origin,
+    origin: backendBaseUrl(),
     keyName: created.name,
     key: created.key,
   });

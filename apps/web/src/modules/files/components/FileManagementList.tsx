@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { FileShare } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
+import { appPath } from '../../../app/runtime-config';
 import { DataTable, type TableColumn } from '../../management/components/DataTable';
 import { deleteAction, editAction, viewAction } from '../../management/components/row-actions';
 import { RelativeTime, ShareCreator, ShareLink } from '../../management/components/ShareCells';
@@ -96,7 +97,7 @@ function LinkAndBadges({ file }: { file: FileShare }) {
     <>
       <ShareLink
         ns="fileManagement"
-        href={`/file/${encodeURIComponent(file.slug)}`}
+        href={appPath(`/file/${encodeURIComponent(file.slug)}`)}
         slug={file.slug}
         testId="file-link"
       />

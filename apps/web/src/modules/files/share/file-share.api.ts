@@ -1,12 +1,13 @@
 import type { PublicFile } from '@sharebin/shared';
 import { api } from '../../../app/api-client';
+import { appPageUrl } from '../../../app/runtime-config';
 import { resolveBackendUrl } from '../upload/transfer';
 
 const slugPath = (slug: string) => encodeURIComponent(slug);
 
-/** A file share's page, on the address the app is served from. */
+/** A file share's page, on the address (and base path) the app is served from. */
 export function fileShareUrl(slug: string): string {
-  return new URL(`/file/${slugPath(slug)}`, window.location.origin).href;
+  return appPageUrl(`/file/${slugPath(slug)}`);
 }
 
 /** Public file share calls (SPEC §7 Files). */

@@ -37,6 +37,16 @@ describe('resolveBackendUrl', () => {
     fakeWindow.__SHAREBIN_CONFIG__ = {};
     expect(resolveBackendUrl('/x')).toBe('https://page.test/x');
   });
+
+  it('falls back to the page origin and the base path the server names (PUBLIC_URL /sb)', () => {
+    fakeWindow.__SHAREBIN_CONFIG__ = {};
+    const base = { href: 'https://page.test/sb/' };
+    // The globals are restored after each test (installBrowserFakes).
+    vi.stubGlobal('document', {
+      querySelector: (selector: string) => (selector.startsWith('base') ? base : null),
+    });
+    expect(resolveBackendUrl('/api/raw/abc')).toBe('https://page.test/sb/api/raw/abc');
+  });
 });
 
 describe('sessionAuthorization', () => {

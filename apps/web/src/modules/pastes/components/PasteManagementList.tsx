@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { PasteSummary } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
+import { appPath } from '../../../app/runtime-config';
 import { DataTable, type TableColumn } from '../../management/components/DataTable';
 import { deleteAction, editAction, viewAction } from '../../management/components/row-actions';
 import { RelativeTime, ShareCreator, ShareLink } from '../../management/components/ShareCells';
@@ -66,7 +67,7 @@ export function PasteManagementList({
         <Stack gap={6} miw={0}>
           <ShareLink
             ns="textManagement"
-            href={`/paste/${encodeURIComponent(paste.slug)}`}
+            href={appPath(`/paste/${encodeURIComponent(paste.slug)}`)}
             slug={paste.slug}
             testId="paste-link"
           />

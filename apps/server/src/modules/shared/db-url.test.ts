@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { maskUrlPassword, postgresAddressOf, unsupportedDatabaseScheme } from './db-url';
+
+describe('DATABASE_URL', () => {
+  it.each([
+    ['mysql://root:pw@db/sharebin', 'mysql'],
+    ['mariadb://db/sharebin', 'mariadb'],
+    ['postgres://db/sharebin', undefined],
+    ['POSTGRESQL://db/sharebin', 'POSTGRESQL'],
+    ['postgresql://db/sharebin', undefined],
+    ['sqlite:///var/lib/sharebin.db', undefined],
+    ['/var/lib/sharebin.db', undefined],
+    ['C:\\sharebin\\sharebin.db', undefined],
+    ['data/sharebin.db', undefined],
+  ])('%s has the unsupported scheme %s', (url, scheme) => {
+    expect(unsupportedDatabaseScheme(url)).toBe(scheme);
+  });
+
+  it.each([
+    ['postgres://sharebin:s3cr%40t@db:5432/x', 'postgres://sharebin:***@db:5432/x'],
+    [
+      'postgres://sharebin:p:w@db/x?sslmode=require',
+      'postgres://sharebin:***@db/x?sslmode=require',
+    ],
+    ['postgres://sharebin@db/x', 'postgres://sharebin@db/x'],
+    ['postgres://db/x', 'postgres://db/x'],
+    ['/var/lib/sharebin.db', '/var/lib/sharebin.db'],
+  ])('masks the password of %s', (url, masked) => {
+    expect(maskUrlPassword(url)).toBe(masked);
+  });
+
+  it.each([
+    ['postgres://u:p@db.example:6543/x', 'db.example:6543'],
+    ['postgres://u:p@db.example/x', 'db.example:5432'],
+    ['postgres://u:p@[::1]:5433/x', '[::1]:5433'],
+  ])('finds the address of %s', (url, address) => {
+    expect(postgresAddressOf(url)).toBe(address);
+  });
+});
