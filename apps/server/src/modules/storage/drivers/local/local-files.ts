@@ -188,13 +188,14 @@ export async function writeTempFile(
 /**
  * Moves a finished temp file to its final path in one rename, so readers see the old file or
  * the new one, never a partial one. Retries when a concurrent delete prunes the parent folder
- * between our mkdir and rename.
+ * during our mkdir or between it and the rename.
  */
 export async function publishFile(temp: string, target: string, key: string): Promise<void> {
   try {
     for (let attempt = 1; ; attempt++) {
-      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
       try {
+        // A recursive mkdir fails with ENOENT too when the delete removes a level it just made.
+        await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
         await renameAcrossDevices(temp, target);
         return;
       } catch (error) {
