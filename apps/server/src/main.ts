@@ -82,6 +82,10 @@ async function main() {
     await warnAboutUnsharedLocalStorages({ db, dataDir: config.dataDir, logger });
   }
 
+  // The port first: a server that cannot listen (a busy port) exits before its worker claims
+  // a job whose lease would then hold it until it expires.
+  const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
+  await listen(httpServer, config.port, config.host);
   server.jobs.start();
   server.activity.start();
   // In the background: a storage that does not answer must not hold the start.
@@ -89,9 +93,6 @@ async function main() {
     .sweepAbandonedUploads()
     .then((swept) => logger.info({ swept }, 'uploads left by a stopped process swept'))
     .catch((error: unknown) => logger.warn({ err: error }, 'sweeping abandoned uploads failed'));
-
-  const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
-  await listen(httpServer, config.port, config.host);
   logger.info(
     {
       port: config.port,
