@@ -18,8 +18,8 @@ import {
   endlessDavPut,
   fsUploadRowsOf,
   openMultipartUploads,
-  PROCESS_ADMIN,
   type ServerProcess,
+  signInAsAdmin,
   startServerProcess,
 } from '../apps/server/src/test/server-process';
 import { freshDataDir } from './lib.mjs';
@@ -34,13 +34,7 @@ const s3 = await startS3rver();
 const start = () => startServerProcess({ dataDir, port: PORT, env: { LOG_LEVEL: 'warn' } });
 
 let server: ServerProcess = await start();
-const { token } = await apiCall<{ token: string }>(
-  server.url,
-  'POST',
-  '/admin/login',
-  null,
-  PROCESS_ADMIN,
-);
+const token = await signInAsAdmin(server.url);
 const [local] = await apiCall<{ id: string; default_folder: string | null }[]>(
   server.url,
   'GET',

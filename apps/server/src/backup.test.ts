@@ -1,6 +1,5 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,34 +12,15 @@ import { uploadForm } from './test/harness';
 import { createPostgresDatabase } from './test/pg-admin';
 import {
   apiCall,
-  PROCESS_ADMIN,
+  runScriptToExit,
   type ServerProcess,
+  signInAsAdmin,
   startServerProcess,
 } from './test/server-process';
 
 /** `backup.ts` or `restore.ts` in a process of its own, as `npm run backup` runs it. */
-async function runTool(tool: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, `${tool}.ts`), ...args],
-    {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 50_000);
-  const [code] = await once(child, 'exit');
-  clearTimeout(killer);
-  return { code: code as number | null, stdout, stderr };
-}
+const runTool = (tool: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  runScriptToExit(path.join(__dirname, `${tool}.ts`), args, { LOG_LEVEL: 'silent', ...env });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -61,13 +41,7 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
     dataDir = await folder('data');
     backupDir = path.join(await folder('backups'), 'first');
     server = await startServerProcess({ dataDir });
-    const { token } = await apiCall<{ token: string }>(
-      server.url,
-      'POST',
-      '/admin/login',
-      null,
-      PROCESS_ADMIN,
-    );
+    const token = await signInAsAdmin(server.url);
     await apiCall(server.url, 'POST', '/paste', token, {
       content: pasteContent,
       slug: 'kept-paste',
@@ -217,7 +191,7 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
     // By digest: a deep comparison of the bytes would hold the event loop for seconds.
     expect(sha256(Buffer.from(await file.arrayBuffer()))).toBe(sha256(fileBytes));
     // The same admin signs in: the database and its secret key came back together.
-    await apiCall(server.url, 'POST', '/admin/login', null, PROCESS_ADMIN);
+    await signInAsAdmin(server.url);
   }, 90_000);
 
   it('with --force replaces the data of another install', async () => {
@@ -252,13 +226,7 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
 async function createData(url: string) {
   const fileBytes = randomBytes(200_000);
   const pasteContent = `kept ${randomBytes(8).toString('hex')}`;
-  const { token } = await apiCall<{ token: string }>(
-    url,
-    'POST',
-    '/admin/login',
-    null,
-    PROCESS_ADMIN,
-  );
+  const token = await signInAsAdmin(url);
   await apiCall(url, 'POST', '/paste', token, { content: pasteContent, slug: 'kept-paste' });
   const upload = await fetch(`${url}/api/upload`, {
     method: 'POST',

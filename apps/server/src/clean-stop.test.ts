@@ -3,22 +3,14 @@ import { once } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './test/server-process';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const ADMIN_PASSWORD = 'stop-test-password';
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
 
 /** True when nothing listens on the port any more (the stopped server gave it back). */
 async function portIsFree(port: number): Promise<boolean> {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
@@ -8,35 +7,24 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedFilesystemName } from './modules/storage/shared-folder-check';
 import { createPostgresDatabase } from './test/pg-admin';
-import { freePort, type ServerProcess, startServerProcess } from './test/server-process';
+import {
+  freePort,
+  runScriptToExit,
+  type ServerProcess,
+  startServerProcess,
+} from './test/server-process';
 
 const MAIN = path.join(__dirname, 'main.ts');
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
 
 /** `main.ts` in a process of its own that is expected to stop by itself at start. */
 async function runUntilExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return runScriptToExit(MAIN, [], {
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'info',
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 50_000);
-  const [code] = await once(child, 'exit');
-  clearTimeout(killer);
-  return { code: code as number | null, stdout, stderr };
 }
 
 /** One line on stderr, `sharebin: …`, naming `variable`, without `secret` anywhere. */

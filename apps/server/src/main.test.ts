@@ -1,23 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, connect, createServer as createNetServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './test/server-process';
 import { mountTmpfs } from './test/tmpfs';
 
 const MAIN = path.join(__dirname, 'main.ts');
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createNetServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
 
 /** `main.ts` in a process of its own, as `npm start` runs it; collects what it prints. */
 async function startMain(env: Record<string, string>) {

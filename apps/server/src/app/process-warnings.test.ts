@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useS3rver } from '../test/fs-kit';
 import {
   apiCall,
-  PROCESS_ADMIN,
   type ServerProcess,
+  signInAsAdmin,
   startServerProcess,
 } from '../test/server-process';
 
@@ -27,13 +27,7 @@ describe('the output of a started server', () => {
     server = await startServerProcess({
       dataDir: mkdtempSync(path.join(tmpdir(), 'sharebin-warnings-')),
     });
-    const { token } = await apiCall<{ token: string }>(
-      server.url,
-      'POST',
-      '/admin/login',
-      null,
-      PROCESS_ADMIN,
-    );
+    const token = await signInAsAdmin(server.url);
     await apiCall(server.url, 'POST', '/s3-configs', token, {
       ...s3rver().storageFields,
       name: 's3rver',

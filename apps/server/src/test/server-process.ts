@@ -97,6 +97,45 @@ export async function startServerProcess({
   };
 }
 
+/**
+ * A TypeScript entry point (`main.ts`, `backup.ts`…) in a process of its own that is expected
+ * to stop by itself; what it printed and its exit code (SIGKILL after 50 s).
+ */
+export async function runScriptToExit(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+  const [code] = await once(child, 'exit');
+  clearTimeout(killer);
+  return { code: code as number | null, stdout, stderr };
+}
+
+/** The admin's bearer token on a server process started with `PROCESS_ADMIN`. */
+export async function signInAsAdmin(url: string): Promise<string> {
+  const { token } = await apiCall<{ token: string }>(
+    url,
+    'POST',
+    '/admin/login',
+    null,
+    PROCESS_ADMIN,
+  );
+  return token;
+}
+
 /** The `/api` envelope's data, or a thrown error with its message. */
 export async function apiCall<T = unknown>(
   url: string,
