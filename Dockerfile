@@ -53,10 +53,11 @@ WORKDIR /app
 # by root: the app cannot change itself.
 COPY --from=prod-deps /app /app
 COPY --from=build /out /app
-USER node
+# Numeric (user `node` of the official image), so that `runAsNonRoot` checks can tell.
+USER 1000:1000
 VOLUME /data
 EXPOSE 8787
-# Ready = database and storages reachable. Under a PUBLIC_URL with a path, the app (and so its
+# Ready = the database and the default storage reachable. Under a PUBLIC_URL with a path, the app (and so its
 # /api) lives under that path.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "const base = new URL(process.env.PUBLIC_URL || 'http://x').pathname.replace(/[/]+$/, ''); fetch(`http://127.0.0.1:${process.env.PORT || 8787}${base}/api/ready`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

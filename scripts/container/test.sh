@@ -139,7 +139,7 @@ pm image prune -f >/dev/null
 
 image_size=$(pm image inspect -f '{{.Size}}' "$image")
 base_size=$(pm image inspect -f '{{.Size}}' "$base")
-[ "$(pm image inspect -f '{{.Config.User}}' "$image")" = node ] || fail "the image's USER is not node"
+[ "$(pm image inspect -f '{{.Config.User}}' "$image")" = 1000:1000 ] || fail "the image's USER is not 1000:1000 (node)"
 pm image inspect -f '{{json .Config.Healthcheck}}' "$image" | grep -q '/api/ready' ||
   fail "the image has no HEALTHCHECK on /api/ready"
 # Built output only: no sources, no tests, no web packages.

@@ -59,6 +59,7 @@ async function main() {
     httpIdleTimeoutMs: config.httpTimeouts.idleMs,
     s3Timeouts: { connectMs: config.storageTimeoutMs, idleMs: config.storageTimeoutMs },
     cacheCoordination,
+    housekeepingIntervalMs: config.housekeepingIntervalMs,
     metricsToken: config.metricsToken,
     databasePool: database.poolStats,
     webDistDir:
@@ -108,19 +109,27 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const jobsStopped = server.jobs.stop();
+    // Settled, never rejected: a failing step is logged and the stop goes on.
+    const jobsStopped = server.jobs.stop().catch((error: unknown) => {
+      logger.error({ err: error }, 'stopping the job worker failed');
+    });
     const force = setTimeout(() => {
       logger.warn('requests still open after the grace period; closing anyway');
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
     httpServer.close(async () => {
-      await jobsStopped;
-      // After the last request: what it counted is added too.
-      await server.activity.stop();
-      await server.drivers.closeAll();
-      await server.caches.close();
-      await db.destroy();
+      try {
+        await jobsStopped;
+        // After the last request: what it counted is added too.
+        await server.activity.stop();
+        await server.drivers.closeAll();
+        await server.caches.close();
+        await db.destroy();
+      } catch (error) {
+        logger.error({ err: error }, 'stopped, but not cleanly');
+        process.exit(1);
+      }
       logger.info('stopped');
       process.exit(0);
     });

@@ -10,7 +10,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sharebin-e2e-'));
 
 const server = spawn(process.execPath, [serverMain], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+  // No scheduled clean-up during the suite: a test that holds a used-up paste on screen must
+  // not see it cleared under it when the suite runs past the first period on a slow machine.
+  env: { HOUSEKEEPING_INTERVAL: '24h', ...process.env, DATA_DIR: dataDir },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -65,6 +65,10 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'ftp://x'],
+    ['PUBLIC_URL', 'https://host/my%20app'],
+    ['PUBLIC_URL', 'https://host/sb?x=1'],
+    ['PUBLIC_URL', 'https://host/sb#top'],
+    ['PUBLIC_URL', 'https://user:pw@host/sb'],
     ['SECRET_KEY', 'short'],
     ['ADMIN_PASSWORD', '1234'],
     ['SHUTDOWN_GRACE', 'soon'],
@@ -77,6 +81,18 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(new RegExp(`^Invalid ${name}[= ]`));
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('masks the password of a PUBLIC_URL it refuses', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://user:hunter22@host/sb' })).toThrow(
+      /^(?!.*hunter22).*PUBLIC_URL/,
+    );
+  });
+
+  it('takes a PUBLIC_URL with a plain path', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://host.example/share-bin_2/v1.0~x/' }).publicUrl).toBe(
+      'https://host.example/share-bin_2/v1.0~x/',
+    );
   });
 
   it.each([

@@ -167,9 +167,33 @@ export const CONFIG_VARIABLES = {
     doc: 'pino log level.',
   },
   PUBLIC_URL: {
-    schema: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // Credentials have no place in it, but a typo must not print them.
+    secret: 'url',
+    schema: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((value) => {
+          const url = new URL(value);
+          // Links are this plus a path, and requests are matched against its path as sent:
+          // no query, fragment or credentials, and a path of plain characters only.
+          return (
+            !url.search &&
+            !url.hash &&
+            !url.username &&
+            !url.password &&
+            /^[A-Za-z0-9._~/-]*$/.test(url.pathname) &&
+            !/(^|\/)\.{1,2}(\/|$)/.test(url.pathname)
+          );
+        }, 'expected an address such as https://example.com or https://example.com/sb (no query, fragment or credentials; the path of letters, digits and . _ ~ - only)')
+        .optional(),
+    ),
     default: '',
     doc: 'Public address of this server, e.g. `https://example.com` or `https://example.com/sb`: links start with it, HSTS is sent when it is https, and a path in it is where the whole app lives (pages, API, WebDAV), forwarded unchanged by the proxy.',
+  },
+  HOUSEKEEPING_INTERVAL: {
+    schema: duration,
+    default: '10m',
+    doc: 'How often the periodic clean-ups run (expired sessions, used-up and expired pastes and files, abandoned uploads), once per period across all instances (`30m`, `1h`).',
   },
   SHUTDOWN_GRACE: {
     schema: duration,
@@ -246,6 +270,7 @@ export interface Config {
   /** Bearer token of `/metrics` besides the admin's. */
   metricsToken: string | undefined;
   shutdownGraceMs: number;
+  housekeepingIntervalMs: number;
   davPropfindMaxEntries: number;
   httpTimeouts: HttpTimeouts;
   /** Connection and idle timeout of every S3 storage call. */
@@ -298,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: values.REDIS_URL,
     metricsToken: values.METRICS_TOKEN,
     shutdownGraceMs: values.SHUTDOWN_GRACE,
+    housekeepingIntervalMs: values.HOUSEKEEPING_INTERVAL,
     davPropfindMaxEntries: values.DAV_PROPFIND_MAX_ENTRIES,
     httpTimeouts: {
       idleMs: values.HTTP_IDLE_TIMEOUT,

@@ -169,13 +169,15 @@ export interface ServerDeps {
    * tells the housekeeping when one of another instance is abandoned (its default unless given).
    */
   httpIdleTimeoutMs?: number;
+  /** How often the scheduled housekeeping runs; 10 minutes unless given. */
+  housekeepingIntervalMs?: number;
   /** METRICS_TOKEN: `Bearer` token of `/metrics` besides the admin's; empty or absent: admin only. */
   metricsToken?: string;
   /** PostgreSQL's pool now (the handle's `poolStats`), for the metrics; absent on SQLite. */
   databasePool?: () => { total: number; idle: number; waiting: number };
 }
 
-/** The periodic clean-ups run once per period across all instances. */
+/** The periodic clean-ups run once per period across all instances (HOUSEKEEPING_INTERVAL). */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 /** The one composition root: builds every repository, use case and route from `deps`. */
@@ -390,7 +392,7 @@ export function createServer(deps: ServerDeps) {
   });
   const housekeeping = {
     type: 'housekeeping',
-    intervalMs: HOUSEKEEPING_INTERVAL_MS,
+    intervalMs: deps.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS,
     run: async () => ({
       sessions: await auth.deleteExpiredSessions(),
       limits: await rateLimiter.deleteExpired(),
@@ -450,6 +452,7 @@ export function createServer(deps: ServerDeps) {
       await (await drivers.forConfig(configId)).list('', { limit: 1 });
     },
     clock,
+    logger,
   });
 
   const fsRead = createFsReadUseCases({

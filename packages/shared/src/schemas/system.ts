@@ -3,29 +3,25 @@ import { z } from 'zod';
 /** Liveness: the process answers. No outside call is made (readiness checks those). */
 export const healthSchema = z.object({ status: z.literal('ok') });
 
-/** One dependency of readiness: whether it answered, and if not, why. */
-export const readinessCheckSchema = z.object({
-  status: z.enum(['ok', 'failed']),
-  /** How long the check took, in milliseconds. */
-  ms: z.number(),
-  /** Why it failed (the error's code and message). */
-  error: z.string().optional(),
-});
+/** Whether one dependency of readiness answered. */
+export const readinessCheckSchema = z.enum(['ok', 'failed']);
 
 /**
- * Readiness: the database answers and so does every configured storage. Answered with 200 when
- * all are ok; otherwise 503 `system.not_ready` with this same report as `details`.
+ * Readiness, as told to anyone (the probes are public): which kind of check failed, never which
+ * storage or why (that goes to the server's log). Ready (200) when the database and the default
+ * storage answer; `degraded` (still 200) when only other storages fail; otherwise 503
+ * `system.not_ready` with this same report as `details`.
  */
 export const readinessSchema = z.object({
-  status: z.enum(['ready', 'not_ready']),
+  status: z.enum(['ready', 'degraded', 'not_ready']),
   database: readinessCheckSchema,
-  storages: z.array(
-    readinessCheckSchema.extend({
-      id: z.string(),
-      name: z.string(),
-      storage_type: z.enum(['s3', 'local']),
-    }),
-  ),
+  storages: z.object({
+    /** How many configured storages answered, and how many did not. */
+    ok: z.number().int(),
+    failed: z.number().int(),
+    /** The storage new uploads go to; `none` when there is none (or no database to ask). */
+    default: z.enum(['ok', 'failed', 'none']),
+  }),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 export const versionSchema = z.object({ name: z.string(), version: z.string() });

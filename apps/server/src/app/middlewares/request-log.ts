@@ -60,7 +60,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       ...(principal ? { principal } : {}),
       route: routeTemplate(c),
       method: c.req.method,
-      path: c.req.path,
+      // As the client sent it, base path included (`c.req.path` is the path below it).
+      path: new URL(c.req.url).pathname,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };

@@ -104,9 +104,14 @@ export function createStorageUseCases({ repository, secrets, clock }: StorageDep
 
     configIds: async () => (await repository.list()).map((row) => row.id),
 
-    /** Every config by id, name and type (readiness checks each one). */
+    /** Every config by id, name, type and whether it is the default (readiness checks each). */
     summaries: async () =>
-      (await repository.list()).map(({ id, name, storage_type }) => ({ id, name, storage_type })),
+      (await repository.list()).map(({ id, name, storage_type, is_default }) => ({
+        id,
+        name,
+        storage_type,
+        is_default: is_default === 1,
+      })),
 
     /** Answers the unsubscribe function. */
     onConfigChanged(listener: (configId: string) => void | Promise<void>): () => void {

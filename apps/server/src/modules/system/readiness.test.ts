@@ -25,26 +25,30 @@ describe.each(ENGINES)('health and readiness on %s', (engine) => {
   });
 
   it('is ready with the database and the default storage, at /api/ready and /readyz', async () => {
-    const { storage } = await t.signInWithLocalStorage();
+    await t.signInWithLocalStorage();
     for (const probe of ['/api/ready', '/readyz']) {
       const response = await t.request<Readiness>('GET', probe);
       expect(response.status, probe).toBe(200);
-      expect(response.body.data).toMatchObject({
+      expect(response.body.data).toEqual({
         status: 'ready',
-        database: { status: 'ok' },
-        storages: [{ id: storage.id, storage_type: 'local', status: 'ok' }],
+        database: 'ok',
+        storages: { ok: 1, failed: 0, default: 'ok' },
       });
     }
   });
 
-  it('is not ready, naming the database, when the database is gone', async () => {
+  it('is not ready, naming only the database, when the database is gone', async () => {
     await t.db.destroy();
     for (const probe of ['/api/ready', '/readyz']) {
       const response = await t.request('GET', probe);
       expect(response.status, probe).toBe(503);
       expect(response.body.error).toBe('system.not_ready');
-      expect(response.body.message).toMatch(/^Not ready: the database \(.+\) did not answer$/);
-      expect(response.body.details.database.status).toBe('failed');
+      expect(response.body.message).toBe('Not ready: the database did not answer');
+      expect(response.body.details).toEqual({
+        status: 'not_ready',
+        database: 'failed',
+        storages: { ok: 0, failed: 0, default: 'none' },
+      });
       expect(response.headers.get('retry-after')).toBe('5');
     }
   });
@@ -57,8 +61,23 @@ describe.each(ENGINES)('health and readiness on %s', (engine) => {
     });
     afterEach(() => proxy.close());
 
-    it('is not ready while the storage does not answer, and ready again once it does', async () => {
-      const { admin } = await t.signInWithLocalStorage();
+    /** Nothing that names a storage or tells why it failed is in a public answer. */
+    function expectNothingPrivate(
+      body: { message: string; data?: unknown; details?: unknown },
+      storages: { id: string; name: string }[],
+    ) {
+      const text = JSON.stringify([body.message, body.data, body.details]);
+      for (const storage of storages) {
+        expect(text).not.toContain(storage.id);
+        expect(text).not.toContain(storage.name);
+      }
+      expect(text).not.toContain('127.0.0.1');
+      expect(text).not.toContain(String(proxy.port));
+      expect(text).not.toMatch(/storage\.\w+|error|ECONN|timeout|no answer/i);
+    }
+
+    it('stays ready, degraded, while a storage other than the default does not answer', async () => {
+      const { admin, storage } = await t.signInWithLocalStorage();
       const s3 = await t.addS3Storage(admin, {
         ...s3rver().storageFields,
         endpoint: `http://127.0.0.1:${proxy.port}`,
@@ -67,56 +86,157 @@ describe.each(ENGINES)('health and readiness on %s', (engine) => {
 
       proxy.cut();
       // The last storage check is reused for a few seconds: a probe a second costs no S3 call.
-      expect((await t.request('GET', '/api/ready')).status).toBe(200);
+      const cached = await t.request<Readiness>('GET', '/api/ready');
+      expect(cached.body.data.status).toBe('ready');
       t.clock.advance(STORAGE_CHECK_TTL_MS);
-      const failing = await t.request<unknown>('GET', '/api/ready');
-      expect(failing.status).toBe(503);
-      expect(failing.body.error).toBe('system.not_ready');
-      expect(failing.body.message).toContain('storage "s3rver"');
-      const report = failing.body.details as Readiness;
-      expect(report.database.status).toBe('ok');
-      expect(report.storages).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ storage_type: 'local', status: 'ok' }),
-          expect.objectContaining({
-            id: s3.id,
-            name: 's3rver',
-            status: 'failed',
-            error: expect.stringMatching(/^storage\.\w+: /),
-          }),
-        ]),
-      );
+      for (const probe of ['/api/ready', '/readyz']) {
+        const degraded = await t.request<Readiness>('GET', probe);
+        expect(degraded.status, probe).toBe(200);
+        expect(degraded.body.data).toEqual({
+          status: 'degraded',
+          database: 'ok',
+          storages: { ok: 1, failed: 1, default: 'ok' },
+        });
+        expectNothingPrivate(degraded.body, [storage, s3]);
+      }
 
       proxy.restore();
       t.clock.advance(STORAGE_CHECK_TTL_MS);
       const recovered = await t.request<Readiness>('GET', '/readyz');
       expect(recovered.status).toBe(200);
-      expect(recovered.body.data.storages.every((s) => s.status === 'ok')).toBe(true);
+      expect(recovered.body.data.status).toBe('ready');
+      expect(recovered.body.data.storages).toEqual({ ok: 2, failed: 0, default: 'ok' });
+    });
+
+    it('is not ready while the default storage does not answer', async () => {
+      const { admin, storage } = await t.signInWithLocalStorage();
+      const s3 = await t.addS3Storage(admin, {
+        ...s3rver().storageFields,
+        endpoint: `http://127.0.0.1:${proxy.port}`,
+      });
+      const made = await t.request('PUT', `/api/s3-configs/${s3.id}/set-default`, undefined, admin);
+      expect(made.status).toBe(200);
+
+      proxy.cut();
+      t.clock.advance(STORAGE_CHECK_TTL_MS);
+      for (const probe of ['/api/ready', '/readyz']) {
+        const failing = await t.request('GET', probe);
+        expect(failing.status, probe).toBe(503);
+        expect(failing.body.error).toBe('system.not_ready');
+        expect(failing.body.message).toBe('Not ready: the default storage did not answer');
+        expect(failing.body.details).toEqual({
+          status: 'not_ready',
+          database: 'ok',
+          storages: { ok: 1, failed: 1, default: 'failed' },
+        });
+        expectNothingPrivate(failing.body, [storage, s3]);
+      }
     });
   });
 });
 
 describe('readiness checks', () => {
   const configs = [
-    { id: 'a', name: 'frozen', storage_type: 's3' as const },
-    { id: 'b', name: 'fine', storage_type: 'local' as const },
+    { id: 'id-frozen', name: 'frozen', storage_type: 's3' as const, is_default: false },
+    { id: 'id-fine', name: 'fine', storage_type: 'local' as const, is_default: true },
   ];
+  const quietLogger = () => ({ warn: vi.fn() });
 
-  it('fails a storage that does not answer within the timeout, naming it', async () => {
+  it('fails a storage that does not answer within the timeout, logging which and why', async () => {
+    const logger = quietLogger();
+    const clock = createTestClock();
     const readiness = createReadiness({
       pingDatabase: async () => {},
       storages: async () => configs,
       // A frozen storage: the call never settles.
-      probeStorage: (id) => (id === 'a' ? new Promise<void>(() => {}) : Promise.resolve()),
-      clock: createTestClock(),
+      probeStorage: (id) => (id === 'id-frozen' ? new Promise<void>(() => {}) : Promise.resolve()),
+      clock,
+      logger,
       timeoutMs: 50,
     });
     const report = await readiness.check();
-    expect(report.status).toBe('not_ready');
-    expect(report.storages).toEqual([
-      expect.objectContaining({ id: 'a', status: 'failed', error: 'no answer within 50 ms' }),
-      expect.objectContaining({ id: 'b', status: 'ok' }),
-    ]);
+    expect(report).toEqual({
+      status: 'degraded',
+      database: 'ok',
+      storages: { ok: 1, failed: 1, default: 'ok' },
+    });
+    expect(JSON.stringify(report)).not.toMatch(/frozen|no answer/);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        check: 'storage',
+        storage: { id: 'id-frozen', name: 'frozen', storage_type: 's3' },
+        is_default: false,
+        reason: 'no answer within 50 ms',
+      }),
+      'readiness: a storage did not answer',
+    );
+    // Once per period, not once per request.
+    await readiness.check();
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    clock.advance(STORAGE_CHECK_TTL_MS);
+    await readiness.check();
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not ready without the default storage, and ready with no default storage', async () => {
+    const failing = (id: string) =>
+      createReadiness({
+        pingDatabase: async () => {},
+        storages: async () => configs,
+        probeStorage: async (probed) => {
+          if (probed === id) throw new Error('EACCES: /srv/sharebin/data');
+        },
+        clock: createTestClock(),
+      });
+    expect(await failing('id-fine').check()).toEqual({
+      status: 'not_ready',
+      database: 'ok',
+      storages: { ok: 1, failed: 1, default: 'failed' },
+    });
+    const none = createReadiness({
+      pingDatabase: async () => {},
+      storages: async () => [],
+      probeStorage: async () => {},
+      clock: createTestClock(),
+    });
+    expect(await none.check()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      storages: { ok: 0, failed: 0, default: 'none' },
+    });
+  });
+
+  it('logs a database that does not answer once per period, not its reason in the report', async () => {
+    const logger = quietLogger();
+    const clock = createTestClock();
+    const readiness = createReadiness({
+      pingDatabase: async () => {
+        throw new Error('connect ECONNREFUSED 10.1.2.3:5432');
+      },
+      storages: async () => configs,
+      probeStorage: async () => {},
+      clock,
+      logger,
+    });
+    const report = await readiness.check();
+    expect(report).toEqual({
+      status: 'not_ready',
+      database: 'failed',
+      storages: { ok: 0, failed: 0, default: 'none' },
+    });
+    await readiness.check();
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        check: 'database',
+        reason: 'connect ECONNREFUSED 10.1.2.3:5432',
+      }),
+      'readiness: the database did not answer',
+    );
+    clock.advance(STORAGE_CHECK_TTL_MS);
+    await readiness.check();
+    expect(logger.warn).toHaveBeenCalledTimes(2);
   });
 
   it('checks each storage once per period, however often it is asked', async () => {
@@ -133,10 +253,10 @@ describe('readiness checks', () => {
     await Promise.all([readiness.check(), readiness.check()]);
     clock.advance(STORAGE_CHECK_TTL_MS - 1);
     await readiness.check();
-    expect(probed).toEqual(['a', 'b']);
+    expect(probed).toEqual(['id-frozen', 'id-fine']);
     clock.advance(1);
     await readiness.check();
-    expect(probed).toEqual(['a', 'b', 'a', 'b']);
+    expect(probed).toEqual(['id-frozen', 'id-fine', 'id-frozen', 'id-fine']);
   });
 });
 

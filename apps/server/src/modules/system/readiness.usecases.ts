@@ -1,4 +1,5 @@
 import type { Readiness } from '@sharebin/shared';
+import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock';
 
 /** A readiness check that has not answered by then has failed: probes come every few seconds. */
@@ -9,19 +10,31 @@ export const READINESS_CHECK_TIMEOUT_MS = 3_000;
  */
 export const STORAGE_CHECK_TTL_MS = 5_000;
 
+/** A configured storage, as readiness knows it. */
+export interface ReadinessStorage {
+  id: string;
+  name: string;
+  storage_type: 's3' | 'local';
+  /** The storage new uploads go to: only it (with the database) decides readiness. */
+  is_default: boolean;
+}
+
 export interface ReadinessDeps {
   /** One cheap query; throws when the database does not answer. */
   pingDatabase: () => Promise<void>;
   /** Every configured storage. */
-  storages: () => Promise<{ id: string; name: string; storage_type: 's3' | 'local' }[]>;
+  storages: () => Promise<ReadinessStorage[]>;
   /** One cheap call to the storage (a listing of at most one key); throws when it fails. */
   probeStorage: (configId: string) => Promise<void>;
   clock: Clock;
+  /** Where the reasons of failed checks go (the public answer never carries them). */
+  logger?: Pick<Logger, 'warn'>;
   timeoutMs?: number;
   storageTtlMs?: number;
 }
 
-type Check = Readiness['database'];
+type Check = { status: 'ok'; ms: number } | { status: 'failed'; ms: number; reason: string };
+type StorageCheck = ReadinessStorage & Check;
 
 /** Why a check failed, in one line: the error's code when it has one, and its message. */
 function reasonOf(error: unknown): string {
@@ -35,12 +48,18 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? `${code}: ${message}` : message;
 }
 
-/** Whether the database and the storages answer (`GET /api/ready`, `/readyz`). */
+/**
+ * Whether the database and the default storage answer (`GET /api/ready`, `/readyz`). Other
+ * storages that fail make the answer `degraded`, not `not_ready`: one broken secondary storage
+ * must not take every instance out of its load balancer. The answer is public, so it only counts;
+ * which check failed and why is logged at warn level, once per failing check per storage period.
+ */
 export function createReadiness({
   pingDatabase,
   storages,
   probeStorage,
   clock,
+  logger,
   timeoutMs = READINESS_CHECK_TIMEOUT_MS,
   storageTtlMs = STORAGE_CHECK_TTL_MS,
 }: ReadinessDeps) {
@@ -54,28 +73,50 @@ export function createReadiness({
       await Promise.race([work(), deadline]);
       return { status: 'ok', ms: elapsed(started) };
     } catch (error) {
-      return { status: 'failed', ms: elapsed(started), error: reasonOf(error) };
+      return { status: 'failed', ms: elapsed(started), reason: reasonOf(error) };
     } finally {
       clearTimeout(timer);
     }
   }
 
-  async function checkStorages(): Promise<Readiness['storages']> {
+  // The database is checked at each call, but its failure is logged once per period.
+  let databaseWarnedAt: number | undefined;
+  function warnDatabase(ms: number, reason: string) {
+    const now = clock.now();
+    if (databaseWarnedAt !== undefined && now - databaseWarnedAt < storageTtlMs) return;
+    databaseWarnedAt = now;
+    logger?.warn({ check: 'database', ms, reason }, 'readiness: the database did not answer');
+  }
+
+  async function checkStorages(): Promise<StorageCheck[]> {
     const configs = await storages();
-    return Promise.all(
+    const checks = await Promise.all(
       configs.map(async (config) => ({
-        id: config.id,
-        name: config.name,
-        storage_type: config.storage_type,
+        ...config,
         ...(await timed(() => probeStorage(config.id))),
       })),
     );
+    // Once per check, so once per period: the result is reused until the period ends.
+    for (const check of checks) {
+      if (check.status !== 'failed') continue;
+      logger?.warn(
+        {
+          check: 'storage',
+          storage: { id: check.id, name: check.name, storage_type: check.storage_type },
+          is_default: check.is_default,
+          ms: check.ms,
+          reason: check.reason,
+        },
+        `readiness: ${check.is_default ? 'the default' : 'a'} storage did not answer`,
+      );
+    }
+    return checks;
   }
 
   // The last storage check (or the one under way), reused for `storageTtlMs`.
-  let storageCheck: { at: number; result: Promise<Readiness['storages']> } | undefined;
+  let storageCheck: { at: number; result: Promise<StorageCheck[]> } | undefined;
 
-  function storagesReport(): Promise<Readiness['storages']> {
+  function storagesReport(): Promise<StorageCheck[]> {
     const now = clock.now();
     if (!storageCheck || now - storageCheck.at >= storageTtlMs) {
       const result = checkStorages();
@@ -90,18 +131,33 @@ export function createReadiness({
 
   return {
     async check(): Promise<Readiness> {
-      let database = await timed(pingDatabase);
-      let storages: Readiness['storages'] = [];
+      const database = await timed(pingDatabase);
+      let databaseOk = database.status === 'ok';
+      if (database.status === 'failed') warnDatabase(database.ms, database.reason);
+      let checks: StorageCheck[] = [];
       // Without a database there is no list of storages to check.
-      if (database.status === 'ok') {
+      if (databaseOk) {
         try {
-          storages = await storagesReport();
+          checks = await storagesReport();
         } catch (error) {
-          database = { status: 'failed', ms: database.ms, error: reasonOf(error) };
+          databaseOk = false;
+          warnDatabase(database.ms, `listing the storages: ${reasonOf(error)}`);
         }
       }
-      const ready = database.status === 'ok' && storages.every((s) => s.status === 'ok');
-      return { status: ready ? 'ready' : 'not_ready', database, storages };
+      const failed = checks.filter((check) => check.status === 'failed').length;
+      const defaultCheck = checks.find((check) => check.is_default);
+      const storagesSummary: Readiness['storages'] = {
+        ok: checks.length - failed,
+        failed,
+        default: defaultCheck ? defaultCheck.status : 'none',
+      };
+      const status =
+        !databaseOk || storagesSummary.default === 'failed'
+          ? 'not_ready'
+          : failed > 0
+            ? 'degraded'
+            : 'ready';
+      return { status, database: databaseOk ? 'ok' : 'failed', storages: storagesSummary };
     },
   };
 }

@@ -11,20 +11,21 @@ export interface SystemDeps {
 /** Liveness: the process answers; no outside call (the database and storages are readiness). */
 export const health = () => ({ status: 'ok' as const });
 
-/** Readiness as an answer: the report, or 503 `system.not_ready` naming what failed and why. */
+/**
+ * Readiness as an answer: the report (200, `ready` or `degraded`), or 503 `system.not_ready`
+ * naming which kind of check failed. Public: no storage names, ids or error text (those are logged).
+ */
 export async function ready(readiness: ReadinessUseCases) {
   const report = await readiness.check();
-  if (report.status === 'ready') return report;
+  if (report.status !== 'not_ready') return report;
   const failures = [
-    ...(report.database.status === 'failed' ? [`the database (${report.database.error})`] : []),
-    ...report.storages
-      .filter((storage) => storage.status === 'failed')
-      .map((storage) => `storage "${storage.name}" (${storage.error})`),
+    ...(report.database === 'failed' ? ['the database'] : []),
+    ...(report.storages.default === 'failed' ? ['the default storage'] : []),
   ];
   throw new AppError(
     503,
     ERROR_CODES.notReady,
-    `Not ready: ${failures.join('; ')} did not answer`,
+    `Not ready: ${failures.join(' and ')} did not answer`,
     report,
     { 'Retry-After': '5' },
   );
@@ -46,8 +47,9 @@ export function createSystemRoutes({ readiness, version }: SystemDeps): AnyRoute
       path: '/ready',
       tag: 'system',
       summary:
-        'Readiness: the database and every storage answer (503 system.not_ready naming what ' +
-        'failed, the report in details; storage checks reused for 5 s; also at /readyz)',
+        'Readiness: the database and the default storage answer (degraded, still 200, when ' +
+        'only other storages fail; else 503 system.not_ready naming which kind of check ' +
+        'failed, the counts in details; storage checks reused for 5 s; also at /readyz)',
       auth: 'public',
       response: readinessSchema,
       errors: [503],
