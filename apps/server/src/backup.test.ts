@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -65,6 +65,10 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
     const parts = path.join(dataDir, 'storage', storageId as string, '.multipart', 'unfinished');
     await mkdir(parts, { recursive: true });
     await writeFile(path.join(parts, 'part-1'), 'half an upload');
+    // A user's folder of the same name deeper down is data, not the driver's.
+    const userTmp = path.join(dataDir, 'storage', storageId as string, 'docs', '.tmp');
+    await mkdir(userTmp, { recursive: true });
+    await writeFile(path.join(userTmp, 'x.txt'), 'a user file in docs/.tmp');
 
     const result = await runTool('backup', ['--to', backupDir], { DATA_DIR: dataDir });
     expect(result.stderr).toBe('');
@@ -86,6 +90,7 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
     const listed = manifest.files.map((file) => file.path);
     expect(listed.slice(0, 2)).toEqual(['sharebin.db', 'secret.key']);
     expect(listed.filter((file) => file.includes('.multipart'))).toEqual([]);
+    expect(listed).toContain(`storage/${storageId}/docs/.tmp/x.txt`);
     const uploaded = manifest.files.filter((file) => file.path.endsWith('/kept.bin'));
     expect(uploaded).toEqual([
       {
@@ -166,6 +171,54 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
     expect(await readFile(path.join(target, 'sharebin.db')).catch(() => 'absent')).toBe('absent');
   });
 
+  it('refuses a crafted manifest that names files outside their place, writing nothing', async () => {
+    const target = await folder('target');
+    const craft = async (name: string, change: (manifest: Manifest) => void) => {
+      const crafted = path.join(await folder('backups'), name);
+      await cp(backupDir, crafted, { recursive: true });
+      const manifestFile = path.join(crafted, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+      change(manifest);
+      await writeFile(manifestFile, JSON.stringify(manifest));
+      return crafted;
+    };
+    const database = (manifest: Manifest) =>
+      manifest.files.find((file) => file.path === 'sharebin.db') as Manifest['files'][number];
+
+    const traversal = await craft('traversal', (manifest) => {
+      manifest.database.file = '../../../etc/shadow';
+    });
+    const dotDot = await craft('dot-dot', (manifest) => {
+      manifest.files.push({ ...database(manifest), path: 'storage/../sharebin.db' });
+    });
+    const unlisted = await craft('unlisted', (manifest) => {
+      manifest.files = manifest.files.filter((file) => file.path !== 'sharebin.db');
+    });
+    for (const [crafted, message] of [
+      [traversal, 'does not list the database and secret key this backup should hold'],
+      [dotDot, 'names a file outside the backup (storage/../sharebin.db)'],
+      [unlisted, 'does not list the database and secret key this backup should hold'],
+    ] as const) {
+      const refused = await runTool('restore', ['--from', crafted, '--force'], {
+        DATA_DIR: target,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(`sharebin: --from ${crafted}: manifest.json ${message}\n`);
+      expect(await readdir(target)).toEqual([]);
+    }
+
+    // A symbolic link with the right bytes behind it is refused too.
+    const linked = await craft('linked', () => {});
+    await rm(path.join(linked, 'secret.key'));
+    await symlink(path.join(backupDir, 'secret.key'), path.join(linked, 'secret.key'));
+    const refused = await runTool('restore', ['--from', linked], { DATA_DIR: target });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `sharebin: --from ${linked}: secret.key is a symbolic link or not a plain file; a backup holds plain files only\n`,
+    );
+    expect(await readdir(target)).toEqual([]);
+  });
+
   it('restores into a wiped DATA_DIR: the paste and the file are back and readable', async () => {
     await server.stop();
     const notEmpty = await runTool('restore', ['--from', backupDir], { DATA_DIR: dataDir });
@@ -181,6 +234,13 @@ describe('backup and restore of a SQLite install with local storage', { timeout:
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain('restore complete');
+    const [storageId] = await readdir(path.join(dataDir, 'storage'));
+    expect(
+      await readFile(
+        path.join(dataDir, 'storage', storageId as string, 'docs', '.tmp', 'x.txt'),
+        'utf8',
+      ),
+    ).toBe('a user file in docs/.tmp');
 
     server = await startServerProcess({ dataDir });
     const paste = await fetch(`${server.url}/api/raw/kept-paste`);

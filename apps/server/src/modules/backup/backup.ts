@@ -115,15 +115,17 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
 const WORK_FOLDERS = new Set([TEMP_FOLDER, MULTIPART_FOLDER]);
 
 /**
- * Regular files under `folder`, relative to it, without the driver's work folders (a restored
- * server sweeps uploads that never finished); symbolic links are not followed.
+ * Regular files under the storage folder `folder`, relative to it, without the driver's work
+ * folders (a restored server sweeps uploads that never finished): those are reserved only
+ * directly under `<configId>/`, a user's `docs/.tmp/` is data. Symbolic links are not followed.
  */
 async function filesUnder(folder: string, prefix = ''): Promise<string[]> {
   if (!existsSync(folder)) return [];
   const found: string[] = [];
+  const inStorageRoot = prefix !== '' && path.dirname(prefix) === '.';
   for (const entry of await readdir(path.join(folder, prefix), { withFileTypes: true })) {
     const relative = path.join(prefix, entry.name);
-    if (entry.isDirectory() && WORK_FOLDERS.has(entry.name)) continue;
+    if (inStorageRoot && entry.isDirectory() && WORK_FOLDERS.has(entry.name)) continue;
     if (entry.isDirectory()) found.push(...(await filesUnder(folder, relative)));
     else if (entry.isFile()) found.push(relative);
   }
@@ -373,22 +375,85 @@ async function readBackup(from: string): Promise<Manifest> {
       `--from ${from} was written by Sharebin ${manifest.sharebinVersion} in a newer backup format (${manifest.formatVersion}); restore it with that version`,
     );
   }
+  const listed = new Set<string>();
   for (const entry of manifest.files) {
-    const relative = path.normalize(entry.path);
-    if (path.isAbsolute(relative) || relative.startsWith('..')) {
+    const relative = entry?.path;
+    if (!isBackupPath(relative)) {
       throw new BackupError(
-        `--from ${from}: ${MANIFEST} names a file outside the backup (${entry.path})`,
+        `--from ${from}: ${MANIFEST} names a file outside the backup (${String(relative)})`,
       );
     }
-    const full = path.join(from, relative);
-    const found = existsSync(full) ? await hashFile(full) : undefined;
+    listed.add(relative);
+    const full = await backupFile(from, relative);
+    const found = full ? await hashFile(full) : undefined;
     if (!found || found.size !== entry.size || found.sha256 !== entry.sha256) {
       throw new BackupError(
         `--from ${from} is damaged: ${entry.path} is ${found ? 'not what the manifest says (size or SHA-256 differ)' : 'missing'}`,
       );
     }
   }
+  const databaseFile = manifest.engine === 'postgres' ? POSTGRES_DUMP : DATABASE_FILE;
+  if (
+    manifest.database?.file !== databaseFile ||
+    (manifest.engine !== 'postgres' && !listed.has(DATABASE_FILE)) ||
+    (manifest.secretKey === 'file' && !listed.has(SECRET_KEY_FILE))
+  ) {
+    throw new BackupError(
+      `--from ${from}: ${MANIFEST} does not list the database and secret key this backup should hold`,
+    );
+  }
   return manifest;
+}
+
+/**
+ * A path `manifest.json` may name: `sharebin.db`, `secret.key` or `storage/…`, relative, in
+ * normal form, without empty, `.` or `..` parts.
+ */
+function isBackupPath(relative: unknown): relative is string {
+  if (typeof relative !== 'string' || relative === '') return false;
+  if (path.posix.isAbsolute(relative) || path.posix.normalize(relative) !== relative) return false;
+  if (relative.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    return false;
+  }
+  return (
+    relative === DATABASE_FILE ||
+    relative === SECRET_KEY_FILE ||
+    relative.startsWith(`${STORAGE_FOLDER}/`)
+  );
+}
+
+/** `relative` under `root`, refused when it would resolve outside it. */
+function under(root: string, relative: string): string {
+  const base = path.resolve(root);
+  const full = path.resolve(base, ...relative.split('/'));
+  if (!full.startsWith(base + path.sep)) {
+    throw new BackupError(`${relative} would be outside ${base}`);
+  }
+  return full;
+}
+
+/**
+ * The file `relative` names in the backup folder, or undefined when it is missing; a symbolic
+ * link anywhere on the way (or a non-file) is refused: a backup holds plain files only.
+ */
+async function backupFile(from: string, relative: string): Promise<string | undefined> {
+  const full = under(from, relative);
+  const parts = relative.split('/');
+  for (let depth = 1; depth <= parts.length; depth++) {
+    const probe = path.join(from, ...parts.slice(0, depth));
+    const info = await lstat(probe).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+      throw error;
+    });
+    if (!info) return undefined;
+    const expected = depth === parts.length ? info.isFile() : info.isDirectory();
+    if (info.isSymbolicLink() || !expected) {
+      throw new BackupError(
+        `--from ${from}: ${parts.slice(0, depth).join('/')} is a symbolic link or not a plain ${depth === parts.length ? 'file' : 'folder'}; a backup holds plain files only`,
+      );
+    }
+  }
+  return full;
 }
 
 /**
@@ -475,14 +540,14 @@ export async function restoreBackup({
   if (databaseFile) {
     // Copied beside the target, then renamed over it: a restore cut short leaves the old file.
     const incoming = `${databaseFile}.restoring`;
-    await copyHashed(path.join(source, manifest.database.file), incoming);
+    await copyHashed(under(source, DATABASE_FILE), incoming);
     for (const stale of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
       await rm(stale, { force: true });
     }
     await rename(incoming, databaseFile);
     print(`database      ${manifest.database.file} → ${databaseFile}`);
   } else {
-    const dump = path.join(source, manifest.database.file);
+    const dump = under(source, POSTGRES_DUMP);
     print(
       `database      PostgreSQL is not restored by this tool: ${existsSync(dump) ? `load ${dump}` : 'load the dump you made with pg_dump'} with pg_restore (the password is masked; put it back or set PGPASSWORD), every instance stopped:`,
     );
@@ -493,7 +558,7 @@ export async function restoreBackup({
 
   const secretKeyFile = path.join(config.dataDir, SECRET_KEY_FILE);
   if (manifest.secretKey === 'file') {
-    await copyHashed(path.join(source, SECRET_KEY_FILE), secretKeyFile);
+    await copyHashed(under(source, SECRET_KEY_FILE), secretKeyFile);
     print(`secret key    ${SECRET_KEY_FILE} → ${secretKeyFile}`);
   } else if (manifest.secretKey === 'environment') {
     print(
@@ -508,7 +573,10 @@ export async function restoreBackup({
       await rm(storageRoot, { recursive: true, force: true });
     }
     for (const file of storageFiles) {
-      await copyHashed(path.join(source, file.path), path.join(config.dataDir, file.path));
+      await copyHashed(
+        under(source, file.path),
+        under(storageRoot, file.path.slice(STORAGE_FOLDER.length + 1)),
+      );
     }
     print(`files         ${storageFiles.length} files → ${storageRoot}`);
   } else {

@@ -25,6 +25,18 @@ describe('DATABASE_URL', () => {
     ['postgres://sharebin@db/x', 'postgres://sharebin@db/x'],
     ['postgres://db/x', 'postgres://db/x'],
     ['/var/lib/sharebin.db', '/var/lib/sharebin.db'],
+    ['sqlite:///var/lib/sharebin.db', 'sqlite:///var/lib/sharebin.db'],
+    // An `@` in the password: the user info ends at the last one.
+    ['postgres://u:p@ss@h/db', 'postgres://u:***@h/db'],
+    [
+      'postgres://h/db?password=secret&sslmode=require',
+      'postgres://h/db?password=***&sslmode=require',
+    ],
+    ['postgres://u@h/db?sslpassword=secret', 'postgres://u@h/db?sslpassword=***'],
+    ['postgres://u:pw@h/db?PassWord=secret', 'postgres://u:***@h/db?PassWord=***'],
+    // Not parsable as a URL: everything before the host is masked, query passwords too.
+    ['postgres://u:p/x@h/db', 'postgres://***@h/db'],
+    ['postgres://u:p@ss@h:99999/db?password=z', 'postgres://***@h:99999/db?password=***'],
   ])('masks the password of %s', (url, masked) => {
     expect(maskUrlPassword(url)).toBe(masked);
   });

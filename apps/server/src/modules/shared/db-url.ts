@@ -24,9 +24,51 @@ export function sqliteFileOf(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-/** `url` with the password of its user info replaced by `***`; anything else unchanged. */
+/** Query parameters `pg` takes a password from. */
+const PASSWORD_PARAMS = new Set(['password', 'sslpassword']);
+const PASSWORD_PARAM = /([?&](?:ssl)?password=)[^&#]*/gi;
+
+/**
+ * `url` with the password of its user info and the `password`/`sslpassword` query parameters
+ * replaced by `***`; anything else unchanged. A URL that does not parse has everything between
+ * `://` and the last `@` of its authority masked.
+ */
 export function maskUrlPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*):[^@/?#]*@/i, '$1:***@');
+  if (!ANY_URL.test(url)) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return maskUnparsed(url);
+  }
+  let changed = false;
+  if (parsed.password) {
+    parsed.password = '***';
+    changed = true;
+  }
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (PASSWORD_PARAMS.has(name.toLowerCase())) {
+      parsed.searchParams.set(name, '***');
+      changed = true;
+    }
+  }
+  return changed ? parsed.toString() : url;
+}
+
+/** The fallback of `maskUrlPassword` for a URL `new URL` refuses. */
+function maskUnparsed(url: string): string {
+  const start = url.indexOf('://') + 3;
+  const rest = url.slice(start);
+  const firstAt = rest.indexOf('@');
+  let masked = rest;
+  if (firstAt >= 0) {
+    // The authority ends at the first `/`, `?` or `#` after the user info (which may hold them).
+    const after = rest.slice(firstAt).search(/[/?#]/);
+    const end = after < 0 ? rest.length : firstAt + after;
+    const lastAt = rest.lastIndexOf('@', end - 1);
+    masked = `***${rest.slice(lastAt)}`;
+  }
+  return url.slice(0, start) + masked.replace(PASSWORD_PARAM, '$1***');
 }
 
 /** The password inside a URL's user info (decoded), if any. */
