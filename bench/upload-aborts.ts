@@ -18,7 +18,8 @@ import { filesUnder } from '../apps/server/src/test/files-under';
 import { startS3rver } from '../apps/server/src/test/s3rver';
 import { freshDataDir, root, stop, waitForHealth } from './lib.mjs';
 
-const PORT = 8996;
+// The port comes from UPLOAD_ABORTS_BENCH_PORT, so that the bench runs beside other servers.
+const PORT = Number(process.env.UPLOAD_ABORTS_BENCH_PORT) || 8996;
 const ABORTS = Number(process.env.BENCH_ABORTS) || 200;
 const MIB = 1024 * 1024;
 const base = `http://127.0.0.1:${PORT}`;

@@ -33,7 +33,8 @@ import { startS3rver } from '../apps/server/src/test/s3rver';
 import { freshDataDir, median, residentMb, startServer, stop, waitForHealth } from './lib.mjs';
 import { pinStorageApart } from './pin';
 
-const PORT = 8994;
+// The port comes from UPLOADS_BENCH_PORT, so that the bench runs beside other servers.
+const PORT = Number(process.env.UPLOADS_BENCH_PORT) || 8994;
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;

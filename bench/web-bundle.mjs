@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freshDataDir, root, startServer, stop, waitForHealth } from './lib.mjs';
 
-const PORT = 8993;
+// The port comes from WEB_BUNDLE_BENCH_PORT, so that the bench runs beside other servers.
+const PORT = Number(process.env.WEB_BUNDLE_BENCH_PORT) || 8993;
 const HEAVY = /mermaid|katex|docx|html-to-image|highlight/i;
 
 const server = startServer({ port: PORT, dataDir: freshDataDir() });
