@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import net from 'node:net';
 import type { Paste, StorageConfig } from '@sharebin/shared';
 import parsePrometheusTextFormat, {
   type PrometheusFamily,
@@ -13,6 +11,7 @@ import {
   testServerDeps,
   useTestServer,
 } from '../test/harness';
+import { refusingEndpoint, s3ConfigAt } from '../test/remote-s3';
 import { ConfigError, loadConfig } from './config';
 import { createServer } from './create-server';
 
@@ -50,15 +49,6 @@ function sampleValue(found: PrometheusFamily, labels: Record<string, string>): n
 }
 
 /** A port that refuses connections (it was free a moment ago). */
-async function refusedPort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
 describe('GET /metrics', () => {
   const t = useTestServer('sqlite', { metricsToken: METRICS_TOKEN });
 
@@ -115,17 +105,7 @@ describe('GET /metrics', () => {
     const remote = await t.request<StorageConfig>(
       'POST',
       '/api/s3-configs',
-      {
-        storage_type: 's3',
-        provider: 'minio',
-        name: 'refusing',
-        endpoint: `http://127.0.0.1:${await refusedPort()}`,
-        region: 'us-east-1',
-        bucket: 'bucket',
-        access_key_id: 'key-id',
-        secret_access_key: 'secret-access-key',
-        path_style: true,
-      },
+      s3ConfigAt(await refusingEndpoint(), 'refusing'),
       admin,
     );
     expect(remote.status).toBe(201);

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { StorageConfig } from '@sharebin/shared';
 import pino from 'pino';
@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC } from '../test/dav-kit';
 import { eventually } from '../test/eventually';
 import { type RequestOptions, useTestServer } from '../test/harness';
+import { refusingEndpoint, s3ConfigAt } from '../test/remote-s3';
 import { createHttpServer } from './http-server';
 
 interface LogLine {
@@ -79,15 +80,6 @@ async function requestLine(method: string, path: string): Promise<LogLine> {
 }
 
 /** A port that refuses connections (it was free a moment ago). */
-async function refusedPort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
 describe('request log lines behind one trusted proxy', () => {
   const { t, send } = useSocketServer(1);
 
@@ -161,17 +153,7 @@ describe('request log lines behind one trusted proxy', () => {
     const remote = await t.request<StorageConfig>(
       'POST',
       '/api/s3-configs',
-      {
-        storage_type: 's3',
-        provider: 'minio',
-        name: 'refusing',
-        endpoint: `http://127.0.0.1:${await refusedPort()}`,
-        region: 'us-east-1',
-        bucket: 'bucket',
-        access_key_id: 'key-id',
-        secret_access_key: 'secret-access-key',
-        path_style: true,
-      },
+      s3ConfigAt(await refusingEndpoint(), 'refusing'),
       admin,
     );
     const mounted = await t.request(

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createHttpServer } from '../../app/http-server';
 import { ADMIN_BASIC } from '../../test/dav-kit';
 import { type RequestOptions, useTestServer } from '../../test/harness';
+import { s3ConfigAt } from '../../test/remote-s3';
 
 /** Short in tests; STORAGE_TIMEOUT in production. */
 const STORAGE_TIMEOUT_MS = 1_000;
@@ -83,17 +84,7 @@ describe('a storage that does not answer, over a real socket', () => {
     const created = await t.request<StorageConfig>(
       'POST',
       '/api/s3-configs',
-      {
-        storage_type: 's3',
-        provider: 'minio',
-        name: 'remote',
-        endpoint,
-        region: 'us-east-1',
-        bucket: 'bucket',
-        access_key_id: 'key-id',
-        secret_access_key: 'secret-access-key',
-        path_style: true,
-      },
+      s3ConfigAt(endpoint, 'remote'),
       admin,
     );
     expect(created.status).toBe(201);
