@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
 
 /**
  * The app through a real reverse proxy (nginx or Caddy) over TLS, at the root or under a path:
@@ -9,35 +10,25 @@ import { defineConfig } from '@playwright/test';
 const baseURL = process.env.PROXY_E2E_URL ?? 'https://127.0.0.1:19461/';
 const spki = process.env.PROXY_E2E_SPKI ?? '';
 
+const launchOptions = base.use?.launchOptions ?? {};
+
+/** The main set's browser and timeouts, against the proxy's address and with no server of its own. */
 export default defineConfig({
+  ...base,
   testDir: 'apps/web/e2e/proxy',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  testIgnore: [],
+  webServer: undefined,
   use: {
+    ...base.use,
     baseURL,
-    browserName: 'chromium',
-    locale: 'en-US',
-    colorScheme: 'light',
     trace: 'off',
     serviceWorkers: 'allow',
     // API requests of the tests (WebDAV, the admin token): the certificate is self-signed.
     ignoreHTTPSErrors: true,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      ...launchOptions,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...(launchOptions.args ?? []),
         ...(spki ? [`--ignore-certificate-errors-spki-list=${spki}`] : []),
       ],
     },

@@ -247,6 +247,14 @@ export const CONFIG_VARIABLES = {
   },
 } as const;
 
+/** The variables marked secret: whose value, or the password inside whose URL, is never shown. */
+function namesMarked(kind: 'value' | 'url'): string[] {
+  return Object.entries(CONFIG_VARIABLES)
+    .filter(([, variable]) => 'secret' in variable && variable.secret === kind)
+    .map(([name]) => name);
+}
+export const SECRET_VARIABLES = { values: namesMarked('value'), urls: namesMarked('url') };
+
 type Variables = typeof CONFIG_VARIABLES;
 type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
 

@@ -555,7 +555,7 @@ export function createServer(deps: ServerDeps) {
       }),
     );
   }
-  registerRoutes({ api, routes, authenticate, publicUrl: deps.publicUrl });
+  registerRoutes({ api, routes, authenticate });
   mountApiDocs(api, () =>
     buildOpenApiDocument(routes, { version: deps.version, publicUrl: deps.publicUrl }),
   );

@@ -24,15 +24,11 @@ export function registerRoutes({
   api,
   routes,
   authenticate,
-  publicUrl,
 }: {
   api: Hono<AppEnv>;
   routes: AnyRoute[];
   authenticate: Authenticate;
-  /** Empty: links use the request's origin. */
-  publicUrl: string;
 }) {
-  const publicOrigin = publicUrl.replace(/\/+$/, '');
   for (const spec of routes) {
     // Bodies are strict: an unknown field is refused, naming it (ARCHITECTURE §4). Query strings
     // stay lenient: browsers, proxies and caches add parameters of their own (cache busters,
@@ -43,7 +39,7 @@ export function registerRoutes({
         spec.auth === 'public' ? ANONYMOUS : await authenticate(c.req.header('authorization'));
       c.set('principal', auth.principal);
       authorize(spec.auth, auth.principal);
-      const input = new RouteInput(c, publicOrigin, auth, {
+      const input = new RouteInput(c, auth, {
         params: spec.params ? parse(spec.params, c.req.param(), 'params') : undefined,
         query: spec.query ? parse(spec.query, c.req.query(), 'query') : undefined,
         headers: spec.headers ? parse(spec.headers, c.req.header(), 'header') : undefined,
@@ -69,16 +65,13 @@ class RouteInput implements HandlerInput<unknown, unknown, unknown, unknown> {
   readonly principal: Principal;
   readonly clientIp: string;
   readonly #c: Context<AppEnv>;
-  readonly #publicOrigin: string;
 
   constructor(
     c: Context<AppEnv>,
-    publicOrigin: string,
     readonly auth: Authentication,
     fields: { params: unknown; query: unknown; headers: unknown; body: unknown },
   ) {
     this.#c = c;
-    this.#publicOrigin = publicOrigin;
     this.params = fields.params;
     this.query = fields.query;
     this.headers = fields.headers;
@@ -88,8 +81,8 @@ class RouteInput implements HandlerInput<unknown, unknown, unknown, unknown> {
   }
 
   get origin(): string {
-    // Without PUBLIC_URL: the origin the client used, as trusted proxies forward it.
-    return this.#publicOrigin || publicBaseOf(this.#c);
+    // PUBLIC_URL, or without it the origin the client used, as trusted proxies forward it.
+    return publicBaseOf(this.#c);
   }
 }
 

@@ -1,3 +1,4 @@
+import { SECRET_VARIABLES } from '../../app/config';
 import { urlPassword } from './db-url';
 
 /** A start-up that cannot go on; the message alone tells the operator what to fix. */
@@ -8,15 +9,12 @@ export class StartupError extends Error {
   }
 }
 
-/** Variables whose values (or the password inside them) must never reach a terminal or a log. */
-const SECRET_VARIABLES = ['SECRET_KEY', 'ADMIN_PASSWORD', 'METRICS_TOKEN'] as const;
-const URL_VARIABLES = ['DATABASE_URL', 'REDIS_URL'] as const;
-
 /** Every secret value the environment holds, longest first (so that none hides in another). */
 function secretsIn(env: Record<string, string | undefined>): string[] {
   const secrets = [
-    ...SECRET_VARIABLES.map((name) => env[name]?.trim()),
-    ...URL_VARIABLES.flatMap((name) => {
+    // The variables config.ts marks secret: a new one is masked here without a second list.
+    ...SECRET_VARIABLES.values.map((name) => env[name]?.trim()),
+    ...SECRET_VARIABLES.urls.flatMap((name) => {
       const password = env[name] ? urlPassword(env[name].trim()) : undefined;
       // Both spellings: as written in the URL and decoded.
       return password ? [password, encodeURIComponent(password)] : [];
