@@ -87,23 +87,8 @@ async function main() {
   // a job whose lease would then hold it until it expires.
   const httpServer = createHttpServer({ fetch: server.app.fetch, timeouts: config.httpTimeouts });
   await listen(httpServer, config.port, config.host);
-  server.jobs.start();
-  server.activity.start();
-  // In the background: a storage that does not answer must not hold the start.
-  server
-    .sweepAbandonedUploads()
-    .then((swept) => logger.info({ swept }, 'uploads left by a stopped process swept'))
-    .catch((error: unknown) => logger.warn({ err: error }, 'sweeping abandoned uploads failed'));
-  logger.info(
-    {
-      port: config.port,
-      engine,
-      migrations: Object.keys(migrations).length,
-      startupMs: Math.round(performance.now() - started),
-    },
-    `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-  );
-
+  // Before anything tells that the server is up: a SIGTERM sent as soon as it listens (a
+  // supervisor, a test) must find the graceful stop, not Node's default of dying at once.
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -138,6 +123,22 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  server.jobs.start();
+  server.activity.start();
+  // In the background: a storage that does not answer must not hold the start.
+  server
+    .sweepAbandonedUploads()
+    .then((swept) => logger.info({ swept }, 'uploads left by a stopped process swept'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'sweeping abandoned uploads failed'));
+  logger.info(
+    {
+      port: config.port,
+      engine,
+      migrations: Object.keys(migrations).length,
+      startupMs: Math.round(performance.now() - started),
+    },
+    `Sharebin ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
 }
 
 main().catch((error: unknown) => {
