@@ -22,8 +22,10 @@ async function hasTable({ db, engine }: DatabaseHandle, table: string): Promise<
   const found =
     engine === 'sqlite'
       ? await sql`select 1 from sqlite_master where type = 'table' and name = ${table}`.execute(db)
-      : await sql`select 1 from information_schema.tables
-          where table_schema = current_schema() and table_name = ${table}`.execute(db);
+      : // Not information_schema: its privilege checks read every schema's catalogue and fail
+        // when another program drops a schema meanwhile (a shared database).
+        await sql`select 1 where to_regclass(
+            quote_ident(current_schema()) || '.' || quote_ident(${table})) is not null`.execute(db);
   return found.rows.length > 0;
 }
 
