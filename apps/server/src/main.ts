@@ -108,6 +108,7 @@ async function main() {
         await jobsStopped;
         // After the last request: what it counted is added too.
         await server.activity.stop();
+        await server.fsIndex.drain();
         await server.drivers.closeAll();
         await server.caches.close();
         await db.destroy();

@@ -26,6 +26,7 @@ import { createFilesRepository } from '../modules/files/files.repository';
 import { createFilesRoutes } from '../modules/files/files.routes';
 import { createFilesUseCases } from '../modules/files/files.usecases';
 import { createFsRoutes } from '../modules/fs/fs.routes';
+import { createChecksumsRepository } from '../modules/fs/fs-checksums';
 import { createFsCopyNowUseCases } from '../modules/fs/fs-copy-now.usecases';
 import { createDeleteJobs } from '../modules/fs/fs-delete-job';
 import { createFsChangeFollower, createListingFollower } from '../modules/fs/fs-followers';
@@ -251,7 +252,8 @@ export function createServer(deps: ServerDeps) {
     onChange: async ({ mountId, paths, removed }) => {
       await Promise.all(paths.map((path) => directories.invalidatePrefix(path)));
       await resolversBus.mountsChanged();
-      if (removed) await search.dropMount(mountId);
+      // After the files written to it are in (their batch would bring its rows back).
+      if (removed) await fsChanges.drain().then(() => search.dropMount(mountId));
     },
   });
   // A storage config edited or deleted: the listings of the mounts on it.
@@ -293,7 +295,15 @@ export function createServer(deps: ServerDeps) {
     sharesAtOrBelow: filesRepository.countAtOrBelow,
   });
   // Every file-system write reports here, whichever flow made it (caches, search index).
-  const onFsChange = createFsChangeFollower({ directories, search, clock, logger });
+  const fileChecksums = createChecksumsRepository(db);
+  const fsChanges = createFsChangeFollower({
+    directories,
+    search,
+    checksums: fileChecksums,
+    clock,
+    logger,
+  });
+  const onFsChange = fsChanges.follow;
   const fileRecords = createFileRecords({
     repository: filesRepository,
     storage,
@@ -328,7 +338,11 @@ export function createServer(deps: ServerDeps) {
     clock,
   });
   const fsUploads = createFsUploadsRepository({ db });
-  const fsQuota = createFsQuota({ uploads: fsUploads, clock });
+  const fsQuota = createFsQuota({
+    uploads: fsUploads,
+    capacityOf: async (configId) => (await drivers.resolve(configId)).config.total_capacity_bytes,
+    clock,
+  });
   const fsUploadsHousekeeping = createFsUploadsHousekeeping({
     uploads: fsUploads,
     drivers,
@@ -514,6 +528,7 @@ export function createServer(deps: ServerDeps) {
         activeMounts: mounts.listActive,
         mountById: mounts.get,
         storageOf: (mount) => drivers.forConfig(mount.storage_config_id),
+        indexed: fsChanges.drain,
         logger,
       }),
     }),
@@ -630,6 +645,11 @@ export function createServer(deps: ServerDeps) {
      * adds what is left (at shutdown), `flush()` at once.
      */
     activity,
+    /**
+     * Files written go to the search index in batches: `drain()` writes what waits (before the
+     * database closes at shutdown).
+     */
+    fsIndex: { drain: fsChanges.drain },
     /** The periodic clean-ups at once (the scheduled `housekeeping` job runs the same). */
     housekeeping: housekeeping.run,
     /**

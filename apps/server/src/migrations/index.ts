@@ -24,6 +24,7 @@ import { jobItemDetails } from './0021_job_item_details';
 import { fsUploadOwner } from './0022_fs_upload_owner';
 import { fileShareOwner } from './0023_file_share_owner';
 import { schemaVersion } from './0024_schema_version';
+import { fileChecksums } from './0025_file_checksums';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0022_fs_upload_owner': fsUploadOwner,
   '0023_file_share_owner': fileShareOwner,
   '0024_schema_version': schemaVersion,
+  '0025_file_checksums': fileChecksums,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -50,6 +50,11 @@ describe('uploads of a server killed mid-way (kill -9)', () => {
     );
     const [local] = await apiCall<StorageConfig[]>(first.url, 'GET', '/s3-configs', token);
     if (!local) throw new Error('no default local storage');
+    // With a capacity, the local write holds its bytes in a row; the S3 storage has none, so
+    // its write has a row only for the multipart upload it started (nothing held).
+    await apiCall(first.url, 'PUT', `/s3-configs/${local.id}`, token, {
+      total_capacity_bytes: 100 * 1024 * MIB,
+    });
     const remote = await apiCall<StorageConfig>(first.url, 'POST', '/s3-configs', token, {
       ...s3.storageFields,
       name: 's3rver',
@@ -91,7 +96,10 @@ describe('uploads of a server killed mid-way (kill -9)', () => {
       const open = await openMultipartUploads(s3);
       expect(open.map((upload) => upload.key)).toEqual(['crash/big.bin']);
       expect(uploadRows()).toHaveLength(2);
-      expect(uploadRows().reduce((sum, row) => sum + Number(row.size), 0)).toBeGreaterThan(0);
+      const held = (configId: string) =>
+        Number(uploadRows().find((row) => row.storage_config_id === configId)?.size);
+      expect(held(local.id)).toBeGreaterThan(0);
+      expect(held(remote.id)).toBe(0);
       expect(filesUnder(tempDir)).toHaveLength(1);
 
       const second = await startServerProcess({ dataDir });

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { NamedCache } from '../cache/named-cache';
+import type { IndexEntry } from '../search/search.models';
 import type { SearchUseCases } from '../search/search.usecases';
 import type { Clock } from '../shared/clock';
+import type { FileChecksumsTable } from '../shared/db.schema';
+import { createWriteBatcher } from '../shared/write-batcher';
 import type { FsEntry } from '../storage/drivers/storage-driver';
+import type { Checksums, ChecksumsRepository } from './fs-checksums';
 import type { MountLocation } from './fs-locator';
 import { walkStorage } from './fs-walk';
 import type { FsChange } from './fs-write.usecases';
@@ -18,20 +22,35 @@ const INDEXED_FOLDERS_REMEMBERED = 10_000;
 type Warn = Pick<Logger, 'warn'>;
 const withinMount = (location: MountLocation) => `/${location.key}`;
 
+/** A file written through the file system, as its batch of index rows takes it. */
+interface WrittenFile {
+  location: MountLocation;
+  size: number | null;
+  at: number;
+  /** The stored object's ETag and the checksums of its bytes, when both are known. */
+  stored?: { etag: string; checksums: Checksums };
+}
+
 /**
  * What follows a write through the file system: the directory cache of every instance first
  * (awaited, so a listing anywhere after the answer shows the write), then the search index.
- * The index is repairable (listings, rebuild), so its failures are logged, not answered: the
- * write itself did happen.
+ * Files written go to the index (and their checksums with them) in batches, one transaction
+ * for every file written meanwhile, off the request's path: a search on this instance waits
+ * for them (`drain`), one on another instance sees them once that transaction commits,
+ * milliseconds after the answer. Every other change drains the batches first, so the index
+ * takes changes in the order they were made. The index is repairable (listings, rebuild), so
+ * its failures are logged, not answered: the write itself did happen.
  */
 export function createFsChangeFollower({
   directories,
   search,
+  checksums,
   clock,
   logger,
 }: {
   directories: Pick<NamedCache<unknown>, 'invalidatePath'>;
-  search: Pick<SearchUseCases, 'upsert' | 'remove' | 'move'>;
+  search: Pick<SearchUseCases, 'upsert' | 'upsertTogether' | 'remove' | 'move'>;
+  checksums: Pick<ChecksumsRepository, 'put' | 'remove' | 'move'>;
   clock: Clock;
   logger: Warn;
 }) {
@@ -43,12 +62,41 @@ export function createFsChangeFollower({
     await directories.invalidatePath(change.location.path, { subtree });
   }
 
-  async function indexWritten(location: MountLocation, isDirectory: boolean, size: number | null) {
+  const files = createWriteBatcher<WrittenFile>(async (batch) => {
+    const byMount = new Map<string, IndexEntry[]>();
+    for (const file of batch) {
+      const entries = byMount.get(file.location.mount.id) ?? [];
+      // Of two writes of one path in a batch, the later one stands.
+      const path = withinMount(file.location);
+      const at = entries.findIndex((entry) => entry.path === path);
+      if (at >= 0) entries.splice(at, 1);
+      entries.push({ path, isDirectory: false, size: file.size, modifiedAt: file.at });
+      byMount.set(file.location.mount.id, entries);
+    }
+    const rows = new Map<string, FileChecksumsTable>();
+    for (const { location, stored } of batch) {
+      if (!stored) continue;
+      const row = {
+        storage_config_id: location.mount.storage_config_id,
+        storage_key: location.key,
+        etag: stored.etag,
+        ...stored.checksums,
+      };
+      rows.set(`${row.storage_config_id}\0${row.storage_key}`, row);
+    }
+    const groups = [...byMount].map(([mountId, entries]) => ({ mountId, entries }));
+    await search
+      .upsertTogether(groups, (trx) => checksums.put([...rows.values()], trx))
+      .catch((error: unknown) =>
+        logger.warn({ err: error, files: batch.length }, 'search index not updated'),
+      );
+  });
+
+  async function indexFolder(location: MountLocation) {
     const mountId = location.mount.id;
     await search.upsert(mountId, [
-      { path: withinMount(location), isDirectory, size, modifiedAt: clock.now() },
+      { path: withinMount(location), isDirectory: true, size: null, modifiedAt: clock.now() },
     ]);
-    if (!isDirectory) return;
     // A copied folder brings its content; an empty new folder costs one listing.
     let batch = [];
     for await (const entry of walkStorage(location.storage, location.key)) {
@@ -61,27 +109,54 @@ export function createFsChangeFollower({
     await search.upsert(mountId, batch);
   }
 
-  function index(change: FsChange): Promise<void> {
+  async function index(change: FsChange): Promise<void> {
     const mountId = change.location.mount.id;
+    const storageId = change.location.mount.storage_config_id;
     switch (change.kind) {
       case 'removed':
-        return search.remove(mountId, withinMount(change.location), { subtree: change.subtree });
+        await search.remove(mountId, withinMount(change.location), { subtree: change.subtree });
+        await checksums.remove(storageId, change.location.key, { subtree: change.subtree });
+        return;
       case 'moved':
-        return search.move(mountId, withinMount(change.from), withinMount(change.location));
+        await search.move(mountId, withinMount(change.from), withinMount(change.location));
+        // A folder's files lose theirs (they are recorded again when next written).
+        if (change.isDirectory) {
+          await checksums.remove(storageId, change.from.key, { subtree: true });
+        } else {
+          await checksums.move(storageId, change.from.key, change.location.key);
+        }
+        return;
       case 'written':
-        return indexWritten(change.location, change.isDirectory, change.size);
+        return indexFolder(change.location);
     }
   }
 
-  return async (changes: FsChange[]): Promise<void> => {
-    for (const change of changes) await invalidate(change);
-    for (const change of changes) {
-      await index(change).catch((error: unknown) =>
-        logger.warn({ err: error, path: change.location.path }, 'search index not updated'),
-      );
-    }
+  return {
+    /** Told of every change after it is made and before the call answers. */
+    async follow(changes: FsChange[]): Promise<void> {
+      for (const change of changes) await invalidate(change);
+      for (const change of changes) {
+        if (change.kind === 'written' && !change.isDirectory) {
+          files.add({
+            location: change.location,
+            size: change.size,
+            at: clock.now(),
+            ...(change.stored ? { stored: change.stored } : {}),
+          });
+          continue;
+        }
+        await files.drain();
+        await index(change).catch((error: unknown) =>
+          logger.warn({ err: error, path: change.location.path }, 'search index not updated'),
+        );
+      }
+    },
+    /** Answers once the files written so far are in the index (a search waits for them). */
+    drain: files.drain,
   };
 }
+
+export type FsChangeFollower = ReturnType<typeof createFsChangeFollower>;
 
 /**
  * What follows a folder listing read from storage (not from the cache), off the request's

@@ -14,10 +14,16 @@ import type { FsUploadsRepository } from './fs-uploads.repository';
  */
 export function createFsQuota({
   uploads,
+  capacityOf,
   clock,
   owner = currentProcess,
 }: {
   uploads: FsUploadsRepository;
+  /**
+   * A storage's capacity as the storage resolver holds it (no database read); null: none. A
+   * storage without one holds nothing, so its writes cost no transaction.
+   */
+  capacityOf: (storageConfigId: string) => Promise<number | null>;
   clock: Clock;
   /** The process that streams writes (`streamed`): theirs are swept once it is gone. */
   owner?: ProcessIdentity;
@@ -39,9 +45,42 @@ export function createFsQuota({
   const hold = (row: FsUploadsTable, size: number, exactly = size) =>
     holdOrRefuse((bytes) => uploads.reserve(row, bytes), size, exactly);
 
+  const unlimited = async (location: MountLocation) =>
+    (await capacityOf(location.mount.storage_config_id)) === null;
+
+  /**
+   * A streamed write to a storage without a capacity: bytes are only counted against
+   * `maxBytes`. Its row is written only if the storage starts a multipart upload, which the
+   * row keeps known so that the sweep aborts it should this process die mid-write.
+   */
+  function unheldStream(row: FsUploadsTable, maxBytes: number) {
+    let recorded = false;
+    const { counter } = reservingCounter({
+      held: maxBytes,
+      limit: maxBytes,
+      refusal: () => fileTooLarge(maxBytes),
+      reserve: async (size) => size,
+      activity: {
+        clock,
+        since: row.last_activity_at,
+        note: async (now) => (recorded ? uploads.noteActivity(row.id, now) : undefined),
+      },
+    });
+    return {
+      counter,
+      onMultipartStarted: async (uploadId: string) => {
+        await uploads.reserve({ ...row, upload_id: uploadId }, 0);
+        recorded = true;
+      },
+      release: async () => {
+        if (recorded) await uploads.remove(row.id);
+      },
+    };
+  }
+
   /** Runs `write` holding `size` bytes of the location's storage. */
   async function whileHolding<T>(location: MountLocation, size: number, write: () => Promise<T>) {
-    if (size === 0) return write();
+    if (size === 0 || (await unlimited(location))) return write();
     const row = newRow(location);
     await hold(row, size);
     try {
@@ -66,6 +105,7 @@ export function createFsQuota({
      */
     async streamed(location: MountLocation, maxBytes: number) {
       const row = { ...newRow(location), owner_process: owner.id };
+      if (await unlimited(location)) return unheldStream(row, maxBytes);
       const { capacity, heldByOthers } = await uploads.reserve(row, 0);
       const remaining = capacity === null ? null : Math.max(0, capacity - heldByOthers);
       const { counter } = reservingCounter({

@@ -101,6 +101,8 @@ export interface FsSearchDeps {
   /** Any mount by id, active or not; throws the mounts' not-found error. */
   mountById: (id: string) => Promise<Mount>;
   storageOf: (mount: Mount) => Promise<StorageDriver>;
+  /** Answers once the files this instance wrote are in the index (they go in batches). */
+  indexed: () => Promise<void>;
   logger: Pick<Logger, 'warn'>;
 }
 
@@ -110,6 +112,7 @@ export function createFsSearch({
   activeMounts,
   mountById,
   storageOf,
+  indexed,
   logger,
 }: FsSearchDeps) {
   /** From the database: whichever instance answers, it answers the same. */
@@ -134,6 +137,8 @@ export function createFsSearch({
         request.scope === 'mount' ? active.filter((m) => m.id === request.mount_id) : active;
       const scopes = visibleScopes(mounts, root, active);
       if (request.scope === 'mount' && scopes.length === 0) throw mountNotFound();
+      // A file this instance has answered for is found, even while its batch is on its way.
+      await indexed();
       const found = await search.search({
         q: request.q,
         scopes,

@@ -12,6 +12,7 @@ import {
   fsNotFound,
   fsRenameAcrossFolders,
 } from './fs.errors';
+import { type Checksums, checksumTap } from './fs-checksums';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
@@ -23,7 +24,14 @@ import { countFsUpload } from './fs-upload-target';
  * a folder with what is in it (deleted, copied or moved), not just the entry itself.
  */
 export type FsChange =
-  | { kind: 'written'; location: MountLocation; isDirectory: boolean; size: number | null }
+  | {
+      kind: 'written';
+      location: MountLocation;
+      isDirectory: boolean;
+      size: number | null;
+      /** A file streamed in: the stored object's ETag and the checksums of its bytes. */
+      stored?: { etag: string; checksums: Checksums };
+    }
   | { kind: 'removed'; location: MountLocation; subtree: boolean }
   /** Within one mount: the storage moved `from` to `location`, and its subtree with it. */
   | { kind: 'moved'; from: MountLocation; location: MountLocation; isDirectory: boolean };
@@ -99,6 +107,7 @@ export function createFsWriteUseCases({
       const location = await locator.write(principal, path);
       const existingEntry = await location.storage.stat(location.key);
       if (existingEntry?.isDirectory) throw fsAlreadyExists(path);
+      const checksums = checksumTap();
       const { counter, onMultipartStarted, release } = await quota.streamed(
         location,
         options.maxBytes ?? Number.POSITIVE_INFINITY,
@@ -111,8 +120,18 @@ export function createFsWriteUseCases({
           onMultipartStarted,
         });
         // Both sides let go of their files and sockets before the answer.
-        const result = await finishTransfer(pipeline(body, counter), stored);
-        await written(location, false, result.size);
+        const result = await finishTransfer(pipeline(body, checksums.tap, counter), stored);
+        await onChange([
+          {
+            kind: 'written',
+            location,
+            isDirectory: false,
+            size: result.size,
+            ...(result.etag
+              ? { stored: { etag: result.etag, checksums: checksums.digests() } }
+              : {}),
+          },
+        ]);
         countFsUpload(activity, result.size);
         return { path, ...result };
       } finally {

@@ -285,9 +285,9 @@ export type SearchQueries = ReturnType<typeof searchQueries>;
 export function createSearchRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
   return {
     ...searchQueries(db, engine),
-    /** Runs `work` in one transaction, with the queries bound to it. */
-    transaction: <T>(work: (queries: SearchQueries) => Promise<T>) =>
-      db.transaction().execute((trx) => work(searchQueries(trx, engine))),
+    /** Runs `work` in one transaction, with the queries bound to it (and the transaction). */
+    transaction: <T>(work: (queries: SearchQueries, trx: Db) => Promise<T>) =>
+      db.transaction().execute((trx) => work(searchQueries(trx, engine), trx)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import type { Db } from '../shared/db';
 import { searchInvalidScope } from './search.errors';
 import {
   ancestorsOf,
@@ -89,16 +90,34 @@ export function createSearchUseCases({
     if (typeof mountId !== 'string' || mountId === '') throw searchInvalidScope('no mount id');
   };
 
+  /**
+   * `upsert` for several mounts in one transaction, with `alongside` (other rows that belong
+   * with these entries) in the same one: the batched writes of files (fs-followers).
+   */
+  async function upsertTogether(
+    groups: { mountId: string; entries: IndexEntry[] }[],
+    alongside: (trx: Db) => Promise<void> = async () => {},
+  ) {
+    for (const { mountId } of groups) requireMountId(mountId);
+    await repository.transaction(async (repo, trx) => {
+      for (const { mountId, entries } of groups) {
+        const normalised = entries.map((entry) => ({ ...entry, path: entryPath(entry.path) }));
+        if (normalised.length > 0) await putWithAncestors(repo, mountId, normalised);
+      }
+      await alongside(trx);
+    });
+  }
+
   return {
     ...createSearchRebuild({ repository, clock, rowsFor, ancestorFolders }),
 
     /** Adds or updates entries (a write through Sharebin); their folders are added too. */
     async upsert(mountId: string, entries: IndexEntry[]) {
       requireMountId(mountId);
-      const normalised = entries.map((entry) => ({ ...entry, path: entryPath(entry.path) }));
-      if (normalised.length === 0) return;
-      await repository.transaction((repo) => putWithAncestors(repo, mountId, normalised));
+      if (entries.length > 0) await upsertTogether([{ mountId, entries }]);
     },
+
+    upsertTogether,
 
     /** Forgets a path; `subtree` forgets everything below it too (a folder was removed). */
     async remove(mountId: string, path: string, { subtree = false }: { subtree?: boolean } = {}) {

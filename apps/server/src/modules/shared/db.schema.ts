@@ -29,6 +29,7 @@ export interface Database {
   stat_counters: StatCountersTable;
   storage_usage: StorageUsageTable;
   activity_buckets: ActivityBucketsTable;
+  file_checksums: FileChecksumsTable;
 }
 
 export interface AdminsTable {
@@ -361,4 +362,13 @@ export interface ActivityBucketsTable {
   bucket_start: number;
   metric: string;
   value: number;
+}
+
+/** modules/fs: checksums of files written through Sharebin, valid while the object has `etag`. */
+export interface FileChecksumsTable {
+  storage_config_id: string;
+  storage_key: string;
+  etag: string;
+  md5: string;
+  sha1: string;
 }

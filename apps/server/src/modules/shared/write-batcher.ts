@@ -1,0 +1,36 @@
+/**
+ * Collects items and writes them in batches, off the path of the requests that add them: the
+ * items added during one turn of the event loop (and while the previous batch was being
+ * written) go in one call of `write`, one after another, in the order they came. `write` must
+ * not throw (it logs its failures): a batch that fails must not stop the next.
+ *
+ * `drain()` writes what is waiting and answers once everything added before the call is
+ * written: what must see those items (a search, a change that has to come after them) awaits
+ * it first.
+ */
+export function createWriteBatcher<T>(write: (batch: T[]) => Promise<void>) {
+  let waiting: T[] = [];
+  let written: Promise<void> = Promise.resolve();
+
+  function flush(): Promise<void> {
+    if (waiting.length === 0) return written;
+    const batch = waiting;
+    waiting = [];
+    written = written.then(() => write(batch));
+    return written;
+  }
+
+  return {
+    add(item: T): void {
+      waiting.push(item);
+      if (waiting.length === 1) setImmediate(flush);
+    },
+    drain: flush,
+    /** Items waiting for their batch (metrics, tests). */
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+export type WriteBatcher<T> = ReturnType<typeof createWriteBatcher<T>>;
