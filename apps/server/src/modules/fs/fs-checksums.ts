@@ -3,6 +3,7 @@ import { Transform } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../shared/db';
 import type { FileChecksumsTable } from '../shared/db.schema';
+import { hashingThread } from './checksum-worker';
 
 /** A file's digests, lower-case hex. */
 export interface Checksums {
@@ -13,26 +14,55 @@ export interface Checksums {
 /** Keys looked up per query: far below either engine's parameter limit. */
 const LOOKUP_BATCH = 500;
 
+/** Bodies up to this size are hashed on the event loop: a thread's round trip costs more. */
+export const HASH_ON_LOOP_BYTES = 1024 * 1024;
+
 /**
  * Passes bytes on unchanged while it computes their MD5 and SHA-1, so that a file's checksums
- * cost no second read. `digests()` once the stream has ended.
+ * cost no second read. The first `HASH_ON_LOOP_BYTES` are only kept (the chunks as they came,
+ * no copy): a small body is hashed at its end, on the event loop; a larger one goes to the
+ * hashing thread, which holds the stream back when it falls behind. `digests()` once the
+ * stream has ended.
  */
 export function checksumTap() {
-  const md5 = createHash('md5');
-  const sha1 = createHash('sha1');
-  let result: Checksums | null = null;
+  let kept: Buffer[] = [];
+  let keptBytes = 0;
+  let job: ReturnType<typeof hashingThread.start> | null = null;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      md5.update(chunk);
-      sha1.update(chunk);
-      callback(null, chunk);
+      if (!job && keptBytes + chunk.length <= HASH_ON_LOOP_BYTES) {
+        kept.push(chunk);
+        keptBytes += chunk.length;
+        return callback(null, chunk);
+      }
+      if (!job) {
+        job = hashingThread.start();
+        for (const earlier of kept) job.update(earlier);
+        kept = [];
+      }
+      const caughtUp = job.update(chunk);
+      if (!caughtUp) return callback(null, chunk);
+      caughtUp.then(() => callback(null, chunk));
     },
   });
+  const abandon = () => {
+    job?.abandon();
+    job = null;
+  };
+  tap.once('error', abandon);
   return {
     tap,
-    digests(): Checksums {
-      result ??= { md5: md5.digest('hex'), sha1: sha1.digest('hex') };
-      return result;
+    /** The write failed: nothing will ask for the digests. */
+    abandon,
+    digests(): Promise<Checksums> {
+      if (job) return job.digest();
+      const md5 = createHash('md5');
+      const sha1 = createHash('sha1');
+      for (const chunk of kept) {
+        md5.update(chunk);
+        sha1.update(chunk);
+      }
+      return Promise.resolve({ md5: md5.digest('hex'), sha1: sha1.digest('hex') });
     },
   };
 }

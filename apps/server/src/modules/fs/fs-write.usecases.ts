@@ -128,12 +128,15 @@ export function createFsWriteUseCases({
             isDirectory: false,
             size: result.size,
             ...(result.etag
-              ? { stored: { etag: result.etag, checksums: checksums.digests() } }
+              ? { stored: { etag: result.etag, checksums: await checksums.digests() } }
               : {}),
           },
         ]);
         countFsUpload(activity, result.size);
         return { path, ...result };
+      } catch (error) {
+        checksums.abandon();
+        throw error;
       } finally {
         await release();
       }
