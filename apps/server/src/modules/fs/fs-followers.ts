@@ -14,6 +14,11 @@ import type { FsChange } from './fs-write.usecases';
 
 /** Entries a copied folder adds to the index per call. */
 const WALK_BATCH = 500;
+/**
+ * How long a file written waits for others to share its batch of index rows: the bound on
+ * when another instance's search finds it (this instance's searches wait for the batch).
+ */
+export const INDEX_BATCH_DELAY_MS = 100;
 /** `last_refreshed_at` is a hint for the admin, not worth a database write per listing. */
 export const REFRESH_NOTE_INTERVAL_MS = 60_000;
 /** Folders whose last indexed listing a process remembers (a digest each). */
@@ -35,9 +40,9 @@ interface WrittenFile {
  * What follows a write through the file system: the directory cache of every instance first
  * (awaited, so a listing anywhere after the answer shows the write), then the search index.
  * Files written go to the index (and their checksums with them) in batches, one transaction
- * for every file written meanwhile, off the request's path: a search on this instance waits
- * for them (`drain`), one on another instance sees them once that transaction commits,
- * milliseconds after the answer. Every other change drains the batches first, so the index
+ * for the files written within INDEX_BATCH_DELAY_MS, off the request's path: a search on this
+ * instance waits for them (`drain`), one on another instance finds them once that transaction
+ * commits, about INDEX_BATCH_DELAY_MS after the answer. Every other change drains the batches first, so the index
  * takes changes in the order they were made. The index is repairable (listings, rebuild), so
  * its failures are logged, not answered: the write itself did happen.
  */
@@ -62,35 +67,38 @@ export function createFsChangeFollower({
     await directories.invalidatePath(change.location.path, { subtree });
   }
 
-  const files = createWriteBatcher<WrittenFile>(async (batch) => {
-    const byMount = new Map<string, IndexEntry[]>();
-    for (const file of batch) {
-      const entries = byMount.get(file.location.mount.id) ?? [];
-      // Of two writes of one path in a batch, the later one stands.
-      const path = withinMount(file.location);
-      const at = entries.findIndex((entry) => entry.path === path);
-      if (at >= 0) entries.splice(at, 1);
-      entries.push({ path, isDirectory: false, size: file.size, modifiedAt: file.at });
-      byMount.set(file.location.mount.id, entries);
-    }
-    const rows = new Map<string, FileChecksumsTable>();
-    for (const { location, stored } of batch) {
-      if (!stored) continue;
-      const row = {
-        storage_config_id: location.mount.storage_config_id,
-        storage_key: location.key,
-        etag: stored.etag,
-        ...stored.checksums,
-      };
-      rows.set(`${row.storage_config_id}\0${row.storage_key}`, row);
-    }
-    const groups = [...byMount].map(([mountId, entries]) => ({ mountId, entries }));
-    await search
-      .upsertTogether(groups, (trx) => checksums.put([...rows.values()], trx))
-      .catch((error: unknown) =>
-        logger.warn({ err: error, files: batch.length }, 'search index not updated'),
-      );
-  });
+  const files = createWriteBatcher<WrittenFile>(
+    async (batch) => {
+      const byMount = new Map<string, IndexEntry[]>();
+      for (const file of batch) {
+        const entries = byMount.get(file.location.mount.id) ?? [];
+        // Of two writes of one path in a batch, the later one stands.
+        const path = withinMount(file.location);
+        const at = entries.findIndex((entry) => entry.path === path);
+        if (at >= 0) entries.splice(at, 1);
+        entries.push({ path, isDirectory: false, size: file.size, modifiedAt: file.at });
+        byMount.set(file.location.mount.id, entries);
+      }
+      const rows = new Map<string, FileChecksumsTable>();
+      for (const { location, stored } of batch) {
+        if (!stored) continue;
+        const row = {
+          storage_config_id: location.mount.storage_config_id,
+          storage_key: location.key,
+          etag: stored.etag,
+          ...stored.checksums,
+        };
+        rows.set(`${row.storage_config_id}\0${row.storage_key}`, row);
+      }
+      const groups = [...byMount].map(([mountId, entries]) => ({ mountId, entries }));
+      await search
+        .upsertTogether(groups, (trx) => checksums.put([...rows.values()], trx))
+        .catch((error: unknown) =>
+          logger.warn({ err: error, files: batch.length }, 'search index not updated'),
+        );
+    },
+    { delayMs: INDEX_BATCH_DELAY_MS },
+  );
 
   async function indexFolder(location: MountLocation) {
     const mountId = location.mount.id;

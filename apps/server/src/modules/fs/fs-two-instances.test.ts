@@ -78,6 +78,29 @@ function fileSystemAcrossInstances(t: { instances: [TestInstance, TestInstance] 
     }
   }, 120_000);
 
+  it('finds a file uploaded on A in a search on B once its index batch is written', async () => {
+    const { a, b, onA, onB, local } = await started(t.instances);
+    const mount = {
+      name: 'Found',
+      storage_type: 'local',
+      storage_config_id: local.id,
+      mount_path: '/found',
+    };
+    await expectData(a.request('POST', '/api/admin/mounts', mount, onA), 201);
+    const form = uploadForm(Buffer.from('needle'), 'needle-in-a.txt', { path: '/found' });
+    await expectData(a.request('POST', '/api/admin/fs/upload', form, onA), 201);
+    const search = async () =>
+      (
+        await expectData<{ items: { path: string }[] }>(
+          b.request('GET', '/api/admin/fs/search?q=needle-in', undefined, onB),
+        )
+      ).items.map((item) => item.path);
+    // The batch goes INDEX_BATCH_DELAY_MS after the answer; a loaded machine may take longer.
+    await expect
+      .poll(search, { timeout: 10_000, interval: 20 })
+      .toEqual(['/found/needle-in-a.txt']);
+  });
+
   it("carries a storage config edit on A to B's storage resolver", async () => {
     const { a, b, onA, local } = await started(t.instances);
     expect((await b.server.drivers.resolve(local.id)).config.name).toBe(local.name);

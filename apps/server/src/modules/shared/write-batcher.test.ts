@@ -38,4 +38,21 @@ describe('the write batcher', () => {
     await drained;
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'drained']);
   });
+
+  it('with a delay, items added one turn after another share a batch', async () => {
+    const batches: number[][] = [];
+    const batcher = createWriteBatcher<number>(
+      async (batch) => {
+        batches.push(batch);
+      },
+      { delayMs: 60_000 },
+    );
+    batcher.add(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    batcher.add(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([]);
+    await batcher.drain();
+    expect(batches).toEqual([[1, 2]]);
+  });
 });

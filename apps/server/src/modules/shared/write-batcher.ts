@@ -1,14 +1,19 @@
 /**
  * Collects items and writes them in batches, off the path of the requests that add them: the
- * items added during one turn of the event loop (and while the previous batch was being
- * written) go in one call of `write`, one after another, in the order they came. `write` must
- * not throw (it logs its failures): a batch that fails must not stop the next.
+ * items added within `delayMs` of the first one (and while the previous batch was being
+ * written) go in one call of `write`, one after another, in the order they came. A delay lets
+ * one client's requests in a row (a sync of small files) share a batch, not only concurrent
+ * ones. `write` must not throw (it logs its failures): a batch that fails must not stop the
+ * next.
  *
  * `drain()` writes what is waiting and answers once everything added before the call is
  * written: what must see those items (a search, a change that has to come after them) awaits
  * it first.
  */
-export function createWriteBatcher<T>(write: (batch: T[]) => Promise<void>) {
+export function createWriteBatcher<T>(
+  write: (batch: T[]) => Promise<void>,
+  { delayMs = 0 }: { delayMs?: number } = {},
+) {
   let waiting: T[] = [];
   let written: Promise<void> = Promise.resolve();
 
@@ -23,7 +28,10 @@ export function createWriteBatcher<T>(write: (batch: T[]) => Promise<void>) {
   return {
     add(item: T): void {
       waiting.push(item);
-      if (waiting.length === 1) setImmediate(flush);
+      if (waiting.length > 1) return;
+      if (delayMs === 0) setImmediate(flush);
+      // Not holding the process up: a stop drains what waits.
+      else setTimeout(flush, delayMs).unref();
     },
     drain: flush,
     /** Items waiting for their batch (metrics, tests). */
