@@ -26,6 +26,7 @@ import { createFilesRepository } from '../modules/files/files.repository';
 import { createFilesRoutes } from '../modules/files/files.routes';
 import { createFilesUseCases } from '../modules/files/files.usecases';
 import { createFsRoutes } from '../modules/fs/fs.routes';
+import { createChecksumLookup } from '../modules/fs/fs-checksum-lookup';
 import { createChecksumsRepository } from '../modules/fs/fs-checksums';
 import { createFsCopyNowUseCases } from '../modules/fs/fs-copy-now.usecases';
 import { createDeleteJobs } from '../modules/fs/fs-delete-job';
@@ -74,7 +75,7 @@ import { createShareTombstonesRepository } from '../modules/shares/share-tombsto
 import { DEFAULT_S3_TIMEOUTS, type S3Timeouts } from '../modules/storage/drivers/s3/s3-driver';
 import { createObjectDeletions } from '../modules/storage/object-deletions.usecases';
 import { createPendingDeletionsRepository } from '../modules/storage/pending-deletions.repository';
-import { createStorageDrivers } from '../modules/storage/storage.drivers';
+import { createStorageDrivers, localStorageRoot } from '../modules/storage/storage.drivers';
 import { createStorageRepository } from '../modules/storage/storage.repository';
 import { createStorageRoutes } from '../modules/storage/storage.routes';
 import { createStorageUseCases } from '../modules/storage/storage.usecases';
@@ -103,6 +104,7 @@ import { createDavLocks } from '../modules/webdav/dav-locks';
 import { createDavLocksRepository } from '../modules/webdav/dav-locks.repository';
 import { DAV_PREFIX } from '../modules/webdav/dav-paths';
 import { createDavPropertiesRepository } from '../modules/webdav/dav-properties.repository';
+import { createDavQuota } from '../modules/webdav/dav-quota';
 import { createDavWrites } from '../modules/webdav/dav-write';
 import { createCrcCache } from '../modules/zip/crc-cache';
 import { createZipRoutes } from '../modules/zip/zip.routes';
@@ -599,6 +601,20 @@ export function createServer(deps: ServerDeps) {
         clock,
       }),
       read: fsRead,
+      quota: createDavQuota({
+        storageAt: async (at) => {
+          const found = await mountResolver.resolve(at);
+          return found.kind === 'mount' ? found.mount.storage_config_id : null;
+        },
+        configOf: (id) => storage.get(id),
+        localFolderOf: async (id) =>
+          localStorageRoot((await drivers.resolve(id)).config, deps.dataDir),
+      }),
+      checksums: createChecksumLookup({
+        locator: fsLocator,
+        checksums: fileChecksums,
+        indexed: fsChanges.drain,
+      }),
       writes: createDavWrites({
         read: fsRead,
         write: fsWrite,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Mount, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC } from '../../test/dav-kit';
@@ -126,5 +127,30 @@ describe.each(ENGINES)('what a small write costs and records, on %s', (engine) =
       t.request('GET', '/api/admin/fs/search?q=kept', undefined, admin),
     );
     expect(found.items.map((item) => item.name)).toEqual(['kept.txt']);
+  });
+
+  it('serves them as oc:checksums while the file keeps its bytes, and none once changed by other means', async () => {
+    const bytes = Buffer.from('checked by hash');
+    await put('/hashed.txt', bytes);
+    const propfind = async () => {
+      const answer = await t.server.app.request('http://sharebin.test/dav/docs/hashed.txt', {
+        method: 'PROPFIND',
+        headers: { Authorization: ADMIN_BASIC, Depth: '0' },
+        body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:checksums/><d:getetag/></d:prop></d:propfind>',
+      });
+      expect(answer.status).toBe(207);
+      return answer.text();
+    };
+    expect(await propfind()).toMatch(
+      new RegExp(
+        `<a:checksums><a:checksum>SHA1:${digest('sha1', bytes)} MD5:${digest('md5', bytes)}</a:checksum></a:checksums>`,
+      ),
+    );
+    // Rewritten behind Sharebin's back (another program on the host folder): a new ETag.
+    const driver = await t.server.drivers.forConfig(storage.id);
+    await driver.put('hashed.txt', Readable.from([Buffer.from('changed elsewhere')]), {});
+    const after = await propfind();
+    expect(after).not.toMatch(/checksum>/);
+    expect(after).toMatch(/<a:checksums\/><\/D:prop><D:status>HTTP\/1.1 404/);
   });
 });

@@ -50,6 +50,12 @@ function sdkLoggerOf(logger: Pick<Logger, 'debug'>): S3SdkLogger {
 /** Long enough for a request under way to end; a stream idle this long has failed anyway. */
 const RETIRED_DRIVER_GRACE_MS = 10 * 60_000;
 
+/** The folder a local storage keeps its files in on this machine. */
+export const localStorageRoot = (
+  config: { id: string; root_path: string | null; default_folder: string },
+  dataDir: string,
+) => path.join(config.root_path ?? path.join(dataDir, 'storage', config.id), config.default_folder);
+
 type StorageCredentials = Awaited<ReturnType<StorageUseCases['credentialsOf']>>;
 
 /** What a storage config resolves to: its decrypted row, its driver and what that can do. */
@@ -88,10 +94,7 @@ export function createStorageDrivers({
     const driver: StorageDriver =
       config.storage_type === 'local'
         ? createLocalDriver({
-            root: path.join(
-              config.root_path ?? path.join(dataDir, 'storage', config.id),
-              config.default_folder,
-            ),
+            root: localStorageRoot(config, dataDir),
             // A host folder keeps none of our temp files: they live under DATA_DIR.
             workRoot: config.root_path
               ? path.join(dataDir, 'tmp', 'storage', config.id)

@@ -57,15 +57,15 @@ export function createDavPropertiesRepository({ db }: { db: Db }) {
   }
 
   return {
-    /** Whether `path` or anything below it has a dead property. */
-    async anyAtOrBelow(path: string): Promise<boolean> {
-      const row = await db
+    /** The namespaces of the dead properties of `path` and below: none, most often. */
+    async namespacesAtOrBelow(path: string): Promise<string[]> {
+      const rows = await db
         .selectFrom('dav_properties')
-        .select('path')
+        .select('ns')
+        .distinct()
         .where(pathOrBelow('path', path))
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+        .execute();
+      return rows.map((row) => row.ns);
     },
 
     /** The dead properties of each of `paths` (a PROPFIND's page of entries), in one query. */

@@ -1,22 +1,32 @@
 import type { FsEntry, Principal } from '@sharebin/shared';
+import type { ChecksumLookup } from '../fs/fs-checksum-lookup';
+import { parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
 import type { DavLocks } from './dav-locks';
-import { withKeptMtime } from './dav-mtime';
+import { isReservedProperty, withKeptMtime } from './dav-mtime';
 import { davPrefix, hrefOf, withDavPrefix } from './dav-paths';
-import { allLiveProperties, liveProperty } from './dav-properties';
+import {
+  ALLPROP_LIVE_NAMES,
+  isQuotaProperty,
+  type LiveContext,
+  liveRenderer,
+} from './dav-properties';
 import type { DavPropertiesRepository, DeadProperty } from './dav-properties.repository';
+import type { DavQuota, StorageSpace } from './dav-quota';
 import {
   childElements,
   DAV_NS,
   isDav,
   multistatusResponse,
+  NamespacePrefixes,
   nameOfElement,
+  PROPSTAT_OPEN,
   type PropertyName,
   parseXmlBody,
   propertyElement,
   propertyKey,
-  responseElement,
+  propstatClose,
 } from './dav-xml';
 
 /** What a PROPFIND asks for (RFC 4918 §9.1); an empty body means `allprop`. */
@@ -48,48 +58,110 @@ export function parsePropfind(body: string): PropfindRequest {
   throw davBadRequest('A DAV:propfind holds allprop, propname or prop');
 }
 
-/** Entries whose dead properties are read with one query. */
+/** Entries written, and whose dead properties are read with one query, per chunk of the answer. */
 const PAGE = 500;
 const NO_DEAD = new Map<string, DeadProperty[]>();
+const NOTHING: DeadProperty[] = [];
+const LOCK_DISCOVERY: PropertyName = { ns: DAV_NS, name: 'lockdiscovery' };
+const LOCK_DISCOVERY_KEY = propertyKey(LOCK_DISCOVERY);
+const NO_LOCK_DISCOVERY = '<D:lockdiscovery/>';
+const CLOSE_200 = propstatClose(200);
+const CLOSE_404 = propstatClose(404);
 
-/** The `D:response` of one entry for the request. */
-function responseOf(
-  entry: FsEntry,
+/** The lockdiscovery of an entry: the active locks that cover it, an empty element for none. */
+const lockDiscoveryElement = (activeLocks: string) =>
+  activeLocks === '' ? NO_LOCK_DISCOVERY : `<D:lockdiscovery>${activeLocks}</D:lockdiscovery>`;
+
+/**
+ * ownCloud's checksums (`oc:checksums`), which rclone, the ownCloud and Nextcloud clients read
+ * to compare files by hash. Answered when asked by name, as ownCloud does (not in `allprop`).
+ */
+const OWNCLOUD_NS = 'http://owncloud.org/ns';
+const CHECKSUMS: PropertyName = { ns: OWNCLOUD_NS, name: 'checksums' };
+const CHECKSUMS_KEY = propertyKey(CHECKSUMS);
+
+/** What one entry's properties are written from. */
+interface EntryState {
+  entry: FsEntry;
+  dead: DeadProperty[];
+  lockDiscovery: string;
+  /** `SHA1:… MD5:…` when recorded for the file's current bytes (and asked for). */
+  checksums: string | undefined;
+}
+
+/** One property of a `prop` request: its element for an entry, or undefined (a 404). */
+interface AskedProperty {
+  render: (state: EntryState) => string | undefined;
+  /** Its empty element, for the 404 propstat. */
+  missing: string;
+}
+
+/**
+ * The writer of one PROPFIND's `D:response`s, built once per request: tags, renderers and the
+ * lookups of dead properties are settled before the first entry, so an entry costs string
+ * concatenation only.
+ */
+function responseWriter(
   request: PropfindRequest,
-  dead: DeadProperty[],
-  lockDiscovery: string,
-): string {
-  const href = hrefOf(entry.path, entry.is_directory);
+  prefixes: NamespacePrefixes,
+  context: LiveContext,
+): (state: EntryState) => string {
   if (request.kind !== 'prop') {
     const namesOnly = request.kind === 'propname';
-    const deadElements = dead.map((property) =>
-      propertyElement(property, namesOnly ? '' : property.value),
-    );
-    const discovery = propertyElement(LOCK_DISCOVERY, namesOnly ? '' : lockDiscovery);
-    return responseElement(href, [
-      {
-        status: 200,
-        properties: [...allLiveProperties(entry, namesOnly), discovery, ...deadElements],
+    const live = ALLPROP_LIVE_NAMES.map((property) => ({
+      render: liveRenderer(property),
+      name: propertyElement(property, '', prefixes),
+    }));
+    return ({ entry, dead, lockDiscovery }) => {
+      let found = '';
+      for (const property of live) {
+        const element = property.render?.(entry, context);
+        if (element !== undefined) found += namesOnly ? property.name : element;
+      }
+      found += namesOnly ? NO_LOCK_DISCOVERY : lockDiscoveryElement(lockDiscovery);
+      for (const property of dead) {
+        found += propertyElement(property, namesOnly ? '' : property.value, prefixes);
+      }
+      return PROPSTAT_OPEN + found + CLOSE_200;
+    };
+  }
+  const asked: AskedProperty[] = request.properties.map((property) => {
+    const missing = propertyElement(property, '', prefixes);
+    if (propertyKey(property) === LOCK_DISCOVERY_KEY) {
+      return { missing, render: ({ lockDiscovery }) => lockDiscoveryElement(lockDiscovery) };
+    }
+    if (propertyKey(property) === CHECKSUMS_KEY) {
+      const { tag } = prefixes.tagOf({ ns: OWNCLOUD_NS, name: 'checksum' });
+      return {
+        missing,
+        render: ({ checksums }) =>
+          checksums && propertyElement(property, `<${tag}>${checksums}</${tag}>`, prefixes),
+      };
+    }
+    const live = liveRenderer(property);
+    // A live property is never a dead one (PROPPATCH refuses to set it).
+    if (live) return { missing, render: ({ entry }) => live(entry, context) };
+    return {
+      missing,
+      render: ({ dead }) => {
+        const kept = dead.find((one) => one.name === property.name && one.ns === property.ns);
+        return kept && propertyElement(property, kept.value, prefixes);
       },
-    ]);
-  }
-  const found: string[] = [];
-  const missing: string[] = [];
-  const deadByKey = new Map(dead.map((property) => [propertyKey(property), property]));
-  for (const property of request.properties) {
-    const deadProperty = deadByKey.get(propertyKey(property));
-    const element = deadProperty
-      ? propertyElement(property, deadProperty.value)
-      : propertyKey(property) === propertyKey(LOCK_DISCOVERY)
-        ? propertyElement(property, lockDiscovery)
-        : liveProperty(entry, property);
-    if (element === undefined) missing.push(propertyElement(property));
-    else found.push(element);
-  }
-  return responseElement(href, [
-    { status: 200, properties: found },
-    { status: 404, properties: missing },
-  ]);
+    };
+  });
+  return (state) => {
+    let found = '';
+    let missing = '';
+    for (const property of asked) {
+      const element = property.render(state);
+      if (element === undefined) missing += property.missing;
+      else found += element;
+    }
+    return (
+      (found === '' ? '' : PROPSTAT_OPEN + found + CLOSE_200) +
+      (missing === '' ? '' : PROPSTAT_OPEN + missing + CLOSE_404)
+    );
+  };
 }
 
 /**
@@ -122,17 +194,90 @@ async function entriesFor(
   return entries;
 }
 
-const LOCK_DISCOVERY: PropertyName = { ns: DAV_NS, name: 'lockdiscovery' };
+/**
+ * The space of the storage of each collection among `entries` that has one, by mount: one
+ * look per mount (a folder's listing is one), and only when the request names a quota property.
+ */
+async function spacesFor(
+  request: PropfindRequest,
+  entries: FsEntry[],
+  quota: DavQuota | undefined,
+): Promise<LiveContext> {
+  const asked = request.kind === 'prop' && request.properties.some(isQuotaProperty);
+  if (!asked || !quota) return { spaceOf: () => undefined };
+  const spaces = new Map<string, StorageSpace | null>();
+  for (const entry of entries) {
+    if (!entry.is_directory || entry.mount_id === null || spaces.has(entry.mount_id)) continue;
+    spaces.set(entry.mount_id, await quota(entry.path));
+  }
+  return { spaceOf: (entry) => (entry.mount_id && spaces.get(entry.mount_id)) || undefined };
+}
+
+/**
+ * The href of each entry. The members of the listed folder share its href, which is encoded
+ * once; others (Depth infinity) are encoded whole.
+ */
+function hrefWriter(path: string): (entry: FsEntry) => string {
+  const folderHref = hrefOf(path, true);
+  const base = path === '/' ? '/' : `${path}/`;
+  return (entry) => {
+    const name = entry.path.slice(base.length);
+    if (!entry.path.startsWith(base) || name.includes('/') || name === '') {
+      return hrefOf(entry.path, entry.is_directory);
+    }
+    return folderHref + encodeURIComponent(name) + (entry.is_directory ? '/' : '');
+  };
+}
 
 export interface PropfindDeps {
   read: FsReadUseCases;
   locks: Pick<DavLocks, 'discovery'>;
-  properties: Pick<DavPropertiesRepository, 'ofPaths' | 'anyAtOrBelow'>;
+  properties: Pick<DavPropertiesRepository, 'ofPaths' | 'namespacesAtOrBelow'>;
+  /** The space of the storage at a path, for RFC 4331's quota properties; without it, none. */
+  quota?: DavQuota;
+  /** Recorded checksums of files, for `oc:checksums`; without it, none. */
+  checksums?: ChecksumLookup;
   maxInfinityEntries: number;
 }
 
+/**
+ * The recorded checksums of the files of `slice`, by path, looked up folder by folder (one
+ * query each); none unless the request names `oc:checksums`.
+ */
+async function checksumsFor(
+  request: PropfindRequest,
+  lookup: ChecksumLookup | undefined,
+  principal: Principal,
+  slice: FsEntry[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const asked =
+    request.kind === 'prop' &&
+    request.properties.some((property) => propertyKey(property) === CHECKSUMS_KEY);
+  if (!asked || !lookup) return found;
+  const byFolder = new Map<string, FsEntry[]>();
+  for (const entry of slice) {
+    if (entry.is_directory || entry.is_virtual) continue;
+    const folder = parentPath(entry.path);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), entry]);
+  }
+  for (const [folder, files] of byFolder) {
+    const subjects = files.map((file) => ({
+      name: file.name,
+      isDirectory: false,
+      etag: file.etag,
+    }));
+    const byName = await lookup.inFolder(principal, folder, subjects);
+    for (const file of files) {
+      const checksums = byName.get(file.name);
+      if (checksums) found.set(file.path, checksums);
+    }
+  }
+  return found;
+}
+
 export async function propfind(
-  { read, properties, locks, maxInfinityEntries }: PropfindDeps,
+  { read, properties, locks, quota, checksums, maxInfinityEntries }: PropfindDeps,
   principal: Principal,
   path: string,
   depth: Depth,
@@ -141,26 +286,44 @@ export async function propfind(
   const request = parsePropfind(body);
   const entries = await entriesFor(read, principal, path, depth, maxInfinityEntries);
   const discoveryOf = await locks.discovery();
-  // One query tells whether any entry below has dead properties; most folders have none.
-  const anyDead = await properties.anyAtOrBelow(path);
-  // The pages are written as the client reads them, outside this request's async context:
-  // each is written under the request's WebDAV prefix explicitly.
+  // One query tells which namespaces the dead properties below use; most folders have none.
+  const namespaces = await properties.namespacesAtOrBelow(path);
+  // The kept client times (reserved) are dead properties too, but never shown.
+  const anyDead = namespaces.length > 0;
+  const deadNamespaces = namespaces.filter((ns) => !isReservedProperty({ ns, name: '' }));
+  const asked = request.kind === 'prop' ? request.properties.map((property) => property.ns) : [];
+  const prefixes = new NamespacePrefixes([
+    ...asked,
+    ...(request.kind === 'prop' ? [] : deadNamespaces),
+  ]);
+  const writeResponse = responseWriter(request, prefixes, await spacesFor(request, entries, quota));
+  const hrefOfEntry = hrefWriter(path);
+
+  async function page(start: number): Promise<string> {
+    const slice = entries.slice(start, start + PAGE);
+    const dead = anyDead ? await properties.ofPaths(slice.map((entry) => entry.path)) : NO_DEAD;
+    const recorded = await checksumsFor(request, checksums, principal, slice);
+    let xml = '';
+    for (const listed of slice) {
+      const { entry, dead: visible } = withKeptMtime(listed, dead.get(listed.path) ?? NOTHING);
+      xml += `<D:response><D:href>${hrefOfEntry(entry)}</D:href>${writeResponse({
+        entry,
+        dead: visible,
+        lockDiscovery: discoveryOf(entry.path),
+        checksums: recorded.get(entry.path),
+      })}</D:response>`;
+    }
+    return xml;
+  }
+
+  // One page or less: one string. More: each page is written as the client reads the one
+  // before, outside this request's async context, so under its WebDAV prefix explicitly.
+  if (entries.length <= PAGE) return multistatusResponse([await page(0)], prefixes);
   const prefix = davPrefix();
-  async function* responses() {
-    // A page of entries becomes one chunk of the answer: 10,000 small chunks cost more than
-    // the XML itself.
+  async function* pages() {
     for (let start = 0; start < entries.length; start += PAGE) {
-      const page = entries.slice(start, start + PAGE);
-      const dead = anyDead ? await properties.ofPaths(page.map((entry) => entry.path)) : NO_DEAD;
-      yield withDavPrefix(prefix, () =>
-        page
-          .map((listed) => {
-            const { entry, dead: visible } = withKeptMtime(listed, dead.get(listed.path) ?? []);
-            return responseOf(entry, request, visible, discoveryOf(entry.path));
-          })
-          .join(''),
-      );
+      yield await withDavPrefix(prefix, () => page(start));
     }
   }
-  return multistatusResponse(responses());
+  return multistatusResponse(pages(), prefixes);
 }

@@ -23,6 +23,15 @@ const ESCAPES: Record<string, string> = {
 
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
+const TEXT_SPECIALS = /[&<>]/;
+
+/**
+ * Text content escaped: quotes need no escape outside attributes (an ETag's `"` costs no
+ * `&quot;`), and most names need none at all, so they are answered as they are.
+ */
+export const escapeText = (text: string) =>
+  TEXT_SPECIALS.test(text) ? text.replace(/[&<>]/g, (c) => ESCAPES[c] as string) : text;
+
 /**
  * The root element of a request body, or null for an empty body. A body that is not
  * well-formed XML is a 400 (RFC 4918 §8.2), never a guess at what it meant.
@@ -72,34 +81,78 @@ export const nameOfElement = (element: Element): PropertyName => ({
   name: element.localName ?? element.nodeName,
 });
 
+/** Prefixes after `D` (DAV:), in the order namespaces are met: a, b, …, z, then n26, n27, … */
+const prefixName = (index: number) => (index < 26 ? String.fromCharCode(97 + index) : `n${index}`);
+
 /**
- * An element named `property` holding `innerXml`: `D:` for the DAV namespace, any other
- * namespace declared on the element itself, so no prefix table is needed across the answer.
+ * The namespaces of one answer, each declared once on its root with a short prefix, so that no
+ * element repeats a declaration. None is the default namespace: Windows' WebDAV client reads
+ * DAV: only with a prefix (golang/go#11177), and an element without a namespace (a dead
+ * property's name or content) must not fall into one.
  */
-export function propertyElement(property: PropertyName, innerXml = ''): string {
-  const tag = property.ns === DAV_NS ? `D:${property.name}` : property.name;
-  const declaration = property.ns === DAV_NS ? '' : ` xmlns="${escapeXml(property.ns)}"`;
+export class NamespacePrefixes {
+  private readonly prefixes = new Map<string, string>([[DAV_NS, 'D']]);
+
+  constructor(namespaces: Iterable<string> = []) {
+    for (const ns of namespaces) {
+      if (ns !== '' && !this.prefixes.has(ns)) {
+        this.prefixes.set(ns, prefixName(this.prefixes.size - 1));
+      }
+    }
+  }
+
+  /** ` xmlns:D="DAV:" xmlns:a="…"`, for the root element. */
+  get declarations(): string {
+    let declared = '';
+    for (const [ns, prefix] of this.prefixes) declared += ` xmlns:${prefix}="${escapeXml(ns)}"`;
+    return declared;
+  }
+
+  /**
+   * The tag of `property` and the declaration it needs on itself: none when the root declares
+   * its namespace (or it has none), a local one for a namespace met after the root was written.
+   */
+  tagOf({ ns, name }: PropertyName): { tag: string; declaration: string } {
+    if (ns === '') return { tag: name, declaration: '' };
+    const prefix = this.prefixes.get(ns);
+    if (prefix !== undefined) return { tag: `${prefix}:${name}`, declaration: '' };
+    return { tag: `x:${name}`, declaration: ` xmlns:x="${escapeXml(ns)}"` };
+  }
+}
+
+/** An answer that declares DAV: alone (PROPPATCH, errors). */
+const DAV_ONLY = new NamespacePrefixes();
+
+/** An element named `property` holding `innerXml`, under the root's namespace prefixes. */
+export function propertyElement(
+  property: PropertyName,
+  innerXml = '',
+  prefixes: NamespacePrefixes = DAV_ONLY,
+): string {
+  const { tag, declaration } = prefixes.tagOf(property);
   return innerXml === '' ? `<${tag}${declaration}/>` : `<${tag}${declaration}>${innerXml}</${tag}>`;
 }
+
+/** The opening of a propstat, and its close for each status. */
+export const PROPSTAT_OPEN = '<D:propstat><D:prop>';
+export const propstatClose = (status: number) =>
+  `</D:prop><D:status>HTTP/1.1 ${status} ${reasonOf(status)}</D:status></D:propstat>`;
 
 /** One `D:response` of a multistatus: the properties found (200) and the missing ones, by status. */
 export function responseElement(
   href: string,
   propstats: { status: number; properties: string[] }[],
 ): string {
-  const stats = propstats
-    .filter((stat) => stat.properties.length > 0)
-    .map(
-      (stat) =>
-        `<D:propstat><D:prop>${stat.properties.join('')}</D:prop><D:status>HTTP/1.1 ${stat.status} ${reasonOf(stat.status)}</D:status></D:propstat>`,
-    )
-    .join('');
-  return `<D:response><D:href>${escapeXml(href)}</D:href>${stats}</D:response>\n`;
+  let stats = '';
+  for (const { status, properties } of propstats) {
+    if (properties.length > 0) stats += PROPSTAT_OPEN + properties.join('') + propstatClose(status);
+  }
+  return `<D:response><D:href>${escapeText(href)}</D:href>${stats}</D:response>`;
 }
 
 /** A `D:response` that carries only a status (a member a COPY, MOVE or DELETE could not touch). */
 export const statusResponseElement = (href: string, status: number) =>
-  `<D:response><D:href>${escapeXml(href)}</D:href><D:status>HTTP/1.1 ${status} ${reasonOf(status)}</D:status></D:response>\n`;
+  `<D:response><D:href>${escapeText(href)}</D:href><D:status>HTTP/1.1 ${status} ${reasonOf(status)}</D:status></D:response>`;
 
 const REASONS: Record<number, string> = {
   200: 'OK',
@@ -113,13 +166,30 @@ const REASONS: Record<number, string> = {
 
 export const reasonOf = (status: number) => REASONS[status] ?? 'Error';
 
-/** A 207 whose body is written as `parts` yields it, element by element, never built whole. */
-export function multistatusResponse(parts: AsyncIterable<string> | Iterable<string>): Response {
+const MULTISTATUS_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8' };
+
+/**
+ * A 207 whose body is written as `parts` yields it, part by part, never built whole; the root
+ * declares `prefixes` (DAV: alone by default). A list of parts (one page or less) is answered
+ * as one string, without a stream's machinery.
+ */
+export function multistatusResponse(
+  parts: AsyncIterable<string> | Iterable<string>,
+  prefixes: NamespacePrefixes = DAV_ONLY,
+): Response {
+  const open = `${xmlDeclaration}<D:multistatus${prefixes.declarations}>`;
+  const close = '</D:multistatus>';
+  if (Array.isArray(parts)) {
+    return new Response(open + parts.join('') + close, {
+      status: 207,
+      headers: MULTISTATUS_HEADERS,
+    });
+  }
   const encoder = new TextEncoder();
   async function* document() {
-    yield `${xmlDeclaration}<D:multistatus xmlns:D="DAV:">\n`;
+    yield open;
     for await (const part of parts) yield part;
-    yield '</D:multistatus>\n';
+    yield close;
   }
   const iterator = document();
   const body = new ReadableStream<Uint8Array>({
@@ -132,10 +202,7 @@ export function multistatusResponse(parts: AsyncIterable<string> | Iterable<stri
       await iterator.return(undefined);
     },
   });
-  return new Response(body, {
-    status: 207,
-    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
-  });
+  return new Response(body, { status: 207, headers: MULTISTATUS_HEADERS });
 }
 
 /**

@@ -5,6 +5,7 @@ import { clientClosedAnswer, clientHungUp } from '../../app/client-hang-up';
 import { publicOriginOf } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
+import type { ChecksumLookup } from '../fs/fs-checksum-lookup';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
@@ -20,6 +21,7 @@ import {
 } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
+import type { DavQuota } from './dav-quota';
 import { getResource } from './dav-read';
 import type { DavWrites } from './dav-write';
 import { readXmlBody } from './dav-xml';
@@ -37,6 +39,10 @@ export interface DavAppDeps {
   writes: DavWrites;
   properties: DavPropertiesRepository;
   locks: DavLocks;
+  /** RFC 4331 quota of collections (`createDavQuota`); without it they have none (404). */
+  quota?: DavQuota;
+  /** Checksums recorded for files (`oc:checksums`); without it they have none (404). */
+  checksums?: ChecksumLookup;
   /** Depth: infinity lists at most this many entries, then answers 403 propfind-finite-depth. */
   maxInfinityEntries: number;
   /** Downloads count their bytes out (the dashboard). */
@@ -73,6 +79,8 @@ export function createDavApp({
   writes,
   properties,
   locks,
+  quota,
+  checksums,
   maxInfinityEntries,
   activity,
   basePath = '',
@@ -87,7 +95,7 @@ export function createDavApp({
   const handlers: Record<string, Handler> = {
     PROPFIND: async (principal, path, request) =>
       propfind(
-        { read, properties, locks, maxInfinityEntries },
+        { read, properties, locks, quota, checksums, maxInfinityEntries },
         principal,
         path,
         depthOf(request.headers.get('depth') ?? undefined, 'infinity'),

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,43 @@ describe.runIf(HAS_CADAVER)('cadaver against WebDAV', () => {
       expect(output.match(/succeeded/g), output).toHaveLength(12);
       expect(output).toContain('Value of color is: blue');
       expect(readFileSync(download, 'utf8')).toBe('from cadaver\n');
+    } finally {
+      await listening.close();
+    }
+  }, 60_000);
+
+  it('lists a folder with its own date, as the storage keeps it', async () => {
+    const admin = { token: await t.loginAsAdmin() };
+    const hostFolder = mkdtempSync(path.join(tmpdir(), 'sharebin-cadaver-host-'));
+    // Noon UTC: the same day in every time zone cadaver may print it in.
+    const folderTime = new Date('2020-02-02T12:00:00Z');
+    mkdirSync(path.join(hostFolder, 'old'));
+    writeFileSync(path.join(hostFolder, 'old', 'inside.txt'), 'x');
+    utimesSync(path.join(hostFolder, 'old'), folderTime, folderTime);
+    const storage = await t.request<{ id: string }>(
+      'POST',
+      '/api/s3-configs',
+      { name: 'host', storage_type: 'local', root_path: hostFolder },
+      admin,
+    );
+    expect(storage.status).toBe(201);
+    const mount = await t.request(
+      'POST',
+      '/api/admin/mounts',
+      {
+        name: 'host',
+        storage_type: 'local',
+        storage_config_id: storage.body.data.id,
+        mount_path: '/host',
+      },
+      admin,
+    );
+    expect(mount.status).toBe(201);
+    const listening = await listenForClients(t.server);
+    try {
+      const output = await cadaver(`${listening.url}/dav/host/`, ['ls']);
+      // Older than six months: cadaver prints the year instead of the time.
+      expect(output, output).toMatch(/Coll:\s+old\s+\d+\s+Feb\s+2\s+2020/);
     } finally {
       await listening.close();
     }

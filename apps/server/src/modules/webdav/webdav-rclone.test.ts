@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { listenForClients } from '../../test/dav-kit';
 import { adminWithDocsMount, useS3rver } from '../../test/fs-kit';
-import { ADMIN, ENGINES, useTestServer } from '../../test/harness';
+import { ADMIN, ENGINES, uploadForm, useTestServer } from '../../test/harness';
 
 /** rclone (Debian package `rclone`): `.ci/run` installs it; a machine without it skips these. */
 const HAS_RCLONE = spawnSync('rclone', ['version']).error === undefined;
@@ -36,6 +36,20 @@ function writeTree(root: string) {
   for (const file of ['a/f0.bin', 'a/f1.bin', 'a/f100000.bin', 'a/f300000.bin', 'a/b/note.txt']) {
     utimesSync(path.join(root, file), past, past);
   }
+}
+
+/** rclone against the WebDAV at `url` as the admin, its config kept in `work`. */
+async function rcloneAt(url: string, vendor: string, work: string) {
+  const { stdout: obscured } = await run('rclone', ['obscure', ADMIN.password]);
+  const env = {
+    ...process.env,
+    RCLONE_CONFIG: path.join(work, 'rclone.conf'),
+    RCLONE_WEBDAV_URL: url,
+    RCLONE_WEBDAV_VENDOR: vendor,
+    RCLONE_WEBDAV_USER: ADMIN.username,
+    RCLONE_WEBDAV_PASS: obscured.trim(),
+  };
+  return (...args: string[]) => run('rclone', args, { env });
 }
 
 /** Every folder and file below `root`, files with their bytes. */
@@ -72,16 +86,7 @@ describe.runIf(HAS_RCLONE).each(ENGINES)('rclone against WebDAV on %s', (engine)
       const back = path.join(work, 'back');
       mkdirSync(source);
       writeTree(source);
-      const { stdout: obscured } = await run('rclone', ['obscure', ADMIN.password]);
-      const env = {
-        ...process.env,
-        RCLONE_CONFIG: path.join(work, 'rclone.conf'),
-        RCLONE_WEBDAV_URL: `${listening.url}/dav`,
-        RCLONE_WEBDAV_VENDOR: vendor,
-        RCLONE_WEBDAV_USER: ADMIN.username,
-        RCLONE_WEBDAV_PASS: obscured.trim(),
-      };
-      const rclone = (...args: string[]) => run('rclone', args, { env });
+      const rclone = await rcloneAt(`${listening.url}/dav`, vendor, work);
       const remote = ':webdav:docs/tree';
       try {
         await rclone('sync', source, remote, '--create-empty-src-dirs');
@@ -107,4 +112,59 @@ describe.runIf(HAS_RCLONE).each(ENGINES)('rclone against WebDAV on %s', (engine)
     },
     120_000,
   );
+
+  it("tells `rclone about` the storage's capacity, what it holds and what is left", async () => {
+    const { admin, storage } = await adminWithDocsMount(t, 'local', s3rver);
+    const capacity = await t.request(
+      'PUT',
+      `/api/s3-configs/${storage.id}`,
+      { total_capacity_bytes: 1_000_000 },
+      admin,
+    );
+    expect(capacity.status).toBe(200);
+    const shared = await t.request(
+      'POST',
+      '/api/upload',
+      uploadForm(Buffer.alloc(1234, 1), 'held.bin', { s3_config_id: storage.id }),
+      admin,
+    );
+    expect(shared.status).toBe(201);
+    const listening = await listenForClients(t.server);
+    try {
+      const work = mkdtempSync(path.join(tmpdir(), 'sharebin-rclone-'));
+      // `rclone about` asks the root of the remote's URL.
+      const rclone = await rcloneAt(`${listening.url}/dav/docs`, 'other', work);
+      const { stdout } = await rclone('about', '--json', ':webdav:');
+      expect(JSON.parse(stdout)).toEqual({ total: 1_000_000, used: 1234, free: 998_766 });
+    } finally {
+      await listening.close();
+    }
+  }, 60_000);
+
+  it('gives rclone the MD5 and SHA-1 of files it wrote, so that `rclone check` compares hashes', async () => {
+    await adminWithDocsMount(t, 'local', s3rver);
+    const listening = await listenForClients(t.server);
+    try {
+      const work = mkdtempSync(path.join(tmpdir(), 'sharebin-rclone-'));
+      const source = path.join(work, 'source');
+      mkdirSync(source);
+      writeTree(source);
+      const rclone = await rcloneAt(`${listening.url}/dav`, 'owncloud', work);
+      const remote = ':webdav:docs/hashed';
+      await rclone('copy', source, remote);
+      const local = await run('rclone', ['md5sum', source]);
+      const served = await rclone('md5sum', remote);
+      const sorted = (listing: string) => listing.trim().split('\n').sort();
+      expect(sorted(served.stdout)).toEqual(sorted(local.stdout));
+      expect(sorted((await rclone('sha1sum', remote)).stdout)).toEqual(
+        sorted((await run('rclone', ['sha1sum', source])).stdout),
+      );
+      const checked = await rclone('check', source, remote);
+      expect(checked.stderr).not.toMatch(/hashes could not be checked/);
+      expect(checked.stderr).toMatch(/0 differences found/);
+      expect(checked.stderr).toMatch(/6 matching files/);
+    } finally {
+      await listening.close();
+    }
+  }, 60_000);
 });

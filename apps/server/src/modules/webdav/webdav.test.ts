@@ -4,6 +4,7 @@ import { ADMIN_BASIC, basicAuth, davRequest, listenForClients } from '../../test
 import { adminWithDocsMount, ENGINE_DRIVER_CASES, fsKeyWith, useS3rver } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { bodyLengthFor, SINGLE_PUT_MAX_BYTES } from './dav-write';
+import { propertyTexts, responsesOf } from './webdav-xml.testkit';
 
 const PROPFIND_NAMES = `<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getcontentlength/><D:resourcetype/><x:color xmlns:x="urn:paint"/></D:prop></D:propfind>`;
 const setColor = (value: string) =>
@@ -67,6 +68,57 @@ describe.each(ENGINE_DRIVER_CASES)('WebDAV on %s over %s storage', (engine, driv
     }
   });
 
+  it('answers what a prop asks for, each namespace declared once, dates only where they exist', async () => {
+    await dav('MKCOL', '/dav/docs/lean/');
+    await dav('MKCOL', '/dav/docs/lean/sub/');
+    for (const name of ['1.txt', '2.txt'])
+      await dav('PUT', `/dav/docs/lean/${name}`, { body: name });
+    await dav('PROPPATCH', '/dav/docs/lean/1.txt', { body: setColor('red') });
+    const asked = `<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><d:getlastmodified/><d:creationdate/><x:color xmlns:x="urn:paint"/><oc:checksums/></d:prop></d:propfind>`;
+    const response = await dav('PROPFIND', '/dav/docs/lean/', {
+      headers: { Depth: '1' },
+      body: asked,
+    });
+    const text = await response.text();
+    expect(text.match(/urn:paint/g)).toHaveLength(1);
+    expect(text.match(/owncloud\.org/g)).toHaveLength(1);
+    expect(text).not.toContain('\n<D:response');
+    const answers = responsesOf(text);
+    expect([...answers.keys()].sort()).toEqual([
+      '/dav/docs/lean/',
+      '/dav/docs/lean/1.txt',
+      '/dav/docs/lean/2.txt',
+      '/dav/docs/lean/sub/',
+    ]);
+    for (const properties of answers.values()) {
+      expect([...properties.keys()].sort()).toEqual([
+        '{DAV:}creationdate',
+        '{DAV:}getlastmodified',
+        '{http://owncloud.org/ns}checksums',
+        '{urn:paint}color',
+      ]);
+      expect(properties.get('{http://owncloud.org/ns}checksums')?.status).toBe(404);
+      // A date is one the storage keeps, never the Unix epoch for one it does not.
+      const modified = properties.get('{DAV:}getlastmodified');
+      if (modified?.status === 200) expect(modified.text).not.toContain('1970');
+      else expect(properties.get('{DAV:}creationdate')?.status).toBe(404);
+    }
+    expect(answers.get('/dav/docs/lean/1.txt')?.get('{urn:paint}color')).toEqual({
+      status: 200,
+      text: 'red',
+    });
+    expect(answers.get('/dav/docs/lean/2.txt')?.get('{urn:paint}color')?.status).toBe(404);
+    for (const file of ['/dav/docs/lean/1.txt', '/dav/docs/lean/2.txt']) {
+      expect(answers.get(file)?.get('{DAV:}getlastmodified')?.status).toBe(200);
+      expect(answers.get(file)?.get('{DAV:}creationdate')?.text).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+      );
+    }
+    // Local folders have their own dates; S3 keeps none for a folder.
+    const folderDated = answers.get('/dav/docs/lean/sub/')?.get('{DAV:}getlastmodified')?.status;
+    expect(folderDated).toBe(driverKind === 'local' ? 200 : 404);
+  });
+
   it('refuses Depth infinity past the configured number of entries, and serves it below', async () => {
     await dav('MKCOL', '/dav/docs/tree/');
     for (const name of ['1', '2', '3', '4', '5'])
@@ -96,7 +148,7 @@ describe.each(ENGINE_DRIVER_CASES)('WebDAV on %s over %s storage', (engine, driv
       headers: { Depth: '0' },
       body: PROPFIND_NAMES,
     });
-    expect(await props.text()).toContain('<color xmlns="urn:paint">blue</color>');
+    expect(propertyTexts(await props.text(), 'urn:paint', 'color')).toEqual(['blue']);
     expect((await dav('DELETE', '/dav/docs/r.txt')).status).toBe(204);
     await dav('PUT', '/dav/docs/r.txt', { body: 'again' });
     const fresh = await dav('PROPFIND', '/dav/docs/r.txt', {
