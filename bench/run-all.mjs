@@ -16,7 +16,7 @@ for (const script of [
   'explorer-render.mjs',
   'copy.ts',
   'zip.ts',
-  'webdav.ts',
+  'transfers.ts',
   'frozen-s3.ts',
   'crash-uploads.ts',
   'copy-restart.ts',
