@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { sendNodeBody } from './node-body';
 import { handlersTakingTurns } from './turn-taking';
 
 export interface HttpTimeouts {
@@ -24,12 +25,12 @@ export function createHttpServer({
   fetch,
   timeouts,
 }: {
-  fetch: (request: Request) => Response | Promise<Response>;
+  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>;
   timeouts: HttpTimeouts;
 }): Server {
   const server = createAdaptorServer({
     // Under load, new connections are accepted between a few requests' work (see turn-taking).
-    fetch: handlersTakingTurns(fetch, HANDLERS_PER_TURN),
+    fetch: handlersTakingTurns(sendingNodeBodies(fetch), HANDLERS_PER_TURN),
     serverOptions: {
       requestTimeout: 0,
       headersTimeout: timeouts.headersMs,
@@ -43,6 +44,25 @@ export function createHttpServer({
   cutOnlyTheClientsSilence(server);
   boundRefusedBodies(server);
   return server;
+}
+
+/** What tells @hono/node-server that the answer has been written already. */
+const ALREADY_SENT = { 'x-hono-already-sent': '1' };
+
+/**
+ * Answers that carry a Node body (downloads: `withNodeBody`) are written here, from the Node
+ * stream to the socket, instead of through the adapter's web-stream reader.
+ */
+function sendingNodeBodies(
+  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>,
+) {
+  return async (request: Request, bindings: HttpBindings | Http2Bindings): Promise<Response> => {
+    // The server made below is HTTP/1.1: its bindings are always these.
+    const env = bindings as HttpBindings;
+    const response = await fetch(request, env);
+    if (!sendNodeBody(response, env.outgoing)) return response;
+    return new Response(null, { headers: ALREADY_SENT });
+  };
 }
 
 /** The most of a request's unread body the server reads after answering it. */

@@ -101,12 +101,20 @@ export function createFsWriteUseCases({
       folderPath: string,
       name: string,
       body: Readable,
-      options: { size?: number; contentType?: string; maxBytes?: number },
+      options: {
+        size?: number;
+        contentType?: string;
+        maxBytes?: number;
+        /** What the caller found at the path just before (null: nothing), saving a stat. */
+        found?: { isDirectory: boolean } | null;
+      },
     ): Promise<{ path: string; size: number; etag: string | null }> {
       const path = childPath(folderPath, name);
       const location = await locator.write(principal, path);
-      const existingEntry = await location.storage.stat(location.key);
-      if (existingEntry?.isDirectory) throw fsAlreadyExists(path);
+      const found =
+        options.found === undefined ? await location.storage.stat(location.key) : options.found;
+      // A folder made there since is refused by the storage's put (a path conflict).
+      if (found?.isDirectory) throw fsAlreadyExists(path);
       const checksums = checksumTap();
       const { counter, onMultipartStarted, release } = await quota.streamed(
         location,

@@ -1,4 +1,5 @@
 import { isActiveContent, normalizeMediaType, servedMediaType } from '@sharebin/shared';
+import { withNodeBody } from '../../app/node-body';
 import { toWebStream } from '../../app/web-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { contentDisposition } from './drivers/content-disposition';
@@ -60,11 +61,11 @@ export function objectResponse({
     headers['Content-Length'] = String(object.info.size);
   }
   if (object.info.etag) headers.ETag = `"${object.info.etag}"`;
-  return new Response(
-    toWebStream(object.body, (bytes) => activity.record('bytes_out', bytes)),
-    {
-      status: object.range ? 206 : 200,
-      headers,
-    },
-  );
+  const onChunk = (bytes: number) => activity.record('bytes_out', bytes);
+  const response = new Response(toWebStream(object.body, onChunk), {
+    status: object.range ? 206 : 200,
+    headers,
+  });
+  // The HTTP server sends the Node stream itself (a local file through reused buffers).
+  return withNodeBody(response, { source: object.body, bytes: object.bytes, onChunk });
 }

@@ -59,9 +59,10 @@ export async function getResource(
           activity,
         }),
       );
-  // Headers copied before the body is touched: under @hono/node-server, reading the body of
-  // its lightweight Response rebuilds it from its first headers, losing one set in place.
-  const headers = new Headers(response.headers);
-  if (entry.modified) headers.set('Last-Modified', new Date(entry.modified).toUTCString());
-  return new Response(response.body, { status: response.status, headers });
+  // Set in place, the body untouched: the very answer `objectResponse` made is what the HTTP
+  // server sends from its Node stream (a copy would go through the web stream).
+  if (entry.modified) {
+    response.headers.set('Last-Modified', new Date(entry.modified).toUTCString());
+  }
+  return response;
 }

@@ -75,6 +75,7 @@ export function createDavWrites(deps: DavWriteDeps) {
         size: bodyLengthFor(mode, size),
         contentType,
         maxBytes,
+        found: existing && { isDirectory: existing.is_directory },
       });
       const headers: Record<string, string> = {};
       if (stored.etag) headers.ETag = `"${stored.etag}"`;

@@ -1,5 +1,12 @@
 import { assertValidKey, listLimit } from './driver-arguments';
-import type { DirectoryPage, FsEntry, ObjectInfo, StorageDriver } from './storage-driver';
+import type {
+  DirectoryPage,
+  FsEntry,
+  ListOptions,
+  ListResult,
+  ObjectInfo,
+  StorageDriver,
+} from './storage-driver';
 import { FsConflictError, InvalidKeyError, ObjectNotFoundError } from './storage-driver.errors';
 
 /**
@@ -20,15 +27,25 @@ export function ancestorsOf(key: string): string[] {
   return segments.slice(1).map((_, index) => segments.slice(0, index + 1).join('/'));
 }
 
-export const folderEntry = (key: string): FsEntry => ({
+/** What a driver knows of a folder's dates (local folders; S3 folders have none). */
+export interface FolderDates {
+  lastModified: Date;
+  created: Date;
+}
+
+export const folderEntry = (key: string, dates?: FolderDates): FsEntry => ({
   key,
   name: nameOf(key),
   isDirectory: true,
   size: 0,
   etag: null,
-  lastModified: null,
+  lastModified: dates?.lastModified ?? null,
+  created: dates?.created,
   contentType: null,
 });
+
+/** A page of `list`, with the dates of its folders (by prefix) where the driver has them. */
+export type DatedListResult = ListResult & { folderDates?: ReadonlyMap<string, FolderDates> };
 
 /**
  * Field by field, not `{ ...info }`: listings make one per file, and on Node 20 spread copies
@@ -116,14 +133,16 @@ export async function listDirectoryVia(
   driver: StorageDriver,
   key: string,
   { cursor, limit }: { cursor?: string; limit?: number } = {},
+  list: (prefix: string, options: ListOptions) => Promise<DatedListResult> = (prefix, options) =>
+    driver.list(prefix, options),
 ): Promise<DirectoryPage> {
   assertFolderKey(key);
   const prefix = key === '' ? '' : `${key}/`;
-  const page = await driver.list(prefix, { delimiter: true, cursor, limit: listLimit(limit) });
+  const page = await list(prefix, { delimiter: true, cursor, limit: listLimit(limit) });
   const sorted = [
     ...page.prefixes.map((folder) => ({
       sortKey: folder,
-      entry: folderEntry(folder.slice(0, -1)),
+      entry: folderEntry(folder.slice(0, -1), page.folderDates?.get(folder)),
     })),
     ...page.objects
       .filter((object) => object.key !== prefix && !object.key.endsWith('/'))

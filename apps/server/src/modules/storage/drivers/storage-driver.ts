@@ -143,7 +143,7 @@ export interface DriverCapabilities {
 }
 
 /**
- * One entry of the file-system view. Folders have `size` 0 and no ETag, date or type; on S3
+ * One entry of the file-system view. Folders have `size` 0 and no ETag or type; on S3
  * they are either a zero-byte `name/` marker (made by `mkdir`) or implied by keys below them.
  */
 export interface FsEntry {
@@ -154,7 +154,10 @@ export interface FsEntry {
   isDirectory: boolean;
   size: number;
   etag: string | null;
+  /** Local folders: their mtime (S3 folders have no date). */
   lastModified: Date | null;
+  /** Local folders: their birth time where the file system keeps one, else their mtime. */
+  created?: Date;
   /** Files only; null in listings (as for `list`) and for folders. */
   contentType: string | null;
 }

@@ -48,6 +48,31 @@ describe('local host folder: links never lead out of it', () => {
     expect(await driver.stat('docs/secret-link.txt')).toBeNull();
   });
 
+  it('refuses links made after the root was resolved, and follows links that stay inside', async () => {
+    // The root's real path is resolved once, by the first call; links come after it.
+    expect((await driver.get('docs/mine.txt')).bytes?.toString()).toBe('mine');
+    await symlink(sibling, join(served, 'late-link'));
+    await symlink(join(sibling, 'secret.txt'), join(served, 'docs', 'late.txt'));
+    await symlink(join(served, 'docs', 'mine.txt'), join(served, 'docs', 'alias.txt'));
+    await symlink(join(served, 'docs'), join(served, 'docs-alias'));
+
+    await expect(driver.get('late-link/secret.txt')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await expect(driver.get('docs/late.txt')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await driver.head('docs/late.txt')).toBeNull();
+    expect(await driver.stat('late-link/secret.txt')).toBeNull();
+    await expect(
+      driver.put('late-link/planted.txt', body('x'), { contentLength: 1 }),
+    ).rejects.toMatchObject({ reason: 'outside_root' });
+    await expect(
+      driver.put('docs/late.txt', body('x'), { contentLength: 1 }),
+    ).rejects.toMatchObject({ reason: 'outside_root' });
+    expect(await readdir(sibling)).toEqual(['secret.txt']);
+
+    expect((await driver.get('docs/alias.txt')).bytes?.toString()).toBe('mine');
+    expect((await driver.get('docs-alias/mine.txt')).bytes?.toString()).toBe('mine');
+    expect(await driver.stat('docs/alias.txt')).toMatchObject({ isDirectory: false, size: 4 });
+  });
+
   it('lists no link, and refuses to list through one', async () => {
     expect((await driver.listDirectory('')).entries.map((entry) => entry.name)).toEqual(['docs']);
     expect((await driver.listDirectory('docs')).entries.map((entry) => entry.name)).toEqual([

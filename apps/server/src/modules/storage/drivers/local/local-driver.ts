@@ -11,32 +11,27 @@ import {
   assertRange,
   assertValidPrefix,
   discardBody,
-  listLimit,
 } from '../driver-arguments';
-import type { ListResult, ObjectInfo, StorageDriver } from '../storage-driver';
+import type { StorageDriver } from '../storage-driver';
 import { ObjectNotFoundError, RangeNotSatisfiableError } from '../storage-driver.errors';
+import { createContainment } from './local-containment';
 import {
-  containedPath,
   errorCode,
   infoFromStats,
-  isFolder,
   isMissing,
-  type ListEntry,
   newTempPath,
   objectInfo,
   objectPath,
   publishFile,
   removeEmptyParents,
   removeStaleTempFiles,
-  walkKeys,
-  writablePath,
   writeTempFile,
 } from './local-files';
 import { createLocalFs } from './local-fs';
+import { createLocalListing } from './local-listing';
 import { createLocalMultipart } from './local-multipart';
-import { closeRead, openForRead, readBytesOf, readStreamOf } from './local-reads';
+import { closeRead, FileRangeStream, openContained, readBytesOf } from './local-reads';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
-import { ResumableListings } from './resumable-listings';
 
 /** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
 const READ_CHUNK_BYTES = 256 * 1024;
@@ -45,18 +40,6 @@ const READ_CHUNK_BYTES = 256 * 1024;
  * 100,000 small files made a stream, its state and its iterator for each (bench/RESULTS.md).
  */
 const SMALL_READ_BYTES = 64 * 1024;
-/** Files of a listing page stat'ed at once. */
-const STAT_BATCH = 64;
-
-/** A listed object: no Content-Type in listings. Field by field, as `fileEntry` says why. */
-const listed = ({ key, size, etag, lastModified }: ObjectInfo): ObjectInfo => ({
-  key,
-  size,
-  etag,
-  lastModified,
-  contentType: null,
-});
-
 export interface LocalDriverOptions {
   /** Folder holding the objects, one file per key (created as needed). */
   root: string;
@@ -89,8 +72,9 @@ export function createLocalDriver({
 }: LocalDriverOptions): StorageDriver {
   const root = resolve(givenRoot);
   const workRoot = givenWorkRoot ? resolve(givenWorkRoot) : root;
-  const multipart = createLocalMultipart({ root, workRoot, clock });
-  const listings = new ResumableListings(clock);
+  const containment = createContainment(root);
+  const multipart = createLocalMultipart({ root, workRoot, containment, clock });
+  const listPage = createLocalListing(root, clock);
 
   const signedUrl = (
     op: 'get' | 'put' | 'part',
@@ -103,7 +87,7 @@ export function createLocalDriver({
   };
 
   async function deleteObject(key: string): Promise<void> {
-    const path = await containedPath(root, key);
+    const path = await containment.contained(key);
     if (path === null) return; // through a link out of the root: not ours to delete
     try {
       await unlink(path);
@@ -130,7 +114,7 @@ export function createLocalDriver({
     async put(key, body, { contentLength, maxLength } = {}) {
       let target: string;
       try {
-        target = await writablePath(root, key);
+        target = await containment.writable(key);
         assertContentLength(contentLength);
       } catch (error) {
         discardBody(body);
@@ -143,12 +127,11 @@ export function createLocalDriver({
     },
 
     async get(key, { range } = {}) {
-      const path = await containedPath(root, key);
+      const path = objectPath(root, key);
       if (range) assertRange(range);
-      if (path === null) throw new ObjectNotFoundError(key);
       // Everything comes from one open descriptor: a concurrent replace (a rename) cannot make
       // the size, the ETag and the bytes describe different versions.
-      const opened = await openForRead(path);
+      const opened = await openContained(containment, key, path);
       if (!opened) throw new ObjectNotFoundError(key);
       const { fd, stats } = opened;
       const info = infoFromStats(key, stats);
@@ -173,13 +156,13 @@ export function createLocalDriver({
         const bytes = await readBytesOf(fd, start, length);
         return { body: Readable.from([bytes], { objectMode: false }), bytes, info, ...served };
       }
-      const body = readStreamOf(fd, { start, end, highWaterMark: READ_CHUNK_BYTES });
+      const body = new FileRangeStream(fd, { start, end, highWaterMark: READ_CHUNK_BYTES });
       return { body, info, ...served };
     },
 
     async head(key) {
-      const path = await containedPath(root, key);
-      return path === null ? null : objectInfo(key, path);
+      const stats = (await containment.locate(key))?.stats;
+      return stats?.isFile() ? infoFromStats(key, stats) : null;
     },
 
     delete: async (key) => deleteObject(key),
@@ -189,51 +172,14 @@ export function createLocalDriver({
       for (const key of keys) await deleteObject(key);
     },
 
-    async list(prefix, { cursor, limit, delimiter = false } = {}) {
-      assertValidPrefix(prefix);
-      const pageSize = listLimit(limit);
-      const page: ListResult = { objects: [], prefixes: [], nextCursor: null };
-      const keys: { kind: 'prefix' | 'object'; key: string }[] = [];
-      const resumed = cursor === undefined ? undefined : listings.take(prefix, delimiter, cursor);
-      const walk = resumed?.walk ?? walkKeys({ root, prefix, delimiter, after: cursor });
-      let entry: ListEntry | undefined = resumed?.first ?? (await walk.next()).value;
-      for (; entry; entry = (await walk.next()).value) {
-        if (keys.length === pageSize) {
-          // One entry beyond the page exists, so there is a next page, which starts with it.
-          const nextCursor = keys.at(-1)?.key as string;
-          page.nextCursor = nextCursor;
-          listings.keep(prefix, delimiter, nextCursor, walk, entry);
-          break;
-        }
-        keys.push(entry.kind === 'prefix' ? { kind: 'prefix', key: entry.prefix } : entry);
-      }
-      // The files of a page are stat'ed STAT_BATCH at a time, not one after another: a
-      // 10,000-entry folder is ten pages of a thousand stats each. A resumed page's folders are
-      // looked at too: they were read when the listing began.
-      const stillThere = (key: string) =>
-        resumed ? isFolder(objectPath(root, key.slice(0, -1))) : true;
-      for (let start = 0; start < keys.length; start += STAT_BATCH) {
-        const batch = keys.slice(start, start + STAT_BATCH);
-        const infos = await Promise.all(
-          batch.map((entry) =>
-            entry.kind === 'object'
-              ? objectInfo(entry.key, objectPath(root, entry.key))
-              : stillThere(entry.key),
-          ),
-        );
-        batch.forEach((entry, i) => {
-          // A file or folder deleted since its folder was read is left out.
-          if (!infos[i]) return;
-          if (entry.kind === 'prefix') page.prefixes.push(entry.key);
-          else page.objects.push(listed(infos[i] as ObjectInfo));
-        });
-      }
+    async list(prefix, options) {
+      const { folderDates: _, ...page } = await listPage(prefix, options);
       return page;
     },
 
     async copy(sourceKey, targetKey) {
-      const source = await containedPath(root, sourceKey);
-      const target = await writablePath(root, targetKey);
+      const source = await containment.contained(sourceKey);
+      const target = await containment.writable(targetKey);
       if (source === null) throw new ObjectNotFoundError(sourceKey);
       const temp = await newTempPath(workRoot);
       try {
@@ -297,7 +243,7 @@ export function createLocalDriver({
 
     async close() {},
 
-    ...createLocalFs(root, () => driver),
+    ...createLocalFs({ root, containment, listPage, self: () => driver }),
   };
   return driver;
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type BigIntStats, createWriteStream, type Dirent } from 'node:fs';
-import { copyFile, mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { type BigIntStats, createWriteStream, type Dirent, open } from 'node:fs';
+import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { getMimeType } from 'hono/utils/mime';
 import { currentProcess, type ProcessIdentity } from '../../../shared/process-identity';
 import { assertValidKey } from '../driver-arguments';
-import { compareKeys } from '../fs-port';
+import { compareKeys, type FolderDates } from '../fs-port';
 import type { ObjectInfo } from '../storage-driver';
 import { InvalidKeyError, StorageFullError } from '../storage-driver.errors';
 import { WriteBehind } from './write-behind';
@@ -25,34 +26,6 @@ export function objectPath(root: string, key: string): string {
   const segments = key.split('/');
   if (RESERVED_FOLDERS.has(segments[0] ?? '')) throw new InvalidKeyError(key, 'reserved');
   return join(root, ...segments);
-}
-
-/**
- * The path of `key` when it stays inside the root once symbolic links are resolved, else null:
- * a link in the tree that points elsewhere (`/etc`, a sibling folder) serves nothing. The
- * deepest existing part of the path is resolved, so a path about to be written is checked too.
- * A link swapped in between this check and the use is not caught: the tree's owner is trusted
- * not to race the server, the check keeps links they made from leading out.
- */
-export async function containedPath(root: string, key: string): Promise<string | null> {
-  const path = objectPath(root, key);
-  const realRoot = await realpath(root).catch(() => root);
-  for (let probe = path; ; probe = dirname(probe)) {
-    try {
-      const real = await realpath(probe);
-      return real === realRoot || real.startsWith(realRoot + sep) ? path : null;
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-      if (probe === root || dirname(probe) === probe) return path;
-    }
-  }
-}
-
-/** For writes: a key that leads out of the root through a link is refused, nothing written. */
-export async function writablePath(root: string, key: string): Promise<string> {
-  const path = await containedPath(root, key);
-  if (path === null) throw new InvalidKeyError(key, 'outside_root');
-  return path;
 }
 
 export const errorCode = (error: unknown): string | undefined =>
@@ -82,12 +55,23 @@ export const infoFromStats = (key: string, stats: BigIntStats): ObjectInfo => ({
   contentType: contentTypeOf(key),
 });
 
-/** Whether a folder is at `path` now. */
-export async function isFolder(path: string): Promise<boolean> {
+/**
+ * A folder's dates from its stats: its mtime (changed when an entry is added, removed or
+ * renamed), and its birth time where the file system keeps one (Node reports 0 otherwise).
+ */
+export function folderDatesOf(stats: BigIntStats): FolderDates {
+  const lastModified = new Date(Number(stats.mtimeMs));
+  const born = Number(stats.birthtimeMs);
+  return { lastModified, created: born > 0 ? new Date(born) : lastModified };
+}
+
+/** The dates of the folder at `path` now; null when no folder is there (links are not). */
+export async function folderAt(path: string): Promise<FolderDates | null> {
   try {
-    return (await stat(path)).isDirectory();
+    const stats = await lstat(path, { bigint: true });
+    return stats.isDirectory() ? folderDatesOf(stats) : null;
   } catch (error) {
-    if (isMissing(error)) return false;
+    if (isMissing(error)) return null;
     throw error;
   }
 }
@@ -106,10 +90,31 @@ export async function objectInfo(key: string, path: string): Promise<ObjectInfo 
  * `workRoot` holds the driver's own `.tmp` and `.multipart` folders (the root, unless set). A
  * temp file's name starts with the id of the process writing it, then `~` and a random part.
  */
+const tempPathIn = (workRoot: string) =>
+  join(workRoot, TEMP_FOLDER, `${currentProcess.id}~${randomBytes(12).toString('hex')}`);
+
+/** A fresh temp path, its folder made (for a copy, which cannot tell which path was missing). */
 export async function newTempPath(workRoot: string): Promise<string> {
-  const folder = join(workRoot, TEMP_FOLDER);
-  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
-  return join(folder, `${currentProcess.id}~${randomBytes(12).toString('hex')}`);
+  await mkdir(join(workRoot, TEMP_FOLDER), { recursive: true, mode: PRIVATE_FOLDER });
+  return tempPathIn(workRoot);
+}
+
+const openFd = promisify(open);
+
+/**
+ * A fresh temp file, open for writing. Its folder is made only when the open finds it missing,
+ * not before every write: a `mkdir` that fails with EEXIST on each upload is a wasted trip.
+ */
+async function openTempFile(workRoot: string): Promise<{ path: string; fd: number }> {
+  const path = tempPathIn(workRoot);
+  const openNew = () => openFd(path, 'wx', PRIVATE_FILE);
+  try {
+    return { path, fd: await openNew() };
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  await mkdir(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
+  return { path, fd: await openNew() };
 }
 
 /** The process that writes the temp file `name`; null for a name of an older version. */
@@ -169,14 +174,17 @@ export async function writeTempFile(
   source: Readable,
   ...transforms: Transform[]
 ): Promise<string> {
-  const temp = await newTempPath(workRoot);
+  let temp: string;
+  let fd: number;
   try {
-    const file = createWriteStream(temp, {
-      flags: 'wx',
-      flush: true,
-      mode: PRIVATE_FILE,
-      highWaterMark: WRITE_BUFFER_BYTES,
-    });
+    ({ path: temp, fd } = await openTempFile(workRoot));
+  } catch (error) {
+    // What the pipeline did when it failed to open its file: the body is let go.
+    source.destroy();
+    throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
+  }
+  try {
+    const file = createWriteStream(temp, { fd, flush: true, highWaterMark: WRITE_BUFFER_BYTES });
     await pipeline([source, ...transforms, new WriteBehind(file), file]);
     return temp;
   } catch (error) {
@@ -187,19 +195,24 @@ export async function writeTempFile(
 
 /**
  * Moves a finished temp file to its final path in one rename, so readers see the old file or
- * the new one, never a partial one. Retries when a concurrent delete prunes the parent folder
- * during our mkdir or between it and the rename.
+ * the new one, never a partial one. The parent folders are made only when the rename finds
+ * them missing (most writes go to a folder that exists); retried when a concurrent delete
+ * prunes them again between our mkdir and the rename.
  */
 export async function publishFile(temp: string, target: string, key: string): Promise<void> {
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        // A recursive mkdir fails with ENOENT too when the delete removes a level it just made.
-        await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
         await renameAcrossDevices(temp, target);
         return;
       } catch (error) {
-        if (errorCode(error) !== 'ENOENT' || attempt === 3) throw error;
+        if (errorCode(error) !== 'ENOENT' || attempt === 4) throw error;
+      }
+      try {
+        await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
+      } catch (error) {
+        // A recursive mkdir fails with ENOENT too when the delete removes a level it just made.
+        if (errorCode(error) !== 'ENOENT') throw error;
       }
     }
   } catch (error) {

@@ -1,24 +1,25 @@
-import { cp, lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   assertCanMakeFolder,
   assertCanTransfer,
   assertDeletableFolder,
   assertFolderKey,
+  type DatedListResult,
   fileEntry,
   folderEntry,
   listDirectoryVia,
 } from '../fs-port';
-import type { StorageDriver } from '../storage-driver';
+import type { ListOptions, StorageDriver } from '../storage-driver';
 import { FsConflictError } from '../storage-driver.errors';
+import type { Containment } from './local-containment';
 import {
-  containedPath,
   errorCode,
+  folderDatesOf,
   infoFromStats,
   isMissing,
   PRIVATE_FOLDER,
   removeEmptyParents,
-  writablePath,
 } from './local-files';
 
 type LocalFs = Pick<
@@ -63,26 +64,30 @@ async function copyTree(source: string, target: string): Promise<number> {
  * The file-system half of the local driver: folders are directories, so an empty folder
  * exists as itself, and `move` is a rename.
  */
-export function createLocalFs(root: string, self: () => StorageDriver): LocalFs {
+export function createLocalFs({
+  root,
+  containment,
+  listPage,
+  self,
+}: {
+  root: string;
+  containment: Containment;
+  /** The driver's `list`, with the dates of the folders it lists. */
+  listPage: (prefix: string, options: ListOptions) => Promise<DatedListResult>;
+  self: () => StorageDriver;
+}): LocalFs {
   return {
     async stat(key) {
       assertFolderKey(key);
       if (key === '') return folderEntry('');
-      const path = await containedPath(root, key);
-      if (path === null) return null;
-      try {
-        const stats = await stat(path, { bigint: true });
-        if (stats.isDirectory()) return folderEntry(key);
-        return stats.isFile() ? fileEntry(infoFromStats(key, stats)) : null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const stats = (await containment.locate(key))?.stats;
+      if (stats?.isDirectory()) return folderEntry(key, folderDatesOf(stats));
+      return stats?.isFile() ? fileEntry(infoFromStats(key, stats)) : null;
     },
 
     async mkdir(key) {
       await assertCanMakeFolder(self(), key);
-      const path = await writablePath(root, key);
+      const path = await containment.writable(key);
       // A concurrent delete of a parent can take a folder away between two steps of the
       // recursive mkdir (ENOENT): the path is made again, from where it then stands.
       for (let attempt = 1; ; attempt++) {
@@ -95,11 +100,11 @@ export function createLocalFs(root: string, self: () => StorageDriver): LocalFs 
       }
     },
 
-    listDirectory: (key, options) => listDirectoryVia(self(), key, options),
+    listDirectory: (key, options) => listDirectoryVia(self(), key, options, listPage),
 
     async deletePrefix(key) {
       assertDeletableFolder(key);
-      const path = await containedPath(root, key);
+      const path = await containment.contained(key);
       if (path === null) return 0;
       try {
         if (!(await lstat(path)).isDirectory()) return 0;
@@ -116,8 +121,8 @@ export function createLocalFs(root: string, self: () => StorageDriver): LocalFs 
 
     async move(sourceKey, targetKey) {
       await assertCanTransfer(self(), sourceKey, targetKey);
-      const source = await writablePath(root, sourceKey);
-      const target = await writablePath(root, targetKey);
+      const source = await containment.writable(sourceKey);
+      const target = await containment.writable(targetKey);
       await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
       try {
         await rename(source, target);
@@ -133,8 +138,8 @@ export function createLocalFs(root: string, self: () => StorageDriver): LocalFs 
     async copyPrefix(sourceKey, targetKey) {
       const entry = await assertCanTransfer(self(), sourceKey, targetKey);
       if (!entry.isDirectory) throw new FsConflictError(sourceKey, 'not_a_directory');
-      const source = await writablePath(root, sourceKey);
-      const target = await writablePath(root, targetKey);
+      const source = await containment.writable(sourceKey);
+      const target = await containment.writable(targetKey);
       await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
       return copyTree(source, target);
     },

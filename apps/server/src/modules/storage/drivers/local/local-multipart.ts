@@ -8,6 +8,7 @@ import { ByteMeter } from '../byte-meter';
 import { discardBody, sortedParts, stripQuotes } from '../driver-arguments';
 import type { PendingMultipartUpload, UploadedPart } from '../storage-driver';
 import { MultipartError } from '../storage-driver.errors';
+import type { Containment } from './local-containment';
 import {
   compareKeys,
   errorCode,
@@ -18,7 +19,6 @@ import {
   PRIVATE_FILE,
   PRIVATE_FOLDER,
   publishFile,
-  writablePath,
   writeTempFile,
 } from './local-files';
 
@@ -43,10 +43,12 @@ interface Manifest {
 export function createLocalMultipart({
   root,
   workRoot,
+  containment,
   clock,
 }: {
   root: string;
   workRoot: string;
+  containment: Containment;
   clock: Clock;
 }) {
   const uploadsFolder = join(workRoot, MULTIPART_FOLDER);
@@ -121,6 +123,14 @@ export function createLocalMultipart({
       const temp = await writeTempFile(workRoot, body, meter);
       const etag = meter.digestHex();
       try {
+        // Earlier uploads of this part go first: two uploads in one tick of the file system's
+        // clock have the same mtime, which then could not tell the newest (partFiles).
+        for (const name of await readdir(folder)) {
+          const older = PART_FILE.exec(name);
+          if (older && Number(older[1]) === partNumber && older[2] !== etag) {
+            await rm(join(folder, name), { force: true });
+          }
+        }
         await rename(temp, join(folder, `${partNumber}.${etag}`));
       } catch (error) {
         await rm(temp, { force: true });
@@ -139,7 +149,7 @@ export function createLocalMultipart({
       uploadId: string,
       parts: { partNumber: number; etag: string }[],
     ): Promise<{ etag: string | null }> {
-      const target = await writablePath(root, key);
+      const target = await containment.writable(key);
       const folder = await uploadFolder(key, uploadId);
       const ordered = sortedParts(parts);
       const uploaded = new Map((await partFiles(folder)).map((part) => [part.partNumber, part]));

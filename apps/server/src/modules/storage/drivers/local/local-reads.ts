@@ -1,14 +1,8 @@
-import {
-  type BigIntStats,
-  close,
-  createReadStream,
-  fstat,
-  open,
-  type ReadStream,
-  read,
-} from 'node:fs';
+import { type BigIntStats, close, constants, fstat, open, read } from 'node:fs';
+import { Readable, type Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { isMissing } from './local-files';
+import type { Containment } from './local-containment';
+import { errorCode, isMissing } from './local-files';
 
 const openFd = promisify(open);
 const fstatFd = promisify(fstat);
@@ -32,10 +26,11 @@ const forgotten = new FinalizationRegistry<number>((fd) => close(fd, () => {}));
  */
 export async function openForRead(
   path: string,
+  flags = constants.O_RDONLY,
 ): Promise<{ fd: number; stats: BigIntStats } | null> {
   let fd: number;
   try {
-    fd = await openFd(path, 'r');
+    fd = await openFd(path, flags);
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;
@@ -46,18 +41,6 @@ export async function openForRead(
     await closeRead(fd);
     throw error;
   }
-}
-
-/** Streams the bytes `start` to `end` (inclusive) of `fd`, which the stream closes. */
-export function readStreamOf(
-  fd: number,
-  options: { start?: number; end: number; highWaterMark: number },
-): ReadStream {
-  const { start, end, highWaterMark } = options;
-  const stream = createReadStream('', { fd, start, end, highWaterMark, autoClose: true });
-  forgotten.register(stream, fd, stream);
-  stream.once('close', () => forgotten.unregister(stream));
-  return stream;
 }
 
 /**
@@ -74,5 +57,144 @@ export async function readBytesOf(fd: number, start: number, length: number): Pr
     return filled === length ? bytes : bytes.subarray(0, filled);
   } finally {
     await closeRead(fd);
+  }
+}
+
+type Opened = { fd: number; stats: BigIntStats } | null;
+
+/**
+ * `key` opened for reading, or null when nothing is there or its path leads out of the root.
+ * The last segment is opened without following a link (O_NOFOLLOW) while the folders above it
+ * are checked, both at once: a plain file costs no `realpath` walk. A last segment that is a
+ * link is followed only when it stays inside the root.
+ */
+export async function openContained(
+  containment: Containment,
+  key: string,
+  path: string,
+): Promise<Opened> {
+  // Settled at once, so that a failure waits for us without being reported as unhandled.
+  const opening = openForRead(path, constants.O_RDONLY | constants.O_NOFOLLOW).then(
+    (opened) => ({ opened, error: null }),
+    (error: unknown) => ({ opened: null, error }),
+  );
+  let inside: boolean;
+  try {
+    inside = await containment.foldersInside(key, path);
+  } catch (error) {
+    const { opened } = await opening;
+    if (opened) await closeRead(opened.fd);
+    throw error;
+  }
+  const { opened, error } = await opening;
+  if (error) {
+    if (errorCode(error) !== 'ELOOP') throw error;
+    return inside && (await containment.resolvesInside(path)) ? openForRead(path) : null;
+  }
+  if (opened && !inside) {
+    await closeRead(opened.fd);
+    return null;
+  }
+  return opened;
+}
+
+/**
+ * The bytes `start` to `end` (inclusive) of an open file, which the stream closes. A plain
+ * Readable for any consumer (zips, copies), and `sendTo` for an HTTP answer, which needs no
+ * fresh buffer per chunk.
+ */
+export class FileRangeStream extends Readable {
+  private position: number;
+  private remaining: number;
+  /** A read is under way: the descriptor is closed only after it. */
+  private reading = false;
+  private afterRead: (() => void) | null = null;
+
+  constructor(
+    private readonly fd: number,
+    { start, end, highWaterMark }: { start: number; end: number; highWaterMark: number },
+  ) {
+    super({ highWaterMark });
+    this.position = start;
+    this.remaining = Math.max(end + 1 - start, 0);
+    forgotten.register(this, fd, this);
+    this.once('close', () => forgotten.unregister(this));
+  }
+
+  override _read(): void {
+    const length = Math.min(this.readableHighWaterMark, this.remaining);
+    if (length === 0) {
+      this.push(null);
+      return;
+    }
+    this.readInto(Buffer.allocUnsafeSlow(length), length, (error, bytes, chunk) => {
+      if (error) this.destroy(error);
+      else this.push(bytes === 0 ? null : chunk);
+    });
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    const closeFile = () => close(this.fd, (closeError) => callback(error ?? closeError));
+    if (this.reading) this.afterRead = closeFile;
+    else closeFile();
+  }
+
+  /**
+   * Writes the rest of the file into `target` and ends it, through two buffers taken once: one
+   * is read into while the other is written, and a buffer is read into again only once the
+   * target has written it out (its write callback). So a download of any size allocates two
+   * buffers and no promise, and goes at the pace of the slower of the disk and the client. The
+   * file is closed as soon as its last bytes are read, or when the target closes first (a
+   * client that hung up).
+   */
+  sendTo(target: Writable, onChunk?: (bytes: number) => void): void {
+    // A client gone already has had its 'close': nothing would close the file later.
+    if (target.destroyed) return void this.destroy();
+    target.once('close', () => this.destroy());
+    const size = Math.max(1, Math.min(this.readableHighWaterMark, this.remaining));
+    const free = [Buffer.allocUnsafeSlow(size), Buffer.allocUnsafeSlow(size)];
+    const pump = () => {
+      const buffer = this.reading || this.destroyed ? undefined : free.pop();
+      if (!buffer) return;
+      this.readInto(buffer, Math.min(buffer.length, this.remaining), (error, bytes, chunk) => {
+        if (error || bytes === 0) {
+          // A read failed, or the file is shorter than its Content-Length now (truncated
+          // meanwhile): the answer cannot end well, the connection is cut.
+          this.destroy();
+          target.destroy(error ?? new Error('The file shrank while it was sent'));
+          return;
+        }
+        target.write(chunk, (error) => {
+          if (error) return;
+          onChunk?.(bytes);
+          free.push(buffer);
+          pump();
+        });
+        if (this.remaining > 0) return pump();
+        target.end();
+        this.destroy();
+      });
+    };
+    if (this.remaining === 0) {
+      target.end();
+      this.destroy();
+    } else pump();
+  }
+
+  /** Reads `length` bytes at the current position into `buffer`; 0 bytes at the file's end. */
+  private readInto(
+    buffer: Buffer,
+    length: number,
+    done: (error: Error | null, bytes: number, chunk: Buffer) => void,
+  ): void {
+    this.reading = true;
+    read(this.fd, buffer, 0, length, this.position, (error, bytes) => {
+      this.reading = false;
+      if (this.destroyed) return this.afterRead?.();
+      if (error) return done(error, 0, buffer);
+      this.position += bytes;
+      this.remaining -= bytes;
+      done(null, bytes, bytes === buffer.length ? buffer : buffer.subarray(0, bytes));
+    });
   }
 }

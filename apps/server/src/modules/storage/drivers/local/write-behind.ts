@@ -27,9 +27,13 @@ export class WriteBehind extends Transform {
     private readonly flushFd: typeof fdatasync = fdatasync,
   ) {
     super();
-    file.once('open', (fd: number) => {
-      this.fd = fd;
-    });
+    // A stream given an open descriptor has it at once and emits no 'open'.
+    const given = (file as WriteStream & { fd?: number | null }).fd;
+    if (typeof given === 'number') this.fd = given;
+    else
+      file.once('open', (fd: number) => {
+        this.fd = fd;
+      });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
