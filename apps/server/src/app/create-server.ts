@@ -102,7 +102,7 @@ import { createDavApp, DAV_PROPFIND_MAX_ENTRIES_DEFAULT } from '../modules/webda
 import { createDavAuthenticator } from '../modules/webdav/dav-auth';
 import { createDavLocks } from '../modules/webdav/dav-locks';
 import { createDavLocksRepository } from '../modules/webdav/dav-locks.repository';
-import { DAV_PREFIX } from '../modules/webdav/dav-paths';
+import { createDavPaths, DAV_PREFIX } from '../modules/webdav/dav-paths';
 import { createDavPropertiesRepository } from '../modules/webdav/dav-properties.repository';
 import { createDavQuota } from '../modules/webdav/dav-quota';
 import { createDavWrites } from '../modules/webdav/dav-write';
@@ -590,11 +590,19 @@ export function createServer(deps: ServerDeps) {
 
   const davProperties = createDavPropertiesRepository({ db });
   const davLocks = createDavLocksRepository({ db, engine });
+  // Under the path of PUBLIC_URL, clients address WebDAV (and read its hrefs) with that path.
+  const davPaths = createDavPaths(`${basePath}${DAV_PREFIX}`);
   app.route(
     DAV_PREFIX,
     createDavApp({
       properties: davProperties,
-      locks: createDavLocks({ repository: davLocks, read: fsRead, write: fsWrite, clock }),
+      locks: createDavLocks({
+        repository: davLocks,
+        read: fsRead,
+        write: fsWrite,
+        clock,
+        paths: davPaths,
+      }),
       authenticate: createDavAuthenticator({
         verifyAdmin: auth.verifyCredentials,
         verifyApiKey: apiKeys.authenticate,
@@ -625,10 +633,11 @@ export function createServer(deps: ServerDeps) {
         }),
         properties: davProperties,
         uploadRules: settings.webdavUploadRules,
+        paths: davPaths,
       }),
       maxInfinityEntries: deps.davPropfindMaxEntries ?? DAV_PROPFIND_MAX_ENTRIES_DEFAULT,
       activity,
-      basePath,
+      paths: davPaths,
     }),
   );
 

@@ -8,7 +8,7 @@ import type { Clock } from '../shared/clock';
 import { DavError, davBadRequest, davConflict, davPreconditionFailed } from './dav.errors';
 import { type IfList, parseIfHeader, sameEtag, submittedTokens } from './dav-if-header';
 import type { DavLock, DavLocksRepository } from './dav-locks.repository';
-import { davPathOf, hrefOf, rawPathOf } from './dav-paths';
+import { type DavPaths, rawPathOf } from './dav-paths';
 import type { Depth } from './dav-propfind';
 import { entryOrNull } from './dav-read';
 import {
@@ -55,14 +55,14 @@ function timeoutOf(header: string | null): number {
 }
 
 /** `<D:activelock>` of a lock, as lockdiscovery and a LOCK answer show it. */
-export function activeLockElement(lock: DavLock, now: number): string {
+export function activeLockElement(lock: DavLock, now: number, paths: DavPaths): string {
   const seconds = Math.max(0, Math.ceil((lock.expires_at - now) / 1000));
   return (
     `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${lock.scope}/></D:lockscope>` +
     `<D:depth>${lock.depth}</D:depth>${lock.owner_xml === '' ? '' : `<D:owner>${lock.owner_xml}</D:owner>`}` +
     `<D:timeout>Second-${seconds}</D:timeout>` +
     `<D:locktoken><D:href>${escapeXml(lock.token)}</D:href></D:locktoken>` +
-    `<D:lockroot><D:href>${escapeXml(hrefOf(lock.path, false))}</D:href></D:lockroot></D:activelock>`
+    `<D:lockroot><D:href>${escapeXml(paths.hrefOf(lock.path, false))}</D:href></D:lockroot></D:activelock>`
   );
 }
 
@@ -93,10 +93,12 @@ export interface DavLocksDeps {
   read: FsReadUseCases;
   write: FsWriteUseCases;
   clock: Clock;
+  /** How this server's WebDAV hrefs read (its prefix). */
+  paths: DavPaths;
 }
 
 /** LOCK, UNLOCK, the `If` header and the 423s of RFC 4918 §6–7 and §10.4. */
-export function createDavLocks({ repository, read, write, clock }: DavLocksDeps) {
+export function createDavLocks({ repository, read, write, clock, paths: davPaths }: DavLocksDeps) {
   /** The `If` header holds, or 412 (§10.4); answers the tokens it submits. */
   async function evaluateIf(
     principal: Principal,
@@ -115,7 +117,7 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
     for (const list of lists) {
       const resource =
         // A tag is an absolute URI or path (RFC 4918 §10.4.2), read as sent, like the request's.
-        list.resource === null ? path : davPathOf(rawPathOf(list.resource));
+        list.resource === null ? path : davPaths.pathOf(rawPathOf(list.resource));
       let holds = true;
       for (const condition of list.conditions) {
         let met: boolean;
@@ -153,7 +155,7 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
           `${path} is locked`,
           'lock-token-submitted',
           {},
-          `<D:href>${escapeXml(hrefOf(lock.path, false))}</D:href>`,
+          `<D:href>${escapeXml(davPaths.hrefOf(lock.path, false))}</D:href>`,
         );
       }
     }
@@ -185,7 +187,7 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
       return (path) =>
         locks
           .filter((lock) => covers(lock, path))
-          .map((lock) => activeLockElement(lock, now))
+          .map((lock) => activeLockElement(lock, now, davPaths))
           .join('');
     },
 
@@ -219,7 +221,12 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
           throw davPreconditionFailed('The If header names no lock of yours on this resource');
         const expiresAt = now + timeout * 1000;
         await repository.refresh(lock.token, timeout, expiresAt);
-        return lockAnswer({ ...lock, timeout_seconds: timeout, expires_at: expiresAt }, 200, now);
+        return lockAnswer(
+          { ...lock, timeout_seconds: timeout, expires_at: expiresAt },
+          200,
+          now,
+          davPaths,
+        );
       }
       if (depth === '1') throw davBadRequest('A lock has Depth 0 or infinity');
       await guardWith(principal, request, path, []);
@@ -255,7 +262,7 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
           size: 0,
         });
       }
-      return lockAnswer(lock, existing ? 200 : 201, now);
+      return lockAnswer(lock, existing ? 200 : 201, now, davPaths);
     },
 
     async unlock(
@@ -277,8 +284,8 @@ export function createDavLocks({ repository, read, write, clock }: DavLocksDeps)
   };
 }
 
-function lockAnswer(lock: DavLock, status: number, now: number): Response {
-  const body = `${xmlDeclaration}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockElement(lock, now)}</D:lockdiscovery></D:prop>`;
+function lockAnswer(lock: DavLock, status: number, now: number, paths: DavPaths): Response {
+  const body = `${xmlDeclaration}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockElement(lock, now, paths)}</D:lockdiscovery></D:prop>`;
   return new Response(body, {
     status,
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Lock-Token': `<${lock.token}>` },

@@ -5,7 +5,7 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
 import type { DavLocks } from './dav-locks';
 import { isReservedProperty, withKeptMtime } from './dav-mtime';
-import { davPrefix, hrefOf, withDavPrefix } from './dav-paths';
+import type { DavPaths } from './dav-paths';
 import {
   ALLPROP_LIVE_NAMES,
   isQuotaProperty,
@@ -217,13 +217,13 @@ async function spacesFor(
  * The href of each entry. The members of the listed folder share its href, which is encoded
  * once; others (Depth infinity) are encoded whole.
  */
-function hrefWriter(path: string): (entry: FsEntry) => string {
-  const folderHref = hrefOf(path, true);
+function hrefWriter(paths: DavPaths, path: string): (entry: FsEntry) => string {
+  const folderHref = paths.hrefOf(path, true);
   const base = path === '/' ? '/' : `${path}/`;
   return (entry) => {
     const name = entry.path.slice(base.length);
     if (!entry.path.startsWith(base) || name.includes('/') || name === '') {
-      return hrefOf(entry.path, entry.is_directory);
+      return paths.hrefOf(entry.path, entry.is_directory);
     }
     return folderHref + encodeURIComponent(name) + (entry.is_directory ? '/' : '');
   };
@@ -237,6 +237,8 @@ export interface PropfindDeps {
   quota?: DavQuota;
   /** Recorded checksums of files, for `oc:checksums`; without it, none. */
   checksums?: ChecksumLookup;
+  /** How this server's WebDAV hrefs read (its prefix). */
+  paths: DavPaths;
   maxInfinityEntries: number;
 }
 
@@ -277,7 +279,7 @@ async function checksumsFor(
 }
 
 export async function propfind(
-  { read, properties, locks, quota, checksums, maxInfinityEntries }: PropfindDeps,
+  { read, properties, locks, quota, checksums, paths, maxInfinityEntries }: PropfindDeps,
   principal: Principal,
   path: string,
   depth: Depth,
@@ -297,7 +299,7 @@ export async function propfind(
     ...(request.kind === 'prop' ? [] : deadNamespaces),
   ]);
   const writeResponse = responseWriter(request, prefixes, await spacesFor(request, entries, quota));
-  const hrefOfEntry = hrefWriter(path);
+  const hrefOfEntry = hrefWriter(paths, path);
 
   async function page(start: number): Promise<string> {
     const slice = entries.slice(start, start + PAGE);
@@ -316,14 +318,10 @@ export async function propfind(
     return xml;
   }
 
-  // One page or less: one string. More: each page is written as the client reads the one
-  // before, outside this request's async context, so under its WebDAV prefix explicitly.
+  // One page or less: one string. More: each page is written as the client reads the one before.
   if (entries.length <= PAGE) return multistatusResponse([await page(0)], prefixes);
-  const prefix = davPrefix();
   async function* pages() {
-    for (let start = 0; start < entries.length; start += PAGE) {
-      yield await withDavPrefix(prefix, () => page(start));
-    }
+    for (let start = 0; start < entries.length; start += PAGE) yield await page(start);
   }
   return multistatusResponse(pages(), prefixes);
 }

@@ -1,6 +1,6 @@
 import { davBadRequest } from './dav.errors';
 import { isReservedProperty } from './dav-mtime';
-import { hrefOf } from './dav-paths';
+import type { DavPaths } from './dav-paths';
 import { isLiveProperty } from './dav-properties';
 import type {
   DavPropertiesRepository,
@@ -61,6 +61,7 @@ const isProtected = (property: PropertyName) =>
  */
 export async function proppatch(
   properties: Pick<DavPropertiesRepository, 'apply'>,
+  paths: DavPaths,
   path: string,
   isDirectory: boolean,
   body: string,
@@ -69,7 +70,7 @@ export async function proppatch(
   const names = (list: PropertyChange[]) => list.map((change) => propertyElement(change));
   const refusedFor = (status: number, refused: PropertyChange[]) =>
     multistatusResponse([
-      responseElement(hrefOf(path, isDirectory), [
+      responseElement(paths.hrefOf(path, isDirectory), [
         { status, properties: names(refused) },
         { status: 424, properties: names(changes.filter((change) => !refused.includes(change))) },
       ]),
@@ -89,6 +90,6 @@ export async function proppatch(
     );
   }
   return multistatusResponse([
-    responseElement(hrefOf(path, isDirectory), [{ status: 200, properties: names(changes) }]),
+    responseElement(paths.hrefOf(path, isDirectory), [{ status: 200, properties: names(changes) }]),
   ]);
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../app/errors';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { objectResponse } from '../storage/object-response';
-import { hrefOf } from './dav-paths';
+import type { DavPaths } from './dav-paths';
 import { escapeXml } from './dav-xml';
 
 /** The entry at `path`, or null when there is none (other refusals propagate). */
@@ -22,11 +22,16 @@ export async function entryOrNull(
 }
 
 /** A folder as a plain page of links, for a browser pointed at /dav. */
-async function folderPage(read: FsReadUseCases, principal: Principal, path: string) {
+async function folderPage(
+  read: FsReadUseCases,
+  paths: DavPaths,
+  principal: Principal,
+  path: string,
+) {
   const listing = await read.list(principal, path);
   const links = listing.items
     .map((item) => {
-      const href = escapeXml(hrefOf(item.path, item.is_directory));
+      const href = escapeXml(paths.hrefOf(item.path, item.is_directory));
       return `<li><a href="${href}">${escapeXml(item.name)}${item.is_directory ? '/' : ''}</a></li>`;
     })
     .join('\n');
@@ -41,6 +46,7 @@ async function folderPage(read: FsReadUseCases, principal: Principal, path: stri
  */
 export async function getResource(
   read: FsReadUseCases,
+  paths: DavPaths,
   /** GET bodies count their bytes out. */
   activity: ActivityLog,
   principal: Principal,
@@ -49,7 +55,7 @@ export async function getResource(
 ): Promise<Response> {
   const entry = await read.get(principal, path);
   const response = entry.is_directory
-    ? await folderPage(read, principal, path)
+    ? await folderPage(read, paths, principal, path)
     : await read.download(principal, path, range).then((file) =>
         objectResponse({
           object: file.object,

@@ -6,6 +6,7 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './dav.errors';
 import { mtimeChange } from './dav-mtime';
+import type { DavPaths } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import type { Depth } from './dav-propfind';
 import { DEAD_PROPERTY_LIMITS, proppatch } from './dav-proppatch';
@@ -21,6 +22,8 @@ export interface DavWriteDeps {
    * (see `bodyLengthFor`).
    */
   uploadRules: () => Promise<{ maxBytes: number; mode: WebdavUploadMode }>;
+  /** How this server's WebDAV hrefs read (its prefix). */
+  paths: DavPaths;
 }
 
 /** The largest object one S3 PutObject may carry. */
@@ -108,7 +111,7 @@ export function createDavWrites(deps: DavWriteDeps) {
     async proppatch(principal: Principal, path: string, body: string): Promise<Response> {
       const entry = await read.get(principal, path);
       await write.checkWritable(principal, path);
-      return proppatch(properties, path, entry.is_directory, body);
+      return proppatch(properties, deps.paths, path, entry.is_directory, body);
     },
 
     /**

@@ -11,14 +11,7 @@ import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';
 import type { DavLocks } from './dav-locks';
 import { parseOcMtime } from './dav-mtime';
-import {
-  DAV_PREFIX,
-  davPathOf,
-  destinationPathOf,
-  rawPathOf,
-  requestTargetOf,
-  withDavPrefix,
-} from './dav-paths';
+import { type DavPaths, rawPathOf, requestTargetOf } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
 import { depthOf, propfind } from './dav-propfind';
 import type { DavQuota } from './dav-quota';
@@ -47,8 +40,8 @@ export interface DavAppDeps {
   maxInfinityEntries: number;
   /** Downloads count their bytes out (the dashboard). */
   activity: ActivityLog;
-  /** The path of `PUBLIC_URL` (`/sb`), empty at the root: WebDAV is at `{basePath}/dav/`. */
-  basePath?: string;
+  /** How clients address WebDAV: `{path of PUBLIC_URL}/dav` (`createDavPaths`). */
+  paths: DavPaths;
 }
 
 type Handler = (
@@ -83,19 +76,19 @@ export function createDavApp({
   checksums,
   maxInfinityEntries,
   activity,
-  basePath = '',
+  paths,
 }: DavAppDeps) {
   /** The `If` header holds and no lock bars the caller from the paths a write changes. */
   const guard = (principal: Principal, path: string, request: Request, subtree = false) =>
     locks.guard(principal, request, path, [{ path, subtree }]);
 
   const readResource: Handler = (principal, path, request) =>
-    getResource(read, activity, principal, path, request.headers.get('range') ?? undefined);
+    getResource(read, paths, activity, principal, path, request.headers.get('range') ?? undefined);
 
   const handlers: Record<string, Handler> = {
     PROPFIND: async (principal, path, request) =>
       propfind(
-        { read, properties, locks, quota, checksums, maxInfinityEntries },
+        { read, properties, locks, quota, checksums, paths, maxInfinityEntries },
         principal,
         path,
         depthOf(request.headers.get('depth') ?? undefined, 'infinity'),
@@ -149,7 +142,7 @@ export function createDavApp({
     request: Request,
     context: Context<AppEnv>,
   ) {
-    const to = destinationPathOf(
+    const to = paths.destinationPathOf(
       request.headers.get('destination') ?? undefined,
       request.url,
       publicOriginOf(context),
@@ -166,10 +159,8 @@ export function createDavApp({
     return response;
   }
 
-  // Under the path of PUBLIC_URL, clients address WebDAV (and read its hrefs) with that path.
-  const prefix = `${basePath}${DAV_PREFIX}`;
   const app = new Hono<AppEnv>();
-  app.all('*', (c) => withDavPrefix(prefix, () => answer(c)));
+  app.all('*', (c) => answer(c));
   async function answer(c: Context<AppEnv>): Promise<Response> {
     const method = c.req.method.toUpperCase();
     try {
@@ -180,7 +171,7 @@ export function createDavApp({
       }
       const principal = await authenticate(c.req.header('authorization'), c.get('clientIp'));
       c.set('principal', principal);
-      const path = davPathOf(rawPathOf(requestTargetOf(c)));
+      const path = paths.pathOf(rawPathOf(requestTargetOf(c)));
       const handler = handlers[method];
       if (!handler) throw davNotAllowed(`${method} is not a WebDAV method this server answers`);
       return await handler(principal, path, c.req.raw, c);
