@@ -147,12 +147,23 @@ export function createFsReadUseCases({
       principal: Principal,
       path: string,
       rangeHeader: string | undefined,
-    ): Promise<{ object: GetResult; name: string; contentType: string }> {
+    ): Promise<{
+      object: GetResult;
+      name: string;
+      contentType: string;
+      /** The file's last change (ISO), as `get` would answer it. */
+      modified: string | null;
+    }> {
       const { location, entry } = await fileAt(principal, path);
       const range = parseRange(rangeHeader, entry.size);
       const object = await location.storage.get(location.key, { range });
-      const contentType = storageEntry(entry, path, location.mount).mimetype;
-      return { object, name: entry.name, contentType: contentType ?? 'application/octet-stream' };
+      const { mimetype, modified } = storageEntry(entry, path, location.mount);
+      return {
+        object,
+        name: entry.name,
+        contentType: mimetype ?? 'application/octet-stream',
+        modified,
+      };
     },
 
     /** A link that downloads the file without credentials until it expires. */

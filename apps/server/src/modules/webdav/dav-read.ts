@@ -41,6 +41,15 @@ async function folderPage(
 }
 
 /**
+ * Set in place, the body untouched: the very answer `objectResponse` made is what the HTTP
+ * server sends from its Node stream (a copy would go through the web stream).
+ */
+function withLastModified(response: Response, modified: string | null): Response {
+  if (modified) response.headers.set('Last-Modified', new Date(modified).toUTCString());
+  return response;
+}
+
+/**
  * GET: a file's bytes (Range supported, the same safe headers as the API), or a folder page.
  * HEAD is the same answer, whose body the app's `headAnswers` middleware cancels.
  */
@@ -53,22 +62,22 @@ export async function getResource(
   path: string,
   range: string | undefined,
 ): Promise<Response> {
-  const entry = await read.get(principal, path);
-  const response = entry.is_directory
-    ? await folderPage(read, paths, principal, path)
-    : await read.download(principal, path, range).then((file) =>
-        objectResponse({
-          object: file.object,
-          filename: file.name,
-          contentType: file.contentType,
-          download: true,
-          activity,
-        }),
-      );
-  // Set in place, the body untouched: the very answer `objectResponse` made is what the HTTP
-  // server sends from its Node stream (a copy would go through the web stream).
-  if (entry.modified) {
-    response.headers.set('Last-Modified', new Date(entry.modified).toUTCString());
+  // A file first (one stat, not two): a folder (or a mount's root) answers "not a file".
+  let file: Awaited<ReturnType<FsReadUseCases['download']>>;
+  try {
+    file = await read.download(principal, path, range);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === ERROR_CODES.fsNotAFile)) throw error;
+    const folder = await read.get(principal, path);
+    const page = await folderPage(read, paths, principal, path);
+    return withLastModified(page, folder.modified);
   }
-  return response;
+  const response = objectResponse({
+    object: file.object,
+    filename: file.name,
+    contentType: file.contentType,
+    download: true,
+    activity,
+  });
+  return withLastModified(response, file.modified);
 }
