@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -154,6 +154,29 @@ describe('a full disk over a real socket', () => {
         body: 'fits',
       });
       expect(small.status).toBe(201);
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'answers 507 on a small WebDAV PUT (written from memory) when the disk has less room',
+    async (context) => {
+      if (typeof smallDisk === 'string') return context.skip(smallDisk);
+      const { base } = await setUp();
+      // Leaves about 16 KiB free: a 48 KiB file, below SMALL_FILE_BYTES, does not fit.
+      const filler = path.join(dataDir, 'filler.bin');
+      const { bavail, bsize } = statfsSync(dataDir);
+      writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 16 * 1024)));
+      filesBefore = storedFiles();
+      try {
+        const response = await fetch(`${base}/dav/docs/small-but-too-big.bin`, {
+          method: 'PUT',
+          headers: { authorization: ADMIN_BASIC, 'content-length': String(48 * 1024) },
+          body: Buffer.alloc(48 * 1024, 3),
+        });
+        await expectFullAndNothingKept(response, false);
+      } finally {
+        rmSync(filler);
+      }
     },
   );
 });

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { copyFile, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type Clock, systemClock } from '../../../shared/clock';
 import { ByteMeter } from '../byte-meter';
 import {
@@ -25,6 +26,8 @@ import {
   publishFile,
   removeEmptyParents,
   removeStaleTempFiles,
+  SMALL_FILE_BYTES,
+  writeSmallTempFile,
   writeTempFile,
 } from './local-files';
 import { createLocalFs } from './local-fs';
@@ -121,6 +124,15 @@ export function createLocalDriver({
         throw error;
       }
       const meter = new ByteMeter(contentLength, undefined, maxLength);
+      if (contentLength !== undefined && contentLength <= SMALL_FILE_BYTES) {
+        const chunks: Buffer[] = [];
+        await pipeline(body, meter, async (source: AsyncIterable<Buffer>) => {
+          for await (const chunk of source) chunks.push(chunk);
+        });
+        const small = await writeSmallTempFile(workRoot, Buffer.concat(chunks));
+        await publishFile(small.path, target, key);
+        return { etag: infoFromStats(key, small.stats).etag, size: meter.bytes };
+      }
       await publishFile(await writeTempFile(workRoot, body, meter), target, key);
       const info = await objectInfo(key, target);
       return { etag: info?.etag ?? null, size: meter.bytes };

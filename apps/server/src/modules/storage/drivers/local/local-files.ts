@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type BigIntStats, createWriteStream, type Dirent, open } from 'node:fs';
+import {
+  type BigIntStats,
+  closeSync,
+  createWriteStream,
+  type Dirent,
+  fstatSync,
+  fsync,
+  open,
+  writeSync,
+} from 'node:fs';
 import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
@@ -189,6 +198,41 @@ export async function writeTempFile(
     return temp;
   } catch (error) {
     await rm(temp, { force: true });
+    throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
+  }
+}
+
+/** Bodies up to this size are written from memory (`writeSmallTempFile`). */
+export const SMALL_FILE_BYTES = 64 * 1024;
+const flushFd = promisify(fsync);
+
+/**
+ * A small body, whole in memory, written to a fresh temp file with one trip to the thread pool
+ * besides the open: the flush to disk. Writing a few KiB into the page cache, reading the
+ * descriptor's stats and closing it take microseconds, less than a hand-off to the pool and
+ * back, which a stream of them would make for each step (bench/RESULTS.md, issue 29). Answers
+ * the temp file and its stats (a rename keeps them: they are the published file's).
+ */
+export async function writeSmallTempFile(
+  workRoot: string,
+  bytes: Buffer,
+): Promise<{ path: string; stats: BigIntStats }> {
+  const { path, fd } = await openTempFile(workRoot).catch((error: unknown) => {
+    throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
+  });
+  try {
+    for (let written = 0; written < bytes.length; ) {
+      written += writeSync(fd, bytes, written, bytes.length - written);
+    }
+    await flushFd(fd);
+    const stats = fstatSync(fd, { bigint: true });
+    closeSync(fd);
+    return { path, stats };
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {}
+    await rm(path, { force: true });
     throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
   }
 }
