@@ -2,24 +2,25 @@ import { Worker } from 'node:worker_threads';
 import type { Checksums } from './fs-checksums';
 
 /**
- * The hashing thread's code: MD5 and SHA-1 of each job's chunks, acknowledged as they are
- * hashed so that the sender can hold back (`IN_FLIGHT_BYTES`). Evaluated, not a file of the
+ * The hashing thread's code: MD5 and SHA-1 of each job's blocks. Each block comes back to its
+ * sender once hashed (moved, not copied), to be filled again. Evaluated, not a file of the
  * build, so that the bundled server, the sources under tsx and the tests run the same thing.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const jobs = new Map();
-parentPort.on('message', ({ id, chunk, end }) => {
+parentPort.on('message', ({ id, block, length, end }) => {
   let job = jobs.get(id);
   if (!job) {
     job = { md5: createHash('md5'), sha1: createHash('sha1') };
     jobs.set(id, job);
   }
-  if (chunk) {
-    job.md5.update(chunk);
-    job.sha1.update(chunk);
-    parentPort.postMessage({ id, hashed: chunk.byteLength });
+  if (block) {
+    const bytes = new Uint8Array(block, 0, length);
+    job.md5.update(bytes);
+    job.sha1.update(bytes);
+    parentPort.postMessage({ id, block }, [block]);
   }
   if (end) {
     jobs.delete(id);
@@ -28,13 +29,15 @@ parentPort.on('message', ({ id, chunk, end }) => {
 });
 `;
 
-/** Bytes a job may have sent that the thread has not hashed yet: bounds the memory it takes. */
-export const IN_FLIGHT_BYTES = 8 * 1024 * 1024;
+/** A job's blocks: what it holds at most while the thread hashes (memory stays flat). */
+export const BLOCK_BYTES = 1024 * 1024;
+export const BLOCKS_PER_JOB = 4;
 
 interface Job {
-  inFlight: number;
-  /** Called once the thread has caught up below the bound. */
-  resume: (() => void) | null;
+  /** Blocks back from the thread, ready to be filled. */
+  free: ArrayBuffer[];
+  /** Called when a block comes back while the sender waits for one. */
+  blockBack: (() => void) | null;
   done: ((checksums: Checksums) => void) | null;
   failed: ((error: Error) => void) | null;
 }
@@ -42,7 +45,9 @@ interface Job {
 /**
  * One thread per process that hashes large bodies beside the event loop: MD5 alone runs at
  * about 700 MB/s, which would otherwise halve the speed of a large upload on the thread that
- * also moves its bytes. Started on first use; it does not keep the process alive.
+ * also moves its bytes. Bytes are copied into a job's few blocks, which travel to the thread
+ * and back: no garbage per chunk, and a sender waits when all its blocks are out. Started on
+ * first use; it does not keep the process alive.
  */
 function createHashingThread() {
   let worker: Worker | null = null;
@@ -53,27 +58,25 @@ function createHashingThread() {
     if (worker) return worker;
     const started = new Worker(WORKER_SOURCE, { eval: true });
     started.unref();
-    started.on('message', (message: { id: number; hashed?: number } & Partial<Checksums>) => {
+    started.on('message', (message: { id: number; block?: ArrayBuffer } & Partial<Checksums>) => {
       const job = jobs.get(message.id);
       if (!job) return;
-      if (message.hashed !== undefined) {
-        job.inFlight -= message.hashed;
-        if (job.inFlight <= IN_FLIGHT_BYTES && job.resume) {
-          const resume = job.resume;
-          job.resume = null;
-          resume();
-        }
+      if (message.block) {
+        job.free.push(message.block);
+        const waiting = job.blockBack;
+        job.blockBack = null;
+        waiting?.();
       } else if (message.md5 && message.sha1) {
         jobs.delete(message.id);
         job.done?.({ md5: message.md5, sha1: message.sha1 });
       }
     });
-    // A thread that died takes its jobs with it: they fail, and the next job starts another.
+    // A thread that stopped takes its jobs with it: they fail, and the next job starts another.
     started.on('exit', () => {
       worker = null;
       const error = new Error('the hashing thread stopped');
       for (const job of jobs.values()) {
-        job.resume?.();
+        job.blockBack?.();
         job.failed?.(error);
       }
       jobs.clear();
@@ -84,24 +87,64 @@ function createHashingThread() {
   }
 
   return {
-    /** A job: `update` (resolves once the thread may take more), then `digest` once. */
+    /** A job: `update` with each chunk (awaiting what it answers), then `digest` once. */
     start() {
       const id = nextId++;
-      const job: Job = { inFlight: 0, resume: null, done: null, failed: null };
+      const job: Job = { free: [], blockBack: null, done: null, failed: null };
       jobs.set(id, job);
       const target = thread();
+      let blocksMade = 0;
+      let block: Uint8Array | null = null;
+      let filled = 0;
+
+      const send = () => {
+        if (!block || filled === 0) return;
+        const buffer = block.buffer as ArrayBuffer;
+        target.postMessage({ id, block: buffer, length: filled }, [buffer]);
+        block = null;
+        filled = 0;
+      };
+
+      /** A block to fill: a free one, a new one while the job has fewer than its share, or none. */
+      const take = (): Uint8Array | null => {
+        const free = job.free.pop();
+        if (free) return new Uint8Array(free);
+        if (blocksMade < BLOCKS_PER_JOB) {
+          blocksMade++;
+          return new Uint8Array(BLOCK_BYTES);
+        }
+        return null;
+      };
+
+      /** Copies `chunk` into blocks; a promise only when it must wait for one to come back. */
+      function update(chunk: Buffer): Promise<void> | undefined {
+        let at = 0;
+        const copy = (): Promise<void> | undefined => {
+          while (at < chunk.length) {
+            block ??= take();
+            if (!block) {
+              return new Promise<void>((resolve) => {
+                job.blockBack = resolve;
+              }).then(() => {
+                if (!jobs.has(id)) throw new Error('the hashing thread stopped');
+                return copy();
+              });
+            }
+            const copied = Math.min(chunk.length - at, BLOCK_BYTES - filled);
+            block.set(chunk.subarray(at, at + copied), filled);
+            filled += copied;
+            at += copied;
+            if (filled === BLOCK_BYTES) send();
+          }
+          return undefined;
+        };
+        return copy();
+      }
+
       return {
-        update(chunk: Buffer): Promise<void> | undefined {
-          // A copy the thread owns: the chunk goes on to the storage meanwhile.
-          const copy = new Uint8Array(chunk);
-          job.inFlight += copy.byteLength;
-          target.postMessage({ id, chunk: copy }, [copy.buffer]);
-          if (job.inFlight <= IN_FLIGHT_BYTES) return undefined;
-          return new Promise((resolve) => {
-            job.resume = resolve;
-          });
-        },
+        update,
         digest(): Promise<Checksums> {
+          send();
           return new Promise((resolve, reject) => {
             job.done = resolve;
             job.failed = reject;

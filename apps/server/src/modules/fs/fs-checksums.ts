@@ -21,8 +21,8 @@ export const HASH_ON_LOOP_BYTES = 1024 * 1024;
  * Passes bytes on unchanged while it computes their MD5 and SHA-1, so that a file's checksums
  * cost no second read. The first `HASH_ON_LOOP_BYTES` are only kept (the chunks as they came,
  * no copy): a small body is hashed at its end, on the event loop; a larger one goes to the
- * hashing thread, which holds the stream back when it falls behind. `digests()` once the
- * stream has ended.
+ * hashing thread, which holds the stream back when it falls behind (a few blocks of 1 MiB in
+ * flight per body). `digests()` once the stream has ended.
  */
 export function checksumTap() {
   let kept: Buffer[] = [];
@@ -35,14 +35,15 @@ export function checksumTap() {
         keptBytes += chunk.length;
         return callback(null, chunk);
       }
+      let bytes = chunk;
       if (!job) {
         job = hashingThread.start();
-        for (const earlier of kept) job.update(earlier);
+        bytes = Buffer.concat([...kept, chunk]);
         kept = [];
       }
-      const caughtUp = job.update(chunk);
-      if (!caughtUp) return callback(null, chunk);
-      caughtUp.then(() => callback(null, chunk));
+      const waiting = job.update(bytes);
+      if (!waiting) return callback(null, chunk);
+      waiting.then(() => callback(null, chunk), callback);
     },
   });
   const abandon = () => {
