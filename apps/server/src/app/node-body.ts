@@ -51,7 +51,13 @@ export function sendNodeBody(response: Response, outgoing: ServerResponse): bool
   if (!body) return false;
   nodeBodies.delete(response);
   const { source, bytes, onChunk } = body;
-  outgoing.writeHead(response.status, outgoingHeaders(response.headers));
+  try {
+    outgoing.writeHead(response.status, outgoingHeaders(response.headers));
+  } catch (error) {
+    // Headers Node refuses (it checks them again): the file or socket behind the body goes too.
+    source.destroy();
+    throw error;
+  }
   if (bytes) {
     source.destroy();
     outgoing.end(bytes, () => onChunk?.(bytes.length));

@@ -290,6 +290,10 @@ export function useTestServer(engine: DatabaseEngine, overrides: Partial<ServerD
     get clock() {
       return context.clock;
     },
+    /** The server's DATA_DIR (its default local storage lives below it). */
+    get dataDir() {
+      return context.deps.dataDir;
+    },
     /** Another server on this test's database, data folder and clock, as a second instance. */
     secondServer: () => createServer(context.deps),
     request,

@@ -29,4 +29,15 @@ describe('the hashing thread', () => {
     const all = Buffer.alloc(BLOCK_BYTES * (BLOCKS_PER_JOB + 1), 1);
     expect((await job.digest()).sha1).toBe(digest('sha1', all));
   });
+
+  it('fails the jobs of a thread that stopped at once, and the next job gets a new thread', async () => {
+    const running = hashingThread.start();
+    expect(running.update(Buffer.alloc(BLOCK_BYTES, 2))).toBeUndefined();
+    await hashingThread.stop();
+    await expect(running.update(Buffer.alloc(10))).rejects.toThrow(/stopped/);
+    await expect(running.digest()).rejects.toThrow(/stopped/);
+    const next = hashingThread.start();
+    await next.update(Buffer.from('again'));
+    expect((await next.digest()).md5).toBe(digest('md5', Buffer.from('again')));
+  });
 });

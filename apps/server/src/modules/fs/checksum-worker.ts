@@ -29,6 +29,8 @@ parentPort.on('message', ({ id, block, length, end }) => {
 });
 `;
 
+const stopped = () => new Error('the hashing thread stopped');
+
 /** A job's blocks: what it holds at most while the thread hashes (memory stays flat). */
 export const BLOCK_BYTES = 1024 * 1024;
 export const BLOCKS_PER_JOB = 4;
@@ -74,7 +76,7 @@ function createHashingThread() {
     // A thread that stopped takes its jobs with it: they fail, and the next job starts another.
     started.on('exit', () => {
       worker = null;
-      const error = new Error('the hashing thread stopped');
+      const error = stopped();
       for (const job of jobs.values()) {
         job.blockBack?.();
         job.failed?.(error);
@@ -87,6 +89,10 @@ function createHashingThread() {
   }
 
   return {
+    /** Stops the thread (tests: what its jobs do when it dies); the next job starts another. */
+    async stop() {
+      await worker?.terminate();
+    },
     /** A job: `update` with each chunk (awaiting what it answers), then `digest` once. */
     start() {
       const id = nextId++;
@@ -118,6 +124,7 @@ function createHashingThread() {
 
       /** Copies `chunk` into blocks; a promise only when it must wait for one to come back. */
       function update(chunk: Buffer): Promise<void> | undefined {
+        if (!jobs.has(id)) return Promise.reject(stopped());
         let at = 0;
         const copy = (): Promise<void> | undefined => {
           while (at < chunk.length) {
@@ -126,7 +133,7 @@ function createHashingThread() {
               return new Promise<void>((resolve) => {
                 job.blockBack = resolve;
               }).then(() => {
-                if (!jobs.has(id)) throw new Error('the hashing thread stopped');
+                if (!jobs.has(id)) throw stopped();
                 return copy();
               });
             }
@@ -144,6 +151,7 @@ function createHashingThread() {
       return {
         update,
         digest(): Promise<Checksums> {
+          if (!jobs.has(id)) return Promise.reject(stopped());
           send();
           return new Promise((resolve, reject) => {
             job.done = resolve;

@@ -1,6 +1,5 @@
 import type { Principal } from '@sharebin/shared';
 import { type ChecksumsRepository, ownCloudChecksums } from './fs-checksums';
-import { nameOfPath, parentPath } from './fs-entries';
 import type { FsLocator } from './fs-locator';
 
 /** An entry of a listing, as much of it as says which object it is. */
@@ -49,17 +48,7 @@ export function createChecksumLookup({
     return found;
   }
 
-  return {
-    inFolder,
-    /** One file's, by its path; undefined when none is recorded for its current bytes. */
-    async ofFile(principal: Principal, path: string, etag: string | null) {
-      const name = nameOfPath(path);
-      const found = await inFolder(principal, parentPath(path), [
-        { name, isDirectory: false, etag },
-      ]);
-      return found.get(name);
-    },
-  };
+  return { inFolder };
 }
 
 export type ChecksumLookup = ReturnType<typeof createChecksumLookup>;

@@ -28,8 +28,11 @@ export function checksumTap() {
   let kept: Buffer[] = [];
   let keptBytes = 0;
   let job: ReturnType<typeof hashingThread.start> | null = null;
+  /** The hashing thread failed: the bytes go on, the file gets no checksums. */
+  let failed = false;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      if (failed) return callback(null, chunk);
       if (!job && keptBytes + chunk.length <= HASH_ON_LOOP_BYTES) {
         kept.push(chunk);
         keptBytes += chunk.length;
@@ -43,7 +46,13 @@ export function checksumTap() {
       }
       const waiting = job.update(bytes);
       if (!waiting) return callback(null, chunk);
-      waiting.then(() => callback(null, chunk), callback);
+      waiting.then(
+        () => callback(null, chunk),
+        () => {
+          failed = true;
+          callback(null, chunk);
+        },
+      );
     },
   });
   const abandon = () => {
@@ -55,8 +64,10 @@ export function checksumTap() {
     tap,
     /** The write failed: nothing will ask for the digests. */
     abandon,
-    digests(): Promise<Checksums> {
-      if (job) return job.digest();
+    /** Null when they could not be computed (the hashing thread stopped). */
+    digests(): Promise<Checksums | null> {
+      if (failed) return Promise.resolve(null);
+      if (job) return job.digest().catch(() => null);
       const md5 = createHash('md5');
       const sha1 = createHash('sha1');
       for (const chunk of kept) {

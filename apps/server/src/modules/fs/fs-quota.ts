@@ -49,33 +49,20 @@ export function createFsQuota({
     (await capacityOf(location.mount.storage_config_id)) === null;
 
   /**
-   * A streamed write to a storage without a capacity: bytes are only counted against
-   * `maxBytes`. Its row is written only if the storage starts a multipart upload, which the
-   * row keeps known so that the sweep aborts it should this process die mid-write.
+   * A streamed write to a local storage without a capacity: bytes are only counted against
+   * `maxBytes`, and no row is written (its temp file is swept by the driver after a crash).
+   * S3 writes keep their row from the start: a multipart upload the storage starts must be
+   * known to the sweep even if the process dies before its id is recorded.
    */
-  function unheldStream(row: FsUploadsTable, maxBytes: number) {
-    let recorded = false;
+  function unheldStream(maxBytes: number) {
     const { counter } = reservingCounter({
       held: maxBytes,
       limit: maxBytes,
       refusal: () => fileTooLarge(maxBytes),
       reserve: async (size) => size,
-      activity: {
-        clock,
-        since: row.last_activity_at,
-        note: async (now) => (recorded ? uploads.noteActivity(row.id, now) : undefined),
-      },
+      activity: { clock, since: clock.now(), note: async () => {} },
     });
-    return {
-      counter,
-      onMultipartStarted: async (uploadId: string) => {
-        await uploads.reserve({ ...row, upload_id: uploadId }, 0);
-        recorded = true;
-      },
-      release: async () => {
-        if (recorded) await uploads.remove(row.id);
-      },
-    };
+    return { counter, onMultipartStarted: async () => {}, release: async () => {} };
   }
 
   /** Runs `write` holding `size` bytes of the location's storage. */
@@ -105,7 +92,9 @@ export function createFsQuota({
      */
     async streamed(location: MountLocation, maxBytes: number) {
       const row = { ...newRow(location), owner_process: owner.id };
-      if (await unlimited(location)) return unheldStream(row, maxBytes);
+      if (location.mount.storage_type === 'local' && (await unlimited(location))) {
+        return unheldStream(maxBytes);
+      }
       const { capacity, heldByOthers } = await uploads.reserve(row, 0);
       const remaining = capacity === null ? null : Math.max(0, capacity - heldByOthers);
       const { counter } = reservingCounter({

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Mount, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC } from '../../test/dav-kit';
 import { ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { TEMP_FOLDER } from '../storage/drivers/local/local-files';
 import { HASH_ON_LOOP_BYTES } from './fs-checksums';
 
 const digest = (algorithm: string, bytes: Buffer) =>
@@ -61,8 +63,12 @@ describe.each(ENGINES)('what a small write costs and records, on %s', (engine) =
     const { body, push, end } = fedBody();
     const answered = put('/streaming.bin', body);
     push(randomBytes(64 * 1024));
-    // The bytes have reached the storage's temp file by the time a second chunk is asked for.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The write is under way once its temp file exists: no row was written before it.
+    const tempFiles = () =>
+      readdirSync(t.dataDir, { recursive: true, withFileTypes: true }).filter(
+        (entry) => entry.isFile() && entry.parentPath.endsWith(TEMP_FOLDER),
+      );
+    await expect.poll(tempFiles, { timeout: 10_000, interval: 10 }).toHaveLength(1);
     expect(await t.db.selectFrom('fs_uploads').selectAll().execute()).toEqual([]);
     end();
     expect((await answered).status).toBe(201);

@@ -129,14 +129,17 @@ export function createFsWriteUseCases({
         });
         // Both sides let go of their files and sockets before the answer.
         const result = await finishTransfer(pipeline(body, checksums.tap, counter), stored);
+        // Without an ETag to hold for, checksums would never be served: not computed.
+        if (!result.etag) checksums.abandon();
+        const digests = result.etag ? await checksums.digests() : null;
         await onChange([
           {
             kind: 'written',
             location,
             isDirectory: false,
             size: result.size,
-            ...(result.etag
-              ? { stored: { etag: result.etag, checksums: await checksums.digests() } }
+            ...(result.etag && digests
+              ? { stored: { etag: result.etag, checksums: digests } }
               : {}),
           },
         ]);

@@ -21,7 +21,8 @@ export function createWriteBatcher<T>(
     if (waiting.length === 0) return written;
     const batch = waiting;
     waiting = [];
-    written = written.then(() => write(batch));
+    // A write that throws after all (it should log) must not stop the batches after it.
+    written = written.then(() => write(batch)).catch(() => {});
     return written;
   }
 

@@ -261,7 +261,9 @@ async function checksumsFor(
   for (const entry of slice) {
     if (entry.is_directory || entry.is_virtual) continue;
     const folder = parentPath(entry.path);
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), entry]);
+    const files = byFolder.get(folder);
+    if (files) files.push(entry);
+    else byFolder.set(folder, [entry]);
   }
   for (const [folder, files] of byFolder) {
     const subjects = files.map((file) => ({

@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { copyFile, unlink } from 'node:fs/promises';
+import { type BigIntStats, constants } from 'node:fs';
+import { copyFile, stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -65,6 +65,21 @@ export interface LocalDriverOptions {
  * link: reads find nothing there, writes are refused (`outside_root`). No sidecar files: the content type comes from the
  * extension and the ETag from size and mtime. Presigned URLs point at our own signed-URL route.
  */
+/**
+ * Publishes a written temp file and answers the ETag of what was published: the temp file's
+ * (a rename keeps its inode and times), or, when it had to be copied to another device (a host
+ * folder), the copy's, whose time is its own.
+ */
+async function publishedEtag(
+  temp: string,
+  stats: BigIntStats,
+  target: string,
+  key: string,
+): Promise<string | null> {
+  if ((await publishFile(temp, target, key)) === 'renamed') return infoFromStats(key, stats).etag;
+  return (await objectInfo(key, target))?.etag ?? null;
+}
+
 export function createLocalDriver({
   root: givenRoot,
   signer,
@@ -130,12 +145,15 @@ export function createLocalDriver({
           for await (const chunk of source) chunks.push(chunk);
         });
         const small = await writeSmallTempFile(workRoot, Buffer.concat(chunks));
-        await publishFile(small.path, target, key);
-        return { etag: infoFromStats(key, small.stats).etag, size: meter.bytes };
+        return {
+          etag: await publishedEtag(small.path, small.stats, target, key),
+          size: meter.bytes,
+        };
       }
-      await publishFile(await writeTempFile(workRoot, body, meter), target, key);
-      const info = await objectInfo(key, target);
-      return { etag: info?.etag ?? null, size: meter.bytes };
+      const temp = await writeTempFile(workRoot, body, meter);
+      // The temp file's own stats: after the rename, the path may already hold another write's.
+      const stats = await stat(temp, { bigint: true });
+      return { etag: await publishedEtag(temp, stats, target, key), size: meter.bytes };
     },
 
     async get(key, { range } = {}) {

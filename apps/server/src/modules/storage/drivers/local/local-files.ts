@@ -241,14 +241,18 @@ export async function writeSmallTempFile(
  * Moves a finished temp file to its final path in one rename, so readers see the old file or
  * the new one, never a partial one. The parent folders are made only when the rename finds
  * them missing (most writes go to a folder that exists); retried when a concurrent delete
- * prunes them again between our mkdir and the rename.
+ * prunes them again between our mkdir and the rename. Answers whether the temp file itself
+ * became the target (`renamed`: its stats are the target's) or a copy of it did (`copied`).
  */
-export async function publishFile(temp: string, target: string, key: string): Promise<void> {
+export async function publishFile(
+  temp: string,
+  target: string,
+  key: string,
+): Promise<'renamed' | 'copied'> {
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        await renameAcrossDevices(temp, target);
-        return;
+        return await renameAcrossDevices(temp, target);
       } catch (error) {
         if (errorCode(error) !== 'ENOENT' || attempt === 4) throw error;
       }
@@ -276,9 +280,10 @@ export async function publishFile(temp: string, target: string, key: string): Pr
  * file is copied next to its target under a hidden name first, so the last step is still one
  * rename and readers never see a partial file.
  */
-async function renameAcrossDevices(temp: string, target: string): Promise<void> {
+async function renameAcrossDevices(temp: string, target: string): Promise<'renamed' | 'copied'> {
   try {
     await rename(temp, target);
+    return 'renamed';
   } catch (error) {
     if (errorCode(error) !== 'EXDEV') throw error;
     const sibling = join(dirname(target), `.sharebin-${randomBytes(8).toString('hex')}.part`);
@@ -290,6 +295,7 @@ async function renameAcrossDevices(temp: string, target: string): Promise<void> 
       throw copyError;
     }
     await rm(temp, { force: true });
+    return 'copied';
   }
 }
 
