@@ -6,6 +6,7 @@ import { adminToken, createMountViaApi, signInAsAdmin } from './support';
 import { openUploadAsAdmin, queueItem, uniqueFile } from './upload-support';
 
 const MiB = 1024 * 1024;
+const FILES_TO_CANCEL = 4_000;
 
 /** Files straight into a mounted folder through the API, a few at a time. */
 async function putFiles(
@@ -14,7 +15,7 @@ async function putFiles(
   folder: string,
   files: { name: string; bytes: Buffer }[],
 ) {
-  const batch = 8;
+  const batch = 16;
   for (let start = 0; start < files.length; start += batch) {
     await Promise.all(
       files.slice(start, start + batch).map(async ({ name, bytes }) => {
@@ -94,13 +95,15 @@ test.describe('task manager', () => {
   });
 
   test('a running copy is cancelled from the panel', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const token = await adminToken(request);
     const [from, to] = [await createMountViaApi(request), await createMountViaApi(request)];
-    // Many files: each is a step of its own, so the copy runs long enough to be cancelled.
-    const files = Array.from({ length: 400 }, (_, index) => ({
+    // Many files: each is a step of its own, so the copy runs long enough to be cancelled (400
+    // of 64 KiB went by in under the panel's 1.5 s poll once small writes got fast; 4,000 take
+    // several seconds, many polls).
+    const files = Array.from({ length: FILES_TO_CANCEL }, (_, index) => ({
       name: `f-${index}.bin`,
-      bytes: randomBytes(64 * 1024),
+      bytes: randomBytes(1024),
     }));
     await putFiles(request, token, `${from.mount_path}/many`, files);
     await signInAsAdmin(page);
@@ -118,7 +121,7 @@ test.describe('task manager', () => {
       })
     ).json()) as { data: { status: string; items_done: number; items_total: number } };
     expect(job.data.status).toBe('cancelled');
-    expect(job.data.items_done).toBeLessThan(400);
+    expect(job.data.items_done).toBeLessThan(FILES_TO_CANCEL);
     // A cancelled job can be run again for what it left undone.
     await expect(row.getByRole('button', { name: 'Retry failed items' })).toBeVisible();
   });
