@@ -108,7 +108,8 @@ export async function newTempPath(workRoot: string): Promise<string> {
   return tempPathIn(workRoot);
 }
 
-const openFd = promisify(open);
+/** `open` answering a descriptor as a promise (the temp files and the reads open by descriptor). */
+export const openFd = promisify(open);
 
 /**
  * A fresh temp file, open for writing. Its folder is made only when the open finds it missing,

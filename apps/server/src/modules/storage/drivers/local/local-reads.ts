@@ -1,10 +1,9 @@
-import { type BigIntStats, close, constants, fstat, open, read } from 'node:fs';
+import { type BigIntStats, close, constants, fstat, read } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Containment } from './local-containment';
-import { errorCode, isMissing } from './local-files';
+import { errorCode, isMissing, openFd } from './local-files';
 
-const openFd = promisify(open);
 const fstatFd = promisify(fstat);
 const readFd = promisify(read);
 
