@@ -21,6 +21,8 @@
 // Run: `node --import tsx bench/transfers.ts` (needs `rclone`; 4 to 6 minutes, 2 GiB of disk).
 // Ports: TRANSFERS_BENCH_PORT (Sharebin, default 39471), TRANSFERS_RCLONE_PORT (default 39472).
 // TRANSFERS_BENCH_SERVER=<built main.js> measures another build (an earlier commit's) instead.
+// TRANSFERS_ONLY=small,propfind (any of small, propfind, big) runs only those parts, for a quick
+// look while working; the table then shows the rest without figures.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +58,7 @@ const PROPFIND_BODY =
   '</d:prop></d:propfind>';
 const USER = 'admin';
 const PASSWORD = 'bench-password';
+const PARTS = new Set((process.env.TRANSFERS_ONLY ?? 'small,propfind,big').split(','));
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
 interface Target {
@@ -352,6 +355,23 @@ function record(target: Target['name'], measure: string, value: number) {
 /** One round of every measure on `target`; `round` names its files apart from other rounds'. */
 async function measureRound(target: Target, round: number, api: { base: string; token: string }) {
   const tag = `${target.name}-${round}`;
+  if (PARTS.has('small')) await measureSmall(target, tag, round, api);
+  if (PARTS.has('propfind')) {
+    for (const { entries, perConnection } of FOLDERS) {
+      const listed = await parallelPropfinds(target, `many-${entries}`, entries, perConnection);
+      record(target.name, `propfind${entries}`, listed.perSecond);
+      record(target.name, `propfind${entries}Bytes`, listed.bytes);
+    }
+  }
+  if (PARTS.has('big')) await measureBig(target, tag, round, api);
+}
+
+async function measureSmall(
+  target: Target,
+  tag: string,
+  round: number,
+  api: { base: string; token: string },
+) {
   const small = await smallFiles(target, `small-${tag}`);
   record(target.name, 'smallPut', small.puts.perSecond);
   record(target.name, 'smallGet', small.gets.perSecond);
@@ -364,11 +384,14 @@ async function measureRound(target: Target, round: number, api: { base: string; 
     record('sharebin', 'apiSmallUploadCpu', uploads.cpuPerRequest);
     record('sharebin', 'apiSmallUploadConnections', uploads.connections);
   }
-  for (const { entries, perConnection } of FOLDERS) {
-    const listed = await parallelPropfinds(target, `many-${entries}`, entries, perConnection);
-    record(target.name, `propfind${entries}`, listed.perSecond);
-    record(target.name, `propfind${entries}Bytes`, listed.bytes);
-  }
+}
+
+async function measureBig(
+  target: Target,
+  tag: string,
+  round: number,
+  api: { base: string; token: string },
+) {
   const dav = await davGibibyte(target, `put-${tag}.bin`);
   recordBig(target.name, 'davGet', dav.get);
   recordBig(target.name, 'davPut', dav.put);
@@ -430,7 +453,13 @@ async function startSharebin(dataDir: string, children: ChildProcess[]) {
   // for a before/after comparison; else this checkout's, built first if out of date.
   const entry = process.env.TRANSFERS_BENCH_SERVER;
   if (!entry) await ensureBuilt([TARGETS.server]);
-  const server = startServer({ port: SHAREBIN_PORT, dataDir, ...(entry ? { entry } : {}) });
+  const profileDir = process.env.TRANSFERS_CPU_PROF;
+  const server = startServer({
+    port: SHAREBIN_PORT,
+    dataDir,
+    ...(entry ? { entry } : {}),
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+  });
   children.push(server);
   await waitForHealth(SHAREBIN_PORT);
   const api = adminApi(SHAREBIN_PORT);
@@ -483,6 +512,7 @@ async function startRclone(folder: string, children: ChildProcess[]) {
 function spreadOf(values: number[], digits: number) {
   const format = (value: number) =>
     value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (values.length === 0) return '—';
   const middle = format(median(values) as number);
   if (values.length === 1) return middle;
   return `${middle} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
@@ -642,7 +672,9 @@ try {
   const residentAtStart = targets.map((target) => residentMb(target.pid));
 
   // First, while the process has served no big file: does the tenth GET slow down?
-  const speeds = await consecutiveGets(ours, path.join(sharebin.folder, 'big.bin'));
+  const speeds = PARTS.has('big')
+    ? await consecutiveGets(ours, path.join(sharebin.folder, 'big.bin'))
+    : [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of targets) await measureRound(target, round, api);
     console.log(

@@ -18,6 +18,7 @@ import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
 import { createLocalDriver } from './local-driver';
 import { TEMP_FOLDER } from './local-files';
+import { onLocalDisk } from './local-listing';
 import { createHmacSigner } from './local-signed-url';
 
 let root: string;
@@ -90,5 +91,14 @@ describe('local folders', () => {
     await driver.put('made/deep/er.txt', Readable.from([Buffer.from('2')]), { contentLength: 1 });
     expect(await readFile(join(root, 'made', 'deep', 'er.txt'), 'utf8')).toBe('2');
     expect(await readdir(join(root, TEMP_FOLDER))).toEqual([]);
+  });
+});
+
+describe('stats of a listing', () => {
+  // Listings on a local disk stat in the loop rather than through the thread pool; a folder
+  // that cannot be asked (not there yet) takes the pool, as a network file system does.
+  it('takes the temp folder for a local disk, and cannot tell for a missing folder', async () => {
+    expect(await onLocalDisk(tmpdir())).toBe(true);
+    expect(await onLocalDisk(join(root, 'no-such-folder'))).toBeUndefined();
   });
 });
