@@ -77,6 +77,17 @@ describe('a client that hangs up mid-request', () => {
     socket.destroy();
   }
 
+  async function namesInDocs() {
+    const listed = await t.request<{ items: { name: string }[] }>(
+      'GET',
+      '/api/admin/fs/list?path=/docs',
+      undefined,
+      admin,
+    );
+    expect(listed.status).toBe(200);
+    return listed.body.data.items.map((item) => item.name);
+  }
+
   const requestLine = (method: string, path: string) =>
     lines.find((line) => line.msg === 'request' && line.method === method && line.path === path);
 
@@ -89,6 +100,19 @@ describe('a client that hangs up mid-request', () => {
     await eventually(() => expect(requestLine('PUT', '/dav/docs/big.bin')).toBeDefined());
     expect(requestLine('PUT', '/dav/docs/big.bin')).toMatchObject({ level: 30, status: 499 });
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  // A small body is read whole before it is stored: a hang-up before its end stores nothing.
+  it('logs an aborted small WebDAV PUT as 499 and stores nothing', async () => {
+    await hangUpDuring(
+      'PUT /dav/docs/small.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `Authorization: ${ADMIN_BASIC}\r\nContent-Length: 4000\r\n\r\n`,
+      Buffer.alloc(1000, 1),
+    );
+    await eventually(() => expect(requestLine('PUT', '/dav/docs/small.txt')).toBeDefined());
+    expect(requestLine('PUT', '/dav/docs/small.txt')).toMatchObject({ level: 30, status: 499 });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(await namesInDocs()).not.toContain('small.txt');
   });
 
   it('logs an aborted multipart part upload at info as 499, with no error line', async () => {
@@ -116,24 +140,32 @@ describe('a client that hangs up mid-request', () => {
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 
-  it('logs an aborted API upload at info as 499, with no error line', async () => {
-    const boundary = 'hang-up-boundary';
-    await hangUpDuring(
-      'POST /api/admin/fs/upload HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-        `Authorization: Bearer ${admin.token}\r\n` +
-        `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
-        `Content-Length: ${DECLARED_BYTES}\r\n\r\n`,
-      Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/docs\r\n` +
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n` +
-            'Content-Type: application/octet-stream\r\n\r\n',
-        ),
-        Buffer.alloc(SENT_BYTES, 1),
-      ]),
-    );
-    await eventually(() => expect(requestLine('POST', '/api/admin/fs/upload')).toBeDefined());
-    expect(requestLine('POST', '/api/admin/fs/upload')).toMatchObject({ level: 30, status: 499 });
-    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
-  });
+  // A large file streams into the storage; a small request's file is read whole first.
+  it.each([
+    { file: 'big.bin', declared: DECLARED_BYTES, sent: SENT_BYTES },
+    { file: 'small.bin', declared: 4000, sent: 1000 },
+  ])(
+    'logs an aborted API upload of $file at info as 499, stores nothing',
+    async ({ file, declared, sent }) => {
+      const boundary = 'hang-up-boundary';
+      await hangUpDuring(
+        'POST /api/admin/fs/upload HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          `Authorization: Bearer ${admin.token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+          `Content-Length: ${declared}\r\n\r\n`,
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/docs\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file}"\r\n` +
+              'Content-Type: application/octet-stream\r\n\r\n',
+          ),
+          Buffer.alloc(sent, 1),
+        ]),
+      );
+      await eventually(() => expect(requestLine('POST', '/api/admin/fs/upload')).toBeDefined());
+      expect(requestLine('POST', '/api/admin/fs/upload')).toMatchObject({ level: 30, status: 499 });
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect(await namesInDocs()).not.toContain(file);
+    },
+  );
 });

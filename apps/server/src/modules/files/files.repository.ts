@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../shared/db';
 import type { Database, FileSharesTable, PendingDeletionsTable } from '../shared/db.schema';
+import { preparedQuery } from '../shared/prepared-query';
 import { containsPattern, lowerLike } from '../shared/sql-search';
 import { createViewCounter, finishedAt } from '../shares/shares.sql';
 import { checkRoom } from '../storage/capacity.sql';
@@ -39,6 +40,21 @@ function matches(filter: Pick<FileListFilter, 'createdBy' | 'search'>) {
 export const UPLOAD_ACTIVITY_RESOLUTION_MS = 60_000;
 
 export function createFilesRepository({ db }: { db: Db }) {
+  // Every write to a mount asks it (what the write would take from shares): compiled once.
+  const countAtOrBelow = preparedQuery(
+    db,
+    (args: { storageConfigId: string; key: string; below: string; length: number }) =>
+      db
+        .selectFrom('file_shares')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('storage_config_id', '=', args.storageConfigId)
+        .where((eb) =>
+          eb.or([
+            eb('storage_path', '=', args.key),
+            eb(eb.fn('substr', ['storage_path', eb.val(1), eb.val(args.length)]), '=', args.below),
+          ]),
+        ),
+  );
   return {
     /**
      * How many file shares keep their object at `key` of a storage or below it (uploads under
@@ -46,18 +62,8 @@ export function createFilesRepository({ db }: { db: Db }) {
      */
     async countAtOrBelow(storageConfigId: string, key: string): Promise<number> {
       const below = `${key}/`;
-      const row = await db
-        .selectFrom('file_shares')
-        .select((eb) => eb.fn.countAll<string | number>().as('count'))
-        .where('storage_config_id', '=', storageConfigId)
-        .where((eb) =>
-          eb.or([
-            eb('storage_path', '=', key),
-            eb(eb.fn('substr', ['storage_path', eb.val(1), eb.val(below.length)]), '=', below),
-          ]),
-        )
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const [row] = await countAtOrBelow({ storageConfigId, key, below, length: below.length });
+      return Number(row?.count ?? 0);
     },
 
     /** Live file shares, from the per-storage totals the triggers keep (no scan of the table). */

@@ -68,15 +68,20 @@ export function checksumTap() {
     digests(): Promise<Checksums | null> {
       if (failed) return Promise.resolve(null);
       if (job) return job.digest().catch(() => null);
-      const md5 = createHash('md5');
-      const sha1 = createHash('sha1');
-      for (const chunk of kept) {
-        md5.update(chunk);
-        sha1.update(chunk);
-      }
-      return Promise.resolve({ md5: md5.digest('hex'), sha1: sha1.digest('hex') });
+      return Promise.resolve(checksumsOf(kept));
     },
   };
+}
+
+/** The checksums of bytes in memory (a small body), computed on the event loop. */
+export function checksumsOf(chunks: Buffer[]): Checksums {
+  const md5 = createHash('md5');
+  const sha1 = createHash('sha1');
+  for (const chunk of chunks) {
+    md5.update(chunk);
+    sha1.update(chunk);
+  }
+  return { md5: md5.digest('hex'), sha1: sha1.digest('hex') };
 }
 
 /** The ownCloud form WebDAV clients read in `oc:checksum` (rclone, the desktop clients). */

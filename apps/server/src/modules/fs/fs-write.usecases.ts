@@ -4,6 +4,7 @@ import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebi
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
+import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drivers/whole-body';
 import { finishTransfer } from '../transfers/stream-transfer';
 import {
   fsAlreadyExists,
@@ -12,7 +13,7 @@ import {
   fsNotFound,
   fsRenameAcrossFolders,
 } from './fs.errors';
-import { type Checksums, checksumTap } from './fs-checksums';
+import { type Checksums, checksumsOf, checksumTap } from './fs-checksums';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
@@ -61,6 +62,24 @@ export function failureOf(path: string, error: unknown): FsFailure {
   return { path, ...reason };
 }
 
+interface UploadOptions {
+  /**
+   * The body's declared length, or a bound on it (a form's file part is shorter than its
+   * request); a body known to be small is read whole (`WHOLE_BODY_MAX_BYTES`).
+   */
+  size?: number;
+  sizeAtMost?: number;
+  contentType?: string;
+  maxBytes?: number;
+}
+
+/** A body stored: what the storage answered, and the checksums of its bytes when known. */
+interface Stored {
+  etag: string | null;
+  size: number;
+  checksums: Checksums | null;
+}
+
 export function createFsWriteUseCases({
   locator,
   quota,
@@ -72,6 +91,66 @@ export function createFsWriteUseCases({
 }) {
   const written = (location: MountLocation, isDirectory: boolean, size: number | null = null) =>
     onChange([{ kind: 'written', location, isDirectory, size }]);
+
+  /**
+   * A small body of declared length, read whole and stored in one call: no pipeline, no
+   * stream stages, its checksums hashed at once (bench/RESULTS.md, issue 29).
+   */
+  async function storeWhole(
+    location: MountLocation,
+    body: Readable,
+    name: string,
+    { size, sizeAtMost, contentType, maxBytes = Number.POSITIVE_INFINITY }: UploadOptions,
+  ): Promise<Stored> {
+    if (size !== undefined && size > maxBytes) {
+      body.resume();
+      throw fileTooLarge(maxBytes);
+    }
+    const bytes =
+      size !== undefined
+        ? await readWholeBody(body, size)
+        : await readWholeBody(body, sizeAtMost as number, { exact: false });
+    if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
+    const result = await quota.whileHolding(location, bytes.length, () =>
+      location.storage.put(location.key, new WholeBody(bytes), {
+        contentLength: bytes.length,
+        contentType: mimetypeFor(name, contentType),
+      }),
+    );
+    return { ...result, checksums: result.etag ? checksumsOf([bytes]) : null };
+  }
+
+  /** Any other body, streamed into the storage and through the capacity's counter. */
+  async function storeStreamed(
+    location: MountLocation,
+    body: Readable,
+    name: string,
+    { size, contentType, maxBytes }: UploadOptions,
+  ): Promise<Stored> {
+    const checksums = checksumTap();
+    const { counter, onMultipartStarted, release } = await quota.streamed(
+      location,
+      maxBytes ?? Number.POSITIVE_INFINITY,
+    );
+    try {
+      const stored = location.storage.put(location.key, counter, {
+        contentLength: size,
+        maxLength: maxBytes,
+        contentType: mimetypeFor(name, contentType),
+        onMultipartStarted,
+      });
+      // Both sides let go of their files and sockets before the answer.
+      const result = await finishTransfer(pipeline(body, checksums.tap, counter), stored);
+      // Without an ETag to hold for, checksums would never be served: not computed.
+      if (!result.etag) checksums.abandon();
+      return { ...result, checksums: result.etag ? await checksums.digests() : null };
+    } catch (error) {
+      checksums.abandon();
+      throw error;
+    } finally {
+      await release();
+    }
+  }
 
   async function existing(location: MountLocation) {
     const entry = await location.storage.stat(location.key);
@@ -101,10 +180,7 @@ export function createFsWriteUseCases({
       folderPath: string,
       name: string,
       body: Readable,
-      options: {
-        size?: number;
-        contentType?: string;
-        maxBytes?: number;
+      options: UploadOptions & {
         /** What the caller found at the path just before (null: nothing), saving a stat. */
         found?: { isDirectory: boolean } | null;
       },
@@ -115,42 +191,23 @@ export function createFsWriteUseCases({
         options.found === undefined ? await location.storage.stat(location.key) : options.found;
       // A folder made there since is refused by the storage's put (a path conflict).
       if (found?.isDirectory) throw fsAlreadyExists(path);
-      const checksums = checksumTap();
-      const { counter, onMultipartStarted, release } = await quota.streamed(
-        location,
-        options.maxBytes ?? Number.POSITIVE_INFINITY,
-      );
-      try {
-        const stored = location.storage.put(location.key, counter, {
-          contentLength: options.size,
-          maxLength: options.maxBytes,
-          contentType: mimetypeFor(name, options.contentType),
-          onMultipartStarted,
-        });
-        // Both sides let go of their files and sockets before the answer.
-        const result = await finishTransfer(pipeline(body, checksums.tap, counter), stored);
-        // Without an ETag to hold for, checksums would never be served: not computed.
-        if (!result.etag) checksums.abandon();
-        const digests = result.etag ? await checksums.digests() : null;
-        await onChange([
-          {
-            kind: 'written',
-            location,
-            isDirectory: false,
-            size: result.size,
-            ...(result.etag && digests
-              ? { stored: { etag: result.etag, checksums: digests } }
-              : {}),
-          },
-        ]);
-        countFsUpload(activity, result.size);
-        return { path, ...result };
-      } catch (error) {
-        checksums.abandon();
-        throw error;
-      } finally {
-        await release();
-      }
+      const bound = options.size ?? options.sizeAtMost;
+      const stored =
+        bound !== undefined && bound <= WHOLE_BODY_MAX_BYTES
+          ? await storeWhole(location, body, name, options)
+          : await storeStreamed(location, body, name, options);
+      const { etag, size, checksums } = stored;
+      await onChange([
+        {
+          kind: 'written',
+          location,
+          isDirectory: false,
+          size,
+          ...(etag && checksums ? { stored: { etag, checksums } } : {}),
+        },
+      ]);
+      countFsUpload(activity, size);
+      return { path, size, etag };
     },
 
     /**

@@ -199,6 +199,8 @@ function fsRoutes(
             const stored = await write.upload(principal, folder, name, incoming.stream, {
               contentType: incoming.mimeType,
               maxBytes,
+              // The file is a part of the request: a small request's file is read whole.
+              ...(Number.isFinite(declared) ? { sizeAtMost: declared } : {}),
             });
             // The form must end well (no second file, not cut off) for the answer to be 201.
             await incoming.allFields();

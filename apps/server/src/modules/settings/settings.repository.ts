@@ -1,9 +1,14 @@
 import type { Db } from '../shared/db';
+import { preparedQuery } from '../shared/prepared-query';
 
 export function createSettingsRepository({ db }: { db: Db }) {
+  // Every upload reads the settings (its size limit): compiled once.
+  const selectAll = preparedQuery(db, (_args: Record<string, never>) =>
+    db.selectFrom('system_settings').select(['key', 'value']),
+  );
   return {
     async readAll(): Promise<Record<string, unknown>> {
-      const rows = await db.selectFrom('system_settings').select(['key', 'value']).execute();
+      const rows = await selectAll({});
       return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value)]));
     },
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { sha256Hex } from '../shared/crypto';
 import type { DatabaseEngine, Db } from '../shared/db';
 import type { DavLocksTable } from '../shared/db.schema';
+import { preparedQuery } from '../shared/prepared-query';
 
 export type DavLock = Omit<DavLocksTable, 'path_hash'>;
 
@@ -15,8 +16,13 @@ export function createDavLocksRepository({ db, engine }: { db: Db; engine: Datab
   const active = (executor: Db, now: number) =>
     executor.selectFrom('dav_locks').selectAll().where('expires_at', '>', now).execute();
 
+  // Every WebDAV write reads the active locks: compiled once.
+  const activeNow = preparedQuery(db, (args: { now: number }) =>
+    db.selectFrom('dav_locks').selectAll().where('expires_at', '>', args.now),
+  );
+
   return {
-    active: (now: number): Promise<DavLock[]> => active(db, now),
+    active: (now: number): Promise<DavLock[]> => activeNow({ now }),
 
     /**
      * Inserts `lock` unless `conflicts` finds, among the locks active at that moment, one it

@@ -1,23 +1,9 @@
-import { type BigIntStats, lstat as lstatCallback, stat as statCallback } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { promisify } from 'node:util';
 import { InvalidKeyError } from '../storage-driver.errors';
 import { isMissing, objectPath } from './local-files';
-
-const lstatBig = promisify(lstatCallback) as (
-  path: string,
-  options: { bigint: true },
-) => Promise<BigIntStats>;
-const statBig = promisify(statCallback) as (
-  path: string,
-  options: { bigint: true },
-) => Promise<BigIntStats>;
-
-const orNullWhenMissing = (error: unknown) => {
-  if (isMissing(error)) return null;
-  throw error;
-};
+import type { LocalStats } from './local-stats';
 
 /** A key's path inside the root, with the `stat` of what is there (null: nothing yet). */
 export interface Located {
@@ -31,14 +17,14 @@ export interface Located {
  * Links that stay inside the root are followed.
  *
  * The root's real path is resolved once per driver. A key is checked by an `lstat` of each of
- * its own segments (run at once, one trip each to the thread pool), never by a `realpath` of the
+ * its own segments (`LocalStats`: in the loop on a local disk), never by a `realpath` of the
  * whole path, which reads every folder from `/` down on every call (six to ten `readlink` per
  * check); the slow walk is only taken when one of those segments is a link. The last segment's
  * `lstat` is the stat the caller needed anyway. A link swapped in between this check and the use
  * is not caught: the tree's owner is trusted not to race the server, the check keeps links they
  * made from leading out.
  */
-export function createContainment(root: string) {
+export function createContainment(root: string, stats: LocalStats) {
   let realRoot: Promise<string> | undefined;
   /** A root that does not exist yet is not cached: it is made later, maybe as a link. */
   const realRootPath = () =>
@@ -70,12 +56,10 @@ export function createContainment(root: string) {
     const segments = key.split('/');
     if (segments.length === 1) return true;
     const folders = segments.slice(0, -1).map((_, i) => join(root, ...segments.slice(0, i + 1)));
-    const found = await Promise.all(
-      folders.map((folder) => lstatBig(folder, { bigint: true }).catch(orNullWhenMissing)),
-    );
-    for (const stats of found) {
-      if (stats?.isSymbolicLink()) return resolvesInside(path);
-      if (!stats?.isDirectory()) return true;
+    const found = await Promise.all(folders.map((folder) => stats.lstat(folder)));
+    for (const folder of found) {
+      if (folder?.isSymbolicLink()) return resolvesInside(path);
+      if (!folder?.isDirectory()) return true;
     }
     return true;
   }
@@ -83,14 +67,11 @@ export function createContainment(root: string) {
   /** The path of `key` and what is there, or null when the path leads out of the root. */
   async function locate(key: string): Promise<Located | null> {
     const path = objectPath(root, key);
-    const [inside, stats] = await Promise.all([
-      foldersInside(key, path),
-      lstatBig(path, { bigint: true }).catch(orNullWhenMissing),
-    ]);
+    const [inside, found] = await Promise.all([foldersInside(key, path), stats.lstat(path)]);
     if (!inside) return null;
-    if (!stats?.isSymbolicLink()) return { path, stats };
+    if (!found?.isSymbolicLink()) return { path, stats: found };
     if (!(await resolvesInside(path))) return null;
-    return { path, stats: await statBig(path, { bigint: true }).catch(orNullWhenMissing) };
+    return { path, stats: await stats.stat(path) };
   }
 
   return {

@@ -14,7 +14,12 @@ import {
   discardBody,
 } from '../driver-arguments';
 import type { StorageDriver } from '../storage-driver';
-import { ObjectNotFoundError, RangeNotSatisfiableError } from '../storage-driver.errors';
+import {
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+  RangeNotSatisfiableError,
+} from '../storage-driver.errors';
+import { readWholeBody, WHOLE_BODY_MAX_BYTES } from '../whole-body';
 import { createContainment } from './local-containment';
 import {
   errorCode,
@@ -26,7 +31,6 @@ import {
   publishFile,
   removeEmptyParents,
   removeStaleTempFiles,
-  SMALL_FILE_BYTES,
   writeSmallTempFile,
   writeTempFile,
 } from './local-files';
@@ -35,6 +39,7 @@ import { createLocalListing } from './local-listing';
 import { createLocalMultipart } from './local-multipart';
 import { closeRead, FileRangeStream, openContained, readBytesOf } from './local-reads';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
+import { createLocalStats } from './local-stats';
 
 /** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
 const READ_CHUNK_BYTES = 256 * 1024;
@@ -75,8 +80,10 @@ async function publishedEtag(
   stats: BigIntStats,
   target: string,
   key: string,
+  inLoop = false,
 ): Promise<string | null> {
-  if ((await publishFile(temp, target, key)) === 'renamed') return infoFromStats(key, stats).etag;
+  if ((await publishFile(temp, target, key, inLoop)) === 'renamed')
+    return infoFromStats(key, stats).etag;
   return (await objectInfo(key, target))?.etag ?? null;
 }
 
@@ -90,9 +97,10 @@ export function createLocalDriver({
 }: LocalDriverOptions): StorageDriver {
   const root = resolve(givenRoot);
   const workRoot = givenWorkRoot ? resolve(givenWorkRoot) : root;
-  const containment = createContainment(root);
+  const localStats = createLocalStats(root);
+  const containment = createContainment(root, localStats);
   const multipart = createLocalMultipart({ root, workRoot, containment, clock });
-  const listPage = createLocalListing(root, clock);
+  const listPage = createLocalListing(root, localStats, clock);
 
   const signedUrl = (
     op: 'get' | 'put' | 'part',
@@ -138,18 +146,19 @@ export function createLocalDriver({
         discardBody(body);
         throw error;
       }
-      const meter = new ByteMeter(contentLength, undefined, maxLength);
-      if (contentLength !== undefined && contentLength <= SMALL_FILE_BYTES) {
-        const chunks: Buffer[] = [];
-        await pipeline(body, meter, async (source: AsyncIterable<Buffer>) => {
-          for await (const chunk of source) chunks.push(chunk);
-        });
-        const small = await writeSmallTempFile(workRoot, Buffer.concat(chunks));
-        return {
-          etag: await publishedEtag(small.path, small.stats, target, key),
-          size: meter.bytes,
-        };
+      if (contentLength !== undefined && contentLength <= WHOLE_BODY_MAX_BYTES) {
+        if (maxLength !== undefined && contentLength > maxLength) {
+          discardBody(body);
+          throw new ObjectTooLargeError(maxLength);
+        }
+        const bytes = await readWholeBody(body, contentLength);
+        // Its open and rename in the loop too, on a local disk (`createLocalStats`).
+        const inLoop = await localStats.inLoop();
+        const small = await writeSmallTempFile(workRoot, bytes, inLoop);
+        const etag = await publishedEtag(small.path, small.stats, target, key, inLoop);
+        return { etag, size: bytes.length };
       }
+      const meter = new ByteMeter(contentLength, undefined, maxLength);
       const temp = await writeTempFile(workRoot, body, meter);
       // The temp file's own stats: after the rename, the path may already hold another write's.
       const stats = await stat(temp, { bigint: true });

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WHOLE_BODY_MAX_BYTES } from '../whole-body';
 import { createLocalDriver } from './local-driver';
-import { SMALL_FILE_BYTES } from './local-files';
 import { createHmacSigner } from './local-signed-url';
 
 const folders: string[] = [];
@@ -28,7 +28,7 @@ async function driverWithWorkIn(workParent: string) {
   });
 }
 
-const SIZES = [5, SMALL_FILE_BYTES + 1];
+const SIZES = [5, WHOLE_BODY_MAX_BYTES + 1];
 
 describe('the ETag a local put answers', () => {
   it.each(SIZES)('is the stored file’s (%i bytes, temp files on the same device)', async (size) => {

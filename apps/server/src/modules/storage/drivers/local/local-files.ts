@@ -8,6 +8,8 @@ import {
   fsync,
   lstatSync,
   open,
+  openSync,
+  renameSync,
   statSync,
   writeSync,
 } from 'node:fs';
@@ -76,12 +78,13 @@ export function folderDatesOf(stats: BigIntStats): FolderDates {
   return { lastModified, created: born > 0 ? new Date(born) : lastModified };
 }
 
-const folderFromStats = (stats: BigIntStats) => (stats.isDirectory() ? folderDatesOf(stats) : null);
-const objectFromStats = (key: string, stats: BigIntStats) =>
+export const folderFromStats = (stats: BigIntStats) =>
+  stats.isDirectory() ? folderDatesOf(stats) : null;
+export const objectFromStats = (key: string, stats: BigIntStats) =>
   stats.isFile() ? infoFromStats(key, stats) : null;
 
 /** `lstat` or `stat` answering null when nothing is there. */
-async function statsAt(path: string, follow: boolean): Promise<BigIntStats | null> {
+export async function statsAt(path: string, follow: boolean): Promise<BigIntStats | null> {
   try {
     return await (follow ? stat : lstat)(path, { bigint: true });
   } catch (error) {
@@ -90,7 +93,8 @@ async function statsAt(path: string, follow: boolean): Promise<BigIntStats | nul
   }
 }
 
-function statsAtSync(path: string, follow: boolean): BigIntStats | null {
+/** `statsAt` made in the calling thread (`createLocalStats` says when). */
+export function statsAtSync(path: string, follow: boolean): BigIntStats | null {
   try {
     return (follow ? statSync : lstatSync)(path, { bigint: true }) ?? null;
   } catch (error) {
@@ -99,29 +103,8 @@ function statsAtSync(path: string, follow: boolean): BigIntStats | null {
   }
 }
 
-/** The dates of the folder at `path` now; null when no folder is there (links are not). */
-export async function folderAt(path: string): Promise<FolderDates | null> {
-  const stats = await statsAt(path, false);
-  return stats && folderFromStats(stats);
-}
-
 export async function objectInfo(key: string, path: string): Promise<ObjectInfo | null> {
   const stats = await statsAt(path, true);
-  return stats && objectFromStats(key, stats);
-}
-
-/**
- * `folderAt` and `objectInfo` without the thread pool, for listings on a local disk (see
- * `createLocalListing`): the stat answers from the kernel's cache in microseconds, less than
- * the trip to a pool thread and back costs.
- */
-export function folderAtSync(path: string): FolderDates | null {
-  const stats = statsAtSync(path, false);
-  return stats && folderFromStats(stats);
-}
-
-export function objectInfoSync(key: string, path: string): ObjectInfo | null {
-  const stats = statsAtSync(path, true);
   return stats && objectFromStats(key, stats);
 }
 
@@ -145,9 +128,13 @@ export const openFd = promisify(open);
  * A fresh temp file, open for writing. Its folder is made only when the open finds it missing,
  * not before every write: a `mkdir` that fails with EEXIST on each upload is a wasted trip.
  */
-async function openTempFile(workRoot: string): Promise<{ path: string; fd: number }> {
+async function openTempFile(
+  workRoot: string,
+  inLoop = false,
+): Promise<{ path: string; fd: number }> {
   const path = tempPathIn(workRoot);
-  const openNew = () => openFd(path, 'wx', PRIVATE_FILE);
+  const openNew = async () =>
+    inLoop ? openSync(path, 'wx', PRIVATE_FILE) : openFd(path, 'wx', PRIVATE_FILE);
   try {
     return { path, fd: await openNew() };
   } catch (error) {
@@ -233,8 +220,6 @@ export async function writeTempFile(
   }
 }
 
-/** Bodies up to this size are written from memory (`writeSmallTempFile`). */
-export const SMALL_FILE_BYTES = 64 * 1024;
 const flushFd = promisify(fsync);
 
 /**
@@ -247,8 +232,9 @@ const flushFd = promisify(fsync);
 export async function writeSmallTempFile(
   workRoot: string,
   bytes: Buffer,
+  inLoop = false,
 ): Promise<{ path: string; stats: BigIntStats }> {
-  const { path, fd } = await openTempFile(workRoot).catch((error: unknown) => {
+  const { path, fd } = await openTempFile(workRoot, inLoop).catch((error: unknown) => {
     throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
   });
   try {
@@ -279,11 +265,12 @@ export async function publishFile(
   temp: string,
   target: string,
   key: string,
+  inLoop = false,
 ): Promise<'renamed' | 'copied'> {
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await renameAcrossDevices(temp, target);
+        return await renameAcrossDevices(temp, target, inLoop);
       } catch (error) {
         if (errorCode(error) !== 'ENOENT' || attempt === 4) throw error;
       }
@@ -311,9 +298,14 @@ export async function publishFile(
  * file is copied next to its target under a hidden name first, so the last step is still one
  * rename and readers never see a partial file.
  */
-async function renameAcrossDevices(temp: string, target: string): Promise<'renamed' | 'copied'> {
+async function renameAcrossDevices(
+  temp: string,
+  target: string,
+  inLoop: boolean,
+): Promise<'renamed' | 'copied'> {
   try {
-    await rename(temp, target);
+    if (inLoop) renameSync(temp, target);
+    else await rename(temp, target);
     return 'renamed';
   } catch (error) {
     if (errorCode(error) !== 'EXDEV') throw error;

@@ -18,8 +18,8 @@ import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
 import { createLocalDriver } from './local-driver';
 import { TEMP_FOLDER } from './local-files';
-import { onLocalDisk } from './local-listing';
 import { createHmacSigner } from './local-signed-url';
+import { onLocalDisk } from './local-stats';
 
 let root: string;
 let driver: StorageDriver;

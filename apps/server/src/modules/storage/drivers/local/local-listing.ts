@@ -1,40 +1,19 @@
-import { statfs } from 'node:fs/promises';
 import type { Clock } from '../../../shared/clock';
 import { assertValidPrefix, listLimit } from '../driver-arguments';
 import type { FolderDates } from '../fs-port';
 import type { ListOptions, ListResult, ObjectInfo } from '../storage-driver';
 import {
-  folderAt,
-  folderAtSync,
+  folderFromStats,
   type ListEntry,
-  objectInfo,
-  objectInfoSync,
+  objectFromStats,
   objectPath,
   walkKeys,
 } from './local-files';
+import type { LocalStats } from './local-stats';
 import { ResumableListings } from './resumable-listings';
 
 /** Files of a listing page stat'ed at once. */
 const STAT_BATCH = 64;
-
-/**
- * File systems on a local disk or in memory (their `statfs` magic numbers): ext2/3/4, XFS,
- * Btrfs, ZFS, F2FS, bcachefs, tmpfs, ramfs and overlayfs (a container's root). Network and
- * user-space file systems (NFS, SMB, FUSE, 9p, Ceph) are not in the list.
- */
-const LOCAL_DISK_TYPES = new Set([
-  0xef53, 0x58465342, 0x9123683e, 0x2fc12fc1, 0xf2f52010, 0xca451a4e, 0x01021994, 0x858458f6,
-  0x794c7630,
-]);
-
-/** Whether the folder at `root` is on a local disk (undefined while it cannot tell). */
-export async function onLocalDisk(root: string): Promise<boolean | undefined> {
-  try {
-    return LOCAL_DISK_TYPES.has((await statfs(root)).type);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A listed object: no Content-Type in listings. Field by field, as `fileEntry` says why. */
 const listed = ({ key, size, etag, lastModified }: ObjectInfo): ObjectInfo => ({
@@ -49,10 +28,8 @@ const listed = ({ key, size, etag, lastModified }: ObjectInfo): ObjectInfo => ({
  * The local driver's `list`, which also answers the dates of the folders it lists (for
  * `listDirectory`). A listing paged through is one walk of its folders (`ResumableListings`).
  */
-export function createLocalListing(root: string, clock: Clock) {
+export function createLocalListing(root: string, stats: LocalStats, clock: Clock) {
   const listings = new ResumableListings(clock);
-  // Asked once, when the root first answers (a root made later is asked again until then).
-  let localDisk: boolean | undefined;
 
   /** A page of `list`, with the dates of the folders it holds (for `listDirectory`). */
   return async function listPage(
@@ -77,18 +54,18 @@ export function createLocalListing(root: string, clock: Clock) {
       }
       keys.push(entry.kind === 'prefix' ? { kind: 'prefix', key: entry.prefix } : entry);
     }
-    // Files and folders are stat'ed STAT_BATCH at a time: a 10,000-entry folder is ten pages
-    // of a thousand stats each. On a local disk the stats are made right here (a page of 1,000
-    // blocks the loop for a few ms; a stat through the thread pool cost 15 µs of the
-    // main thread and a pool thread each, which made a PROPFIND of 1,000 entries wait on the
-    // pool). On a network file system, where one stat can take milliseconds, they go to the
-    // pool, a batch at once. A folder's stat gives its dates, and leaves out one deleted since
-    // the walk read its parent (a resumed page's folders were read when the listing began).
-    localDisk ??= await onLocalDisk(root);
-    const statOf = (entry: (typeof keys)[number]) =>
-      entry.kind === 'object'
-        ? (localDisk ? objectInfoSync : objectInfo)(entry.key, objectPath(root, entry.key))
-        : (localDisk ? folderAtSync : folderAt)(objectPath(root, entry.key.slice(0, -1)));
+    // Files and folders are stat'ed STAT_BATCH at a time (on a local disk one after another
+    // in the loop, see `createLocalStats`): a 10,000-entry folder is ten pages of a thousand
+    // stats each. A folder's stat gives its dates, and leaves out one deleted since the walk
+    // read its parent (a resumed page's folders were read when the listing began).
+    const statOf = async (entry: (typeof keys)[number]) => {
+      if (entry.kind === 'object') {
+        const found = await stats.stat(objectPath(root, entry.key));
+        return found && objectFromStats(entry.key, found);
+      }
+      const found = await stats.lstat(objectPath(root, entry.key.slice(0, -1)));
+      return found && folderFromStats(found);
+    };
     for (let start = 0; start < keys.length; start += STAT_BATCH) {
       const batch = keys.slice(start, start + STAT_BATCH);
       const found = await Promise.all(batch.map(statOf));
