@@ -80,10 +80,8 @@ async function publishedEtag(
   stats: BigIntStats,
   target: string,
   key: string,
-  inLoop = false,
 ): Promise<string | null> {
-  if ((await publishFile(temp, target, key, inLoop)) === 'renamed')
-    return infoFromStats(key, stats).etag;
+  if ((await publishFile(temp, target, key)) === 'renamed') return infoFromStats(key, stats).etag;
   return (await objectInfo(key, target))?.etag ?? null;
 }
 
@@ -152,10 +150,8 @@ export function createLocalDriver({
           throw new ObjectTooLargeError(maxLength);
         }
         const bytes = await readWholeBody(body, contentLength);
-        // Its open and rename in the loop too, on a local disk (`createLocalStats`).
-        const inLoop = await localStats.inLoop();
-        const small = await writeSmallTempFile(workRoot, bytes, inLoop);
-        const etag = await publishedEtag(small.path, small.stats, target, key, inLoop);
+        const small = await writeSmallTempFile(workRoot, bytes);
+        const etag = await publishedEtag(small.path, small.stats, target, key);
         return { etag, size: bytes.length };
       }
       const meter = new ByteMeter(contentLength, undefined, maxLength);

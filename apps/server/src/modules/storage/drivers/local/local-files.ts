@@ -8,8 +8,6 @@ import {
   fsync,
   lstatSync,
   open,
-  openSync,
-  renameSync,
   statSync,
   writeSync,
 } from 'node:fs';
@@ -128,13 +126,9 @@ export const openFd = promisify(open);
  * A fresh temp file, open for writing. Its folder is made only when the open finds it missing,
  * not before every write: a `mkdir` that fails with EEXIST on each upload is a wasted trip.
  */
-async function openTempFile(
-  workRoot: string,
-  inLoop = false,
-): Promise<{ path: string; fd: number }> {
+async function openTempFile(workRoot: string): Promise<{ path: string; fd: number }> {
   const path = tempPathIn(workRoot);
-  const openNew = async () =>
-    inLoop ? openSync(path, 'wx', PRIVATE_FILE) : openFd(path, 'wx', PRIVATE_FILE);
+  const openNew = () => openFd(path, 'wx', PRIVATE_FILE);
   try {
     return { path, fd: await openNew() };
   } catch (error) {
@@ -232,9 +226,8 @@ const flushFd = promisify(fsync);
 export async function writeSmallTempFile(
   workRoot: string,
   bytes: Buffer,
-  inLoop = false,
 ): Promise<{ path: string; stats: BigIntStats }> {
-  const { path, fd } = await openTempFile(workRoot, inLoop).catch((error: unknown) => {
+  const { path, fd } = await openTempFile(workRoot).catch((error: unknown) => {
     throw isOutOfSpace(error) ? new StorageFullError({ cause: error }) : error;
   });
   try {
@@ -265,12 +258,11 @@ export async function publishFile(
   temp: string,
   target: string,
   key: string,
-  inLoop = false,
 ): Promise<'renamed' | 'copied'> {
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await renameAcrossDevices(temp, target, inLoop);
+        return await renameAcrossDevices(temp, target);
       } catch (error) {
         if (errorCode(error) !== 'ENOENT' || attempt === 4) throw error;
       }
@@ -298,14 +290,9 @@ export async function publishFile(
  * file is copied next to its target under a hidden name first, so the last step is still one
  * rename and readers never see a partial file.
  */
-async function renameAcrossDevices(
-  temp: string,
-  target: string,
-  inLoop: boolean,
-): Promise<'renamed' | 'copied'> {
+async function renameAcrossDevices(temp: string, target: string): Promise<'renamed' | 'copied'> {
   try {
-    if (inLoop) renameSync(temp, target);
-    else await rename(temp, target);
+    await rename(temp, target);
     return 'renamed';
   } catch (error) {
     if (errorCode(error) !== 'EXDEV') throw error;
