@@ -4,6 +4,7 @@ import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebi
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { mimetypeFor } from '../files/files.models';
+import type { FsEntry } from '../storage/drivers/storage-driver';
 import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drivers/whole-body';
 import { finishTransfer } from '../transfers/stream-transfer';
 import {
@@ -71,6 +72,12 @@ interface UploadOptions {
   sizeAtMost?: number;
   contentType?: string;
   maxBytes?: number;
+}
+
+/** Where an upload goes (`uploadTarget`). */
+export interface UploadTarget {
+  location: MountLocation;
+  found: FsEntry | null;
 }
 
 /** A body stored: what the storage answered, and the checksums of its bytes when known. */
@@ -152,6 +159,15 @@ export function createFsWriteUseCases({
     }
   }
 
+  /**
+   * Where a file at `path` would be written (refused unless the caller may write there) and
+   * what is there now (null: nothing).
+   */
+  async function uploadTarget(principal: Principal, path: string): Promise<UploadTarget> {
+    const location = await locator.write(principal, path);
+    return { location, found: await location.storage.stat(location.key) };
+  }
+
   async function existing(location: MountLocation) {
     const entry = await location.storage.stat(location.key);
     if (!entry) throw fsNotFound(location.path);
@@ -168,6 +184,15 @@ export function createFsWriteUseCases({
   }
 
   return {
+    uploadTarget,
+
+    /** Whether the folder of an upload target exists (a mount's root always does). */
+    async targetFolderExists({ location }: UploadTarget): Promise<boolean> {
+      const cut = location.key.lastIndexOf('/');
+      if (cut < 0) return true;
+      return (await location.storage.stat(location.key.slice(0, cut)))?.isDirectory === true;
+    },
+
     async mkdir(principal: Principal, path: string): Promise<void> {
       const location = await locator.write(principal, path);
       await location.storage.mkdir(location.key);
@@ -181,14 +206,12 @@ export function createFsWriteUseCases({
       name: string,
       body: Readable,
       options: UploadOptions & {
-        /** What the caller found at the path just before (null: nothing), saving a stat. */
-        found?: { isDirectory: boolean } | null;
+        /** The path's `uploadTarget`, when the caller asked it just before: not asked again. */
+        target?: UploadTarget;
       },
     ): Promise<{ path: string; size: number; etag: string | null }> {
       const path = childPath(folderPath, name);
-      const location = await locator.write(principal, path);
-      const found =
-        options.found === undefined ? await location.storage.stat(location.key) : options.found;
+      const { location, found } = options.target ?? (await uploadTarget(principal, path));
       // A folder made there since is refused by the storage's put (a path conflict).
       if (found?.isDirectory) throw fsAlreadyExists(path);
       const bound = options.size ?? options.sizeAtMost;

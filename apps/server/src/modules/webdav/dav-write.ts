@@ -45,10 +45,13 @@ export function bodyLengthFor(mode: WebdavUploadMode, declared: number | undefin
   return declared;
 }
 
+const noParentFolder = (path: string) =>
+  davConflict(`The folder ${parentPath(path)} does not exist`);
+
 /** RFC 4918 §9.7.1 and §9.3.1: a resource is created only inside an existing collection. */
 async function requireParentFolder(deps: DavWriteDeps, principal: Principal, path: string) {
   const parent = await entryOrNull(deps.read, principal, parentPath(path));
-  if (!parent?.is_directory) throw davConflict(`The folder ${parentPath(path)} does not exist`);
+  if (!parent?.is_directory) throw noParentFolder(path);
 }
 
 export function createDavWrites(deps: DavWriteDeps) {
@@ -67,9 +70,18 @@ export function createDavWrites(deps: DavWriteDeps) {
       }: { size: number | undefined; contentType: string | undefined; mtime: Date | null },
     ): Promise<Response> {
       if (path === '/') throw davNotAllowed('The root is a folder');
-      const existing = await entryOrNull(read, principal, path);
-      if (existing?.is_directory) throw davNotAllowed(`${path} is a folder`);
-      if (!existing) await requireParentFolder(deps, principal, path);
+      // One lookup where the write may go (the usual case); when it may not, the checks a
+      // client meets first are made as for any other method, in their order: 405, 409, then
+      // the write's own refusal.
+      const target = await write.uploadTarget(principal, path).catch(async (error: unknown) => {
+        const existing = await entryOrNull(read, principal, path);
+        if (existing?.is_directory) throw davNotAllowed(`${path} is a folder`);
+        if (!existing) await requireParentFolder(deps, principal, path);
+        throw error;
+      });
+      const existing = target.found;
+      if (existing?.isDirectory) throw davNotAllowed(`${path} is a folder`);
+      if (!existing && !(await write.targetFolderExists(target))) throw noParentFolder(path);
       const { maxBytes, mode } = await deps.uploadRules();
       if (size !== undefined && size > maxBytes) {
         throw new DavError(413, `Files larger than ${maxBytes} bytes are refused`);
@@ -78,7 +90,7 @@ export function createDavWrites(deps: DavWriteDeps) {
         size: bodyLengthFor(mode, size),
         contentType,
         maxBytes,
-        found: existing && { isDirectory: existing.is_directory },
+        target,
       });
       const headers: Record<string, string> = {};
       if (stored.etag) headers.ETag = `"${stored.etag}"`;
