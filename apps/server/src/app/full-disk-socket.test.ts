@@ -162,7 +162,7 @@ describe('a full disk over a real socket', () => {
     async (context) => {
       if (typeof smallDisk === 'string') return context.skip(smallDisk);
       const { base } = await setUp();
-      // Leaves about 16 KiB free: a 48 KiB file, below SMALL_FILE_BYTES, does not fit.
+      // Leaves about 16 KiB free: a 48 KiB file, below WHOLE_BODY_MAX_BYTES, does not fit.
       const filler = path.join(dataDir, 'filler.bin');
       const { bavail, bsize } = statfsSync(dataDir);
       writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 16 * 1024)));

@@ -13,7 +13,10 @@ export interface IncomingFile {
   allFields(): Promise<Record<string, string>>;
   filename: string;
   mimeType: string;
-  /** The file's bytes, streamed as they arrive; never buffered whole. Destroyed when the form fails. */
+  /**
+   * The file's bytes, streamed as they arrive (the reader may gather a small file whole).
+   * Destroyed when the form fails.
+   */
   stream: Readable;
 }
 

@@ -65,10 +65,19 @@ export function createFsQuota({
     return { counter, onMultipartStarted: async () => {}, release: async () => {} };
   }
 
-  /** Runs `write` holding `size` bytes of the location's storage. */
-  async function whileHolding<T>(location: MountLocation, size: number, write: () => Promise<T>) {
+  /**
+   * Runs `write` holding `size` bytes of the location's storage. `owned`: the hold names this
+   * process, so that a crash mid-write releases it at the next start (`sweepAbandoned`) rather
+   * than after a day; for a body the request itself writes.
+   */
+  async function whileHolding<T>(
+    location: MountLocation,
+    size: number,
+    write: () => Promise<T>,
+    { owned = false }: { owned?: boolean } = {},
+  ) {
     if (size === 0 || (await unlimited(location))) return write();
-    const row = newRow(location);
+    const row = { ...newRow(location), owner_process: owned ? owner.id : null };
     await hold(row, size);
     try {
       return await write();

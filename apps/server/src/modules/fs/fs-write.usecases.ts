@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebin/shared';
 import type { ActivityLog } from '../dashboard/activity.recorder';
@@ -118,11 +118,15 @@ export function createFsWriteUseCases({
         ? await readWholeBody(body, size)
         : await readWholeBody(body, sizeAtMost as number, { exact: false });
     if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
-    const result = await quota.whileHolding(location, bytes.length, () =>
-      location.storage.put(location.key, new WholeBody(bytes), {
-        contentLength: bytes.length,
-        contentType: mimetypeFor(name, contentType),
-      }),
+    const result = await quota.whileHolding(
+      location,
+      bytes.length,
+      () =>
+        location.storage.put(location.key, new WholeBody(bytes), {
+          contentLength: bytes.length,
+          contentType: mimetypeFor(name, contentType),
+        }),
+      { owned: true },
     );
     return { ...result, checksums: result.etag ? checksumsOf([bytes]) : null };
   }
@@ -250,7 +254,7 @@ export function createFsWriteUseCases({
       const entry = await location.storage.stat(location.key);
       if (entry?.isDirectory) throw fsNotAFile(path);
       await quota.whileHolding(location, bytes.length, () =>
-        location.storage.put(location.key, Readable.from([bytes]), {
+        location.storage.put(location.key, new WholeBody(bytes), {
           contentLength: bytes.length,
           contentType: entry?.contentType ?? mimetypeFor(nameOfPath(path), undefined),
         }),

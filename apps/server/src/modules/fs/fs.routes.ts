@@ -173,7 +173,7 @@ function fsRoutes(
       path: `${prefix}/upload`,
       tag,
       summary:
-        'Upload a file as multipart/form-data into the folder `path` (a field before the file, or the query), streamed to the storage',
+        'Upload a file as multipart/form-data into the folder `path` (a field before the file, or the query), streamed to the storage (a file of at most 64 KiB is read whole first)',
       auth,
       query: uploadQuerySchema,
       form: uploadFormFieldsSchema.extend({

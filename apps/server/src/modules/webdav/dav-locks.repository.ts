@@ -13,13 +13,11 @@ export type DavLock = Omit<DavLocksTable, 'path_hash'>;
  * requests at once cannot both find the path free.
  */
 export function createDavLocksRepository({ db, engine }: { db: Db; engine: DatabaseEngine }) {
-  const active = (executor: Db, now: number) =>
-    executor.selectFrom('dav_locks').selectAll().where('expires_at', '>', now).execute();
-
-  // Every WebDAV write reads the active locks: compiled once.
-  const activeNow = preparedQuery(db, (args: { now: number }) =>
-    db.selectFrom('dav_locks').selectAll().where('expires_at', '>', args.now),
-  );
+  const activeQuery = (executor: Db, now: number) =>
+    executor.selectFrom('dav_locks').selectAll().where('expires_at', '>', now);
+  const active = (executor: Db, now: number) => activeQuery(executor, now).execute();
+  // Every WebDAV write reads the active locks: compiled once (in a transaction, as built).
+  const activeNow = preparedQuery(db, (args: { now: number }) => activeQuery(db, args.now));
 
   return {
     active: (now: number): Promise<DavLock[]> => activeNow({ now }),

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Principal, WebdavUploadMode } from '@sharebin/shared';
+import { AppError } from '../../app/errors';
 import type { FsCopyNowUseCases } from '../fs/fs-copy-now.usecases';
 import { nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
@@ -58,7 +59,11 @@ export function createDavWrites(deps: DavWriteDeps) {
   const { read, write, copyNow, properties } = deps;
 
   return {
-    /** 201 for a new file, 204 for a replaced one; the body is streamed, never held whole. */
+    /**
+     * 201 for a new file, 204 for a replaced one; the body is streamed (one of at most 64 KiB is
+     * read whole first, `WHOLE_BODY_MAX_BYTES`; in the `multipart` upload mode the length is
+     * not passed on, so every body streams).
+     */
     async put(
       principal: Principal,
       path: string,
@@ -74,6 +79,8 @@ export function createDavWrites(deps: DavWriteDeps) {
       // client meets first are made as for any other method, in their order: 405, 409, then
       // the write's own refusal.
       const target = await write.uploadTarget(principal, path).catch(async (error: unknown) => {
+        // A storage that failed (a timeout) is not asked again.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
         const existing = await entryOrNull(read, principal, path);
         if (existing?.is_directory) throw davNotAllowed(`${path} is a folder`);
         if (!existing) await requireParentFolder(deps, principal, path);

@@ -99,7 +99,7 @@ export function createDavApp({
     HEAD: readResource,
     PUT: async (principal, path, request, context) => {
       await guard(principal, path, request);
-      // The socket itself, streamed: never the whole body in memory.
+      // The socket itself: a large body is streamed, never whole in memory.
       return writes.put(principal, path, requestBodyStream(context), {
         size: declaredSize(request),
         contentType: request.headers.get('content-type') ?? undefined,

@@ -38,6 +38,12 @@ export function readWholeBody(
       return Promise.reject(new ContentLengthMismatchError(length, bytes.length));
     return Promise.resolve(bytes);
   }
+  // A stream that ended, failed or was destroyed (its client hung up while the write was
+  // being prepared) emits nothing more: it is settled from its state, or would wait forever.
+  if (source.errored) return Promise.reject(source.errored);
+  if (source.readableEnded && fits(0)) return Promise.resolve(Buffer.alloc(0));
+  if (source.destroyed || source.readableEnded)
+    return Promise.reject(new ContentLengthMismatchError(length, 0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

@@ -94,8 +94,8 @@ export async function statsAt(path: string, follow: boolean): Promise<BigIntStat
 /** `statsAt` made in the calling thread (`createLocalStats` says when). */
 export function statsAtSync(path: string, follow: boolean): BigIntStats | null {
   try {
-    // Missing answers undefined rather than an error: an error's stack trace cost more than
-    // the stat itself (a new file's PUT asks about a missing path twice).
+    // A missing path (ENOENT) answers undefined rather than an error, whose stack trace cost
+    // more than the stat itself (a new file's PUT asks about one twice); ENOTDIR still throws.
     return (follow ? statSync : lstatSync)(path, { bigint: true, throwIfNoEntry: false }) ?? null;
   } catch (error) {
     if (isMissing(error)) return null;

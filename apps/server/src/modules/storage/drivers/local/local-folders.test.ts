@@ -6,6 +6,7 @@ import {
   readFile,
   rm,
   stat,
+  statfs,
   unlink,
   utimes,
   writeFile,
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedFilesystemName } from '../../shared-folder-check';
 import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
 import { createLocalDriver } from './local-driver';
@@ -97,8 +99,9 @@ describe('local folders', () => {
 describe('stats of a listing', () => {
   // Listings on a local disk stat in the loop rather than through the thread pool; a folder
   // that cannot be asked (not there yet) takes the pool, as a network file system does.
-  it('takes the temp folder for a local disk, and cannot tell for a missing folder', async () => {
-    expect(await onLocalDisk(tmpdir())).toBe(true);
+  it('tells a folder on a shared file system from one on a local disk, not a missing one', async () => {
+    const onShared = sharedFilesystemName((await statfs(root)).type) !== undefined;
+    expect(await onLocalDisk(root)).toBe(!onShared);
     expect(await onLocalDisk(join(root, 'no-such-folder'))).toBeUndefined();
   });
 });

@@ -1,42 +1,57 @@
 import type { BigIntStats } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import { sharedFilesystemName } from '../../shared-folder-check';
 import { statsAt, statsAtSync } from './local-files';
 
 /**
- * File systems on a local disk or in memory (their `statfs` magic numbers): ext2/3/4, XFS,
- * Btrfs, ZFS, F2FS, bcachefs, tmpfs, ramfs and overlayfs (a container's root). Network and
- * user-space file systems (NFS, SMB, FUSE, 9p, Ceph) are not in the list.
+ * Whether the folder at `root` is on a local disk: not on a network, cluster or FUSE file
+ * system (`sharedFilesystemName`); undefined while it cannot tell (no folder there yet).
  */
-const LOCAL_DISK_TYPES = new Set([
-  0xef53, 0x58465342, 0x9123683e, 0x2fc12fc1, 0xf2f52010, 0xca451a4e, 0x01021994, 0x858458f6,
-  0x794c7630,
-]);
-
-/** Whether the folder at `root` is on a local disk (undefined while it cannot tell). */
 export async function onLocalDisk(root: string): Promise<boolean | undefined> {
   try {
-    return LOCAL_DISK_TYPES.has((await statfs(root)).type);
+    return sharedFilesystemName((await statfs(root)).type) === undefined;
   } catch {
     return undefined;
   }
 }
+
+/** A stat in the loop slower than this (a disk seek, not the cache) sends stats to the pool… */
+const SLOW_STAT_MS = 1;
+/** …for this long, after which the loop tries again. */
+const POOL_AFTER_SLOW_MS = 10_000;
 
 /**
  * The `lstat` and `stat` of paths under one driver's root, null when nothing is there. On a
  * local disk they are made right here, in the event loop's thread: such a stat answers from
  * the kernel's caches in microseconds, less than a trip to a thread-pool thread and back costs
  * (a wake-up on each side; a small PUT made four such trips, a PROPFIND of 1,000 entries a
- * thousand). On a network file system, where one stat can take milliseconds, they go to the
- * pool. Only stats: a call that writes waits for the file system's journal, which on the
- * bench machine held a file's creation for 0.04 to 1.4 ms, depending on the moment,
- * too long to block the loop, so creations, flushes and renames always go to the pool.
+ * thousand). They go to the pool instead, where one stat can take milliseconds:
+ * - on a network, cluster or FUSE file system (the root's `statfs`), and for good once a stat
+ *   finds another device below the root (such a file system mounted inside the folder);
+ * - for 10 s after a stat in the loop took over 1 ms (a spinning disk whose cache is cold:
+ *   the pool's threads then seek in parallel while the loop goes on).
+ * Only stats: a call that writes waits for the file system's journal, which on the bench
+ * machine held a file's creation for 0.04 to 1.4 ms depending on the moment, too long to
+ * block the loop, so creations, flushes and renames always go to the pool.
  */
-export function createLocalStats(root: string) {
+export function createLocalStats(root: string, now: () => number = () => performance.now()) {
   // Asked once the root answers (a root made later is asked again until then).
-  let localDisk: boolean | undefined;
+  let disk: { local: boolean; dev: bigint } | undefined;
+  let poolUntil = 0;
+  async function diskOfRoot() {
+    const local = await onLocalDisk(root);
+    if (local === undefined) return undefined;
+    const rootStats = await statsAt(root, true);
+    return rootStats ? { local, dev: rootStats.dev } : undefined;
+  }
   async function stats(path: string, follow: boolean): Promise<BigIntStats | null> {
-    localDisk ??= await onLocalDisk(root);
-    return localDisk ? statsAtSync(path, follow) : statsAt(path, follow);
+    disk ??= await diskOfRoot();
+    if (!disk?.local || now() < poolUntil) return statsAt(path, follow);
+    const started = now();
+    const found = statsAtSync(path, follow);
+    if (found && found.dev !== disk.dev) disk.local = false;
+    if (now() - started > SLOW_STAT_MS) poolUntil = now() + POOL_AFTER_SLOW_MS;
+    return found;
   }
   return {
     lstat: (path: string) => stats(path, false),
