@@ -21,7 +21,7 @@ import type { StorageDriver } from '../storage-driver';
 import { createLocalDriver } from './local-driver';
 import { TEMP_FOLDER } from './local-files';
 import { createHmacSigner } from './local-signed-url';
-import { createLocalStats, onLocalDisk } from './local-stats';
+import { onLocalDisk } from './local-stats';
 
 let root: string;
 let driver: StorageDriver;
@@ -103,28 +103,5 @@ describe('stats of a listing', () => {
     const onShared = sharedFilesystemName((await statfs(root)).type) !== undefined;
     expect(await onLocalDisk(root)).toBe(!onShared);
     expect(await onLocalDisk(join(root, 'no-such-folder'))).toBeUndefined();
-  });
-
-  // The clock is read once for a stat sent to the pool, three times for one made in the loop.
-  it('sends stats to the pool for 10 s after 8 slow ones within a second', async () => {
-    if (!(await onLocalDisk(root))) return; // Nothing is made in the loop on a shared one.
-    let clock = 0;
-    let reads = 0;
-    const stats = createLocalStats(root, () => {
-      reads++;
-      return (clock += 2); // Each stat in the loop seems to take 2 ms.
-    });
-    const readsOf = async (stat: () => Promise<unknown>) => {
-      const before = reads;
-      await stat();
-      return reads - before;
-    };
-    const file = join(root, 'a.txt');
-    await writeFile(file, 'a');
-    for (let i = 0; i < 7; i++) expect(await readsOf(() => stats.stat(file))).toBe(3);
-    expect(await readsOf(() => stats.lstat(file))).toBe(3);
-    expect(await readsOf(() => stats.stat(file))).toBe(1);
-    clock += 10_000;
-    expect(await readsOf(() => stats.stat(file))).toBe(3);
   });
 });
