@@ -18,7 +18,7 @@
 // rclone runs with its defaults (its directory cache included, 5 min): rclone as users run it,
 // and with `--user`/`--pass`, so that both servers check the same HTTP Basic credentials. The
 // 1 GiB file read is sparse (the GETs measure the servers, not the disk); the disk is flushed
-// before each 1 GiB upload, and the file deleted after.
+// before each 1 GiB upload and before each server's small files, and the file deleted after.
 // Run: `node --import tsx bench/transfers.ts` (needs `rclone`; 4 to 6 minutes, 2 GiB of disk).
 // Ports: TRANSFERS_BENCH_PORT (Sharebin, default 39471), TRANSFERS_RCLONE_PORT (default 39472).
 // TRANSFERS_BENCH_SERVER=<built main.js> measures another build (an earlier commit's) instead.
@@ -379,6 +379,10 @@ async function measureSmall(
   round: number,
   api: { base: string; token: string },
 ) {
+  // The previous part's gibibyte (the other server's, written and deleted) is still being
+  // written back: Sharebin's flush of each small file would wait behind it, rclone (no flush)
+  // would not. Each server starts its small files on a settled disk.
+  execFileSync('sync');
   const small = await smallFiles(target, `small-${tag}`);
   record(target.name, 'smallPut', small.puts.perSecond);
   record(target.name, 'smallGet', small.gets.perSecond);
