@@ -6,7 +6,8 @@ import type { MultipartInitResponse, StorageConfig } from '@sharebin/shared';
 import pg from 'pg';
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
-import { createServer, type Server, type ServerDeps } from '../app/create-server';
+import { createServer, type Server } from '../app/create-server';
+import type { ServerDeps } from '../app/wiring/server-deps';
 import { migrateToLatest } from '../migrations';
 import type { Clock } from '../modules/shared/clock';
 import {

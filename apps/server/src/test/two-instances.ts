@@ -1,7 +1,8 @@
 import type { StorageConfig } from '@sharebin/shared';
 import { afterEach, beforeEach } from 'vitest';
-import { createServer, type Server, type ServerDeps } from '../app/create-server';
+import { createServer, type Server } from '../app/create-server';
 import { initialiseInstance } from '../app/start-up';
+import type { ServerDeps } from '../app/wiring/server-deps';
 import type { DatabaseHandle } from '../modules/shared/db';
 import { fsClient } from './fs-client';
 import {

@@ -50,6 +50,10 @@ export interface MountChange {
   removed: boolean;
 }
 
+/** The active mounts, read from `repository` (the mount resolver loads its tree with this). */
+export const activeMounts = (repository: MountsRepository) => async (): Promise<Mount[]> =>
+  (await repository.listActive()).map(toMount);
+
 export function createMountsUseCases({ repository, storageTypeOf, clock, onChange }: MountsDeps) {
   async function requireRow(id: string) {
     const row = await repository.findById(id);
@@ -111,8 +115,8 @@ export function createMountsUseCases({ repository, storageTypeOf, clock, onChang
       return mount;
     },
 
-    /** The active mounts, for the mount resolver. */
-    listActive: async (): Promise<Mount[]> => (await repository.listActive()).map(toMount),
+    /** The active mounts. */
+    listActive: activeMounts(repository),
 
     async create(input: CreateInput): Promise<Mount> {
       await checkStorage(input.storage_type, input.storage_config_id);

@@ -1,0 +1,141 @@
+import { createApiKeysRoutes } from '../../modules/api-keys/api-keys.routes';
+import { createAuthRoutes } from '../../modules/auth/auth.routes';
+import { createCacheRoutes } from '../../modules/cache/cache.routes';
+import { createDashboardRoutes } from '../../modules/dashboard/dashboard.routes';
+import { createDashboardUseCases } from '../../modules/dashboard/dashboard.usecases';
+import { createFilesRoutes } from '../../modules/files/files.routes';
+import { createFsRoutes } from '../../modules/fs/fs.routes';
+import { createFsSearchRoutes } from '../../modules/fs/fs-search.routes';
+import { createFsSearch } from '../../modules/fs/fs-search.usecases';
+import { createFsUploadUseCases } from '../../modules/fs/fs-upload.usecases';
+import { createJobsRoutes } from '../../modules/jobs/jobs.routes';
+import { createMountsRoutes } from '../../modules/mounts/mounts.routes';
+import { createPastesRoutes } from '../../modules/pastes/pastes.routes';
+import { createSettingsRoutes } from '../../modules/settings/settings.routes';
+import { createStorageRoutes } from '../../modules/storage/storage.routes';
+import { createLocalStorageRoutes } from '../../modules/storage/storage-local.routes';
+import { createStorageTests } from '../../modules/storage/storage-test.usecases';
+import type { ReadinessUseCases } from '../../modules/system/readiness.usecases';
+import { createSystemRoutes } from '../../modules/system/system.routes';
+import { systemResolver } from '../../modules/url-upload/url-fetch';
+import { createUrlUploadRoutes } from '../../modules/url-upload/url-upload.routes';
+import {
+  createUrlUploadUseCases,
+  DEFAULT_URL_FETCH_LIMITS,
+} from '../../modules/url-upload/url-upload.usecases';
+import { createCrcCache } from '../../modules/zip/crc-cache';
+import { createZipRoutes } from '../../modules/zip/zip.routes';
+import { createZipUseCases } from '../../modules/zip/zip.usecases';
+import { createZipLinks } from '../../modules/zip/zip-links';
+import type { Accounts } from './accounts';
+import type { FileSystem } from './file-system';
+import type { JobQueue, JobRunner } from './jobs';
+import type { Platform } from './platform';
+import type { ServerDeps } from './server-deps';
+import type { Shares } from './shares';
+import type { Storage } from './storage';
+
+interface Areas {
+  platform: Platform;
+  accounts: Accounts;
+  storage: Storage;
+  shares: Shares;
+  fs: FileSystem;
+  jobs: JobQueue;
+  runner: JobRunner;
+  readiness: ReadinessUseCases;
+}
+
+/** Every route of `/api`, with the use cases only routes use; the OpenAPI document is made from them. */
+export function apiRoutes(deps: ServerDeps, areas: Areas) {
+  const { clock, logger } = deps;
+  const { platform, accounts, storage, shares, fs, jobs, runner } = areas;
+  const { activity, caches, accessTokens } = platform;
+  const { drivers } = storage;
+  const { maxUploadBytes } = accounts;
+  return [
+    ...createSystemRoutes({ readiness: areas.readiness, version: deps.version }),
+    ...createAuthRoutes({ auth: accounts.auth }),
+    ...createApiKeysRoutes({ apiKeys: accounts.apiKeys }),
+    ...createSettingsRoutes({ settings: accounts.settings }),
+    ...createPastesRoutes({ pastes: shares.pastes, maxContentBytes: deps.maxPasteBytes }),
+    ...createStorageRoutes({
+      storage: storage.storage,
+      tests: createStorageTests({
+        storage: storage.storage,
+        drivers,
+        localTransfers: shares.localTransfers,
+        clock,
+      }),
+    }),
+    ...createLocalStorageRoutes({ transfers: shares.localTransfers, activity }),
+    ...createMountsRoutes({ mounts: fs.mounts }),
+    ...createFsRoutes({
+      read: fs.read,
+      write: fs.write,
+      jobs: { transfers: runner.transferJobs, deletes: runner.deleteJobs },
+      uploads: createFsUploadUseCases({
+        locator: fs.locator,
+        quota: fs.quota,
+        drivers,
+        onChange: fs.onChange,
+        maxUploadBytes,
+        tokens: accessTokens,
+        clock,
+        activity,
+      }),
+      maxUploadBytes,
+      activity,
+    }),
+    ...createZipRoutes({
+      zip: createZipUseCases({
+        locator: fs.locator,
+        links: createZipLinks({
+          tokens: accessTokens,
+          apiKeyPrincipal: accounts.apiKeys.principalById,
+        }),
+        crcs: createCrcCache(),
+        clock,
+        jobs: runner.zipJobs,
+        enqueue: (principal, paths) => jobs.enqueue('zip', principal, { paths }),
+        limits: deps.zipLimits,
+      }),
+    }),
+    ...createFsSearchRoutes({
+      fsSearch: createFsSearch({
+        search: fs.search,
+        activeMounts: fs.mounts.listActive,
+        mountById: fs.mounts.get,
+        storageOf: (mount) => drivers.forConfig(mount.storage_config_id),
+        indexed: fs.changes.drain,
+        logger,
+      }),
+    }),
+    ...createFilesRoutes({ files: shares.files, transfers: shares.transfers, activity }),
+    ...createUrlUploadRoutes({
+      urls: createUrlUploadUseCases({
+        policy: deps.urlAddressPolicy,
+        resolve: deps.urlResolver ?? systemResolver,
+        limits: deps.urlFetchLimits ?? DEFAULT_URL_FETCH_LIMITS,
+        maxUploadBytes,
+      }),
+      transfers: shares.transfers,
+    }),
+    ...createCacheRoutes({ caches }),
+    ...createJobsRoutes({ jobs }),
+    ...createDashboardRoutes({
+      dashboard: createDashboardUseCases({
+        sources: {
+          pastes: shares.pastes,
+          files: shares.files,
+          apiKeys: accounts.apiKeys,
+          storage: storage.storage,
+          jobs,
+        },
+        activity: platform.activityRepository,
+        flushActivity: activity.flush,
+        clock,
+      }),
+    }),
+  ];
+}

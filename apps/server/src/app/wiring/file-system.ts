@@ -1,0 +1,102 @@
+import { createChecksumsRepository } from '../../modules/fs/fs-checksums';
+import { createFsChangeFollower, createListingFollower } from '../../modules/fs/fs-followers';
+import { createFsLocator } from '../../modules/fs/fs-locator';
+import { createFsQuota } from '../../modules/fs/fs-quota';
+import { createFsReadUseCases } from '../../modules/fs/fs-read.usecases';
+import { createFsUploadsHousekeeping } from '../../modules/fs/fs-uploads.housekeeping';
+import { createFsUploadsRepository } from '../../modules/fs/fs-uploads.repository';
+import { createFsWriteUseCases } from '../../modules/fs/fs-write.usecases';
+import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';
+import { createSearchRepository } from '../../modules/search/search.repository';
+import { createSearchUseCases } from '../../modules/search/search.usecases';
+import { createDavLocksRepository } from '../../modules/webdav/dav-locks.repository';
+import { createDavPropertiesRepository } from '../../modules/webdav/dav-properties.repository';
+import type { Platform } from './platform';
+import type { ServerDeps } from './server-deps';
+import type { Shares } from './shares';
+import type { Storage } from './storage';
+
+/**
+ * The mounted file system: mounts, reads and writes through them, the capacity held by
+ * uploads, and what follows every change (listing caches, the search index, checksums).
+ * WebDAV's locks and dead properties are stored here too: the housekeeping prunes the locks.
+ */
+export function wireFileSystem(
+  deps: ServerDeps,
+  { engine, mountsRepository, activity }: Platform,
+  { storage, drivers, mountResolver, resolversBus, directories }: Storage,
+  { filesRepository }: Shares,
+) {
+  const { db, clock, logger } = deps;
+  const search = createSearchUseCases({
+    repository: createSearchRepository({ db, engine }),
+    clock,
+  });
+  const checksums = createChecksumsRepository(db);
+  // Every file-system write reports here, whichever flow made it (caches, search index).
+  const changes = createFsChangeFollower({ directories, search, checksums, clock, logger });
+  const mounts = createMountsUseCases({
+    repository: mountsRepository,
+    storageTypeOf: storage.typeOf,
+    clock,
+    // Every instance's tree and listings, before the change answers; a deleted mount's index goes.
+    onChange: async ({ mountId, paths, removed }) => {
+      await Promise.all(paths.map((path) => directories.invalidatePrefix(path)));
+      await resolversBus.mountsChanged();
+      // After the files written to it are in (their batch would bring its rows back).
+      if (removed) await changes.drain().then(() => search.dropMount(mountId));
+    },
+  });
+  // A storage config edited or deleted: the listings of the mounts on it.
+  storage.onConfigChanged(async (configId) => {
+    const affected = (await mounts.list()).filter((m) => m.storage_config_id === configId);
+    await Promise.all(affected.map((mount) => directories.invalidatePrefix(mount.mount_path)));
+  });
+  const locator = createFsLocator({
+    mounts: mountResolver,
+    drivers,
+    sharesAtOrBelow: filesRepository.countAtOrBelow,
+  });
+  const uploads = createFsUploadsRepository({ db });
+  const quota = createFsQuota({
+    uploads,
+    capacityOf: async (configId) => (await drivers.resolve(configId)).config.total_capacity_bytes,
+    clock,
+  });
+  return {
+    search,
+    checksums,
+    changes,
+    onChange: changes.follow,
+    mounts,
+    locator,
+    uploads,
+    quota,
+    uploadsHousekeeping: createFsUploadsHousekeeping({
+      uploads,
+      drivers,
+      configIds: storage.configIds,
+      clock,
+      ...(deps.httpIdleTimeoutMs === undefined
+        ? {}
+        : { httpIdleTimeoutMs: deps.httpIdleTimeoutMs }),
+    }),
+    write: createFsWriteUseCases({ locator, quota, onChange: changes.follow, activity }),
+    read: createFsReadUseCases({
+      locator,
+      mounts: mountResolver,
+      clock,
+      directories,
+      onListed: createListingFollower({
+        search,
+        noteRefreshed: mounts.noteRefreshed,
+        clock,
+        logger,
+      }),
+    }),
+    davProperties: createDavPropertiesRepository({ db }),
+    davLocks: createDavLocksRepository({ db, engine }),
+  };
+}
+
+export type FileSystem = ReturnType<typeof wireFileSystem>;

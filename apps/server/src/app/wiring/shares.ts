@@ -1,0 +1,80 @@
+import { createFileRecords } from '../../modules/files/file-records';
+import { createFilesHousekeeping } from '../../modules/files/files.housekeeping';
+import { createFilesRepository } from '../../modules/files/files.repository';
+import { createFilesUseCases } from '../../modules/files/files.usecases';
+import { createPastesRepository } from '../../modules/pastes/pastes.repository';
+import { createPastesUseCases } from '../../modules/pastes/pastes.usecases';
+import { createLocalTransfers } from '../../modules/storage/storage-local.usecases';
+import { createTransfersUseCases } from '../../modules/transfers/transfers.usecases';
+import type { Accounts } from './accounts';
+import type { Platform } from './platform';
+import type { ServerDeps } from './server-deps';
+import type { Storage } from './storage';
+
+/** Pastes and shared files: their records, uploads (direct, presigned, multipart) and clean-up. */
+export function wireShares(
+  deps: ServerDeps,
+  { passwordGuard, accessTokens, tombstones, activity }: Platform,
+  { maxUploadBytes }: Accounts,
+  { storage, drivers, objectDeletions }: Storage,
+) {
+  const { db, clock } = deps;
+  const filesRepository = createFilesRepository({ db });
+  const records = createFileRecords({
+    repository: filesRepository,
+    storage,
+    tombstones,
+    objectDeletions,
+  });
+  return {
+    filesRepository,
+    pastes: createPastesUseCases({
+      repository: createPastesRepository({ db }),
+      passwordGuard,
+      accessTokens,
+      tombstones,
+      clock,
+      maxContentBytes: deps.maxPasteBytes,
+      activity,
+    }),
+    files: createFilesUseCases({
+      repository: filesRepository,
+      records,
+      storage,
+      drivers,
+      passwordGuard,
+      accessTokens,
+      tombstones,
+      clock,
+      activity,
+    }),
+    transfers: createTransfersUseCases({
+      repository: filesRepository,
+      records,
+      storage,
+      drivers,
+      clock,
+      maxUploadBytes,
+      activity,
+    }),
+    filesHousekeeping: createFilesHousekeeping({
+      repository: filesRepository,
+      records,
+      storage,
+      drivers,
+      clock,
+    }),
+    localTransfers: createLocalTransfers({
+      drivers,
+      clock,
+      publicUrl: deps.publicUrl,
+      noteUploadActivity: (configId, key) =>
+        filesRepository.noteUploadActivity(
+          { storage_config_id: configId, storage_path: key },
+          clock.now(),
+        ),
+    }),
+  };
+}
+
+export type Shares = ReturnType<typeof wireShares>;
