@@ -2,10 +2,11 @@ import type { FsBatchResult, Principal } from '@sharebin/shared';
 import type { NewJobItem } from '../jobs/jobs.repository';
 import type { JobContext, JobHandler } from '../jobs/jobs.worker';
 import { fsNotFound, fsReadOnly } from './fs.errors';
+import type { FsChange } from './fs-change';
 import type { FsLocator, MountLocation } from './fs-locator';
 import { itemFailure } from './fs-transfer-job';
 import { walkStorage } from './fs-walk';
-import type { FsChange, FsWriteUseCases } from './fs-write.usecases';
+import type { FsWriteUseCases } from './fs-write.usecases';
 import { failureOf, keepParentFolder } from './fs-write.usecases';
 
 /**

@@ -7,10 +7,10 @@ import type { Clock } from '../shared/clock';
 import type { FileChecksumsTable } from '../shared/db.schema';
 import { createWriteBatcher } from '../shared/write-batcher';
 import type { FsEntry } from '../storage/drivers/storage-driver';
+import type { FsChange } from './fs-change';
 import type { Checksums, ChecksumsRepository } from './fs-checksums';
 import type { MountLocation } from './fs-locator';
 import { walkStorage } from './fs-walk';
-import type { FsChange } from './fs-write.usecases';
 
 /** Entries a copied folder adds to the index per call. */
 const WALK_BATCH = 500;

@@ -1,6 +1,6 @@
 import { type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
-import type { JobItemRow, NewJobItem } from '../jobs/jobs.repository';
-import type { ItemResult, JobContext, JobHandler } from '../jobs/jobs.worker';
+import type { ItemResult, JobItemRow, NewJobItem } from '../jobs/jobs.repository';
+import type { JobContext, JobHandler } from '../jobs/jobs.worker';
 import {
   fsAlreadyExists,
   fsFolderKept,
@@ -10,13 +10,14 @@ import {
   fsNotFound,
   fsSizeMismatch,
 } from './fs.errors';
+import type { FsChange } from './fs-change';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
 import { isTransient, streamFile, withRetries } from './fs-transfer';
 import { walkStorage } from './fs-walk';
-import { type FsChange, keepParentFolder } from './fs-write.usecases';
+import { keepParentFolder } from './fs-write.usecases';
 
 export type TransferKind = 'copy' | 'move';
 export interface TransferItem {

@@ -14,29 +14,13 @@ import {
   fsNotFound,
   fsRenameAcrossFolders,
 } from './fs.errors';
+import type { FsChange } from './fs-change';
 import { type Checksums, checksumsOf, checksumTap } from './fs-checksums';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
 import { countFsUpload } from './fs-upload-target';
-
-/**
- * What a write changed, so the directory cache and the search index can follow. `subtree`:
- * a folder with what is in it (deleted, copied or moved), not just the entry itself.
- */
-export type FsChange =
-  | {
-      kind: 'written';
-      location: MountLocation;
-      isDirectory: boolean;
-      size: number | null;
-      /** A file streamed in: the stored object's ETag and the checksums of its bytes. */
-      stored?: { etag: string; checksums: Checksums };
-    }
-  | { kind: 'removed'; location: MountLocation; subtree: boolean }
-  /** Within one mount: the storage moved `from` to `location`, and its subtree with it. */
-  | { kind: 'moved'; from: MountLocation; location: MountLocation; isDirectory: boolean };
 
 export interface FsWriteDeps {
   locator: FsLocator;

@@ -2,11 +2,20 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { DatabaseEngine, Db } from '../shared/db';
 import type { Database, JobItemsTable, JobsTable } from '../shared/db.schema';
 import { preparedBulkInsert } from '../shared/prepared-query';
-import type { ItemResult } from './jobs.worker';
 
 export type JobRow = JobsTable;
 export type JobItemRow = JobItemsTable;
 export type ItemOutcome = 'done' | 'skipped' | 'failed';
+
+/** How one item of a job went, as its handler answers it. */
+export interface ItemResult {
+  status: ItemOutcome;
+  error?: string;
+  message?: string;
+  /** The error code's values as JSON, for clients to word the failure in their language. */
+  details?: string | null;
+}
+
 export type NewJobItem = Omit<JobItemRow, 'job_id' | 'seq'>;
 
 /** Pending, or running under a lease that ran out: its instance died (or lost the database). */

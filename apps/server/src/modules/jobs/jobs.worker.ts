@@ -1,12 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock';
-import type {
-  ItemOutcome,
-  JobItemRow,
-  JobRow,
-  JobsRepository,
-  NewJobItem,
-} from './jobs.repository';
+import type { ItemResult, JobItemRow, JobRow, JobsRepository, NewJobItem } from './jobs.repository';
 
 /** What a handler sees of the job it works on. */
 export interface JobContext {
@@ -15,14 +9,6 @@ export interface JobContext {
   signal: AbortSignal;
   /** Bytes of the current item so far, for the progress of a large file. */
   reportBytes(bytes: number): void;
-}
-
-export interface ItemResult {
-  status: ItemOutcome;
-  error?: string;
-  message?: string;
-  /** The error code's values as JSON, for clients to word the failure in their language. */
-  details?: string | null;
 }
 
 /**

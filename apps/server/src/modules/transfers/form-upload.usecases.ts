@@ -6,9 +6,10 @@ import { fileNotFound, fileSlugTaken, fileTooLarge, sizeMismatch } from '../file
 import { mimetypeFor } from '../files/files.models';
 import { currentProcess } from '../shared/process-identity';
 import { updateWithSlug } from '../shares/slugs';
+import type { FlowDeps } from './reservations';
 import { lateOptionChanges } from './reservations';
 import { finishTransfer } from './stream-transfer';
-import { countShareUploaded, type FlowDeps } from './transfers.usecases';
+import { countShareUploaded } from './transfer-flow';
 
 type UploadFields = z.output<typeof uploadFormSchema>;
 

@@ -10,7 +10,8 @@ import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../file
 import { mimetypeFor } from '../files/files.models';
 import { multipartLayout } from '../files/multipart-layout';
 import { MultipartError } from '../storage/drivers/storage-driver.errors';
-import { countShareUploaded, type FlowDeps } from './transfers.usecases';
+import type { FlowDeps } from './reservations';
+import { countShareUploaded } from './transfer-flow';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
 

@@ -17,8 +17,9 @@ import {
 import { mimetypeFor } from '../files/files.models';
 import type { FileSharesTable } from '../shared/db.schema';
 import { updateWithSlug } from '../shares/slugs';
+import type { FlowDeps } from './reservations';
 import { lateOptionChanges } from './reservations';
-import { countShareUploaded, type FlowDeps } from './transfers.usecases';
+import { countShareUploaded } from './transfer-flow';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
 type CommitInput = z.output<typeof commitRequestSchema>;

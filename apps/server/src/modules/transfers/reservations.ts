@@ -20,7 +20,7 @@ import { expiryFrom, shareAccessChanges } from '../shares/share-state';
 import { insertWithSlug } from '../shares/slugs';
 import { remainingBytes } from '../storage/storage.models';
 import { holdOrRefuse, reservingCounter } from './held-bytes';
-import type { TransfersDeps } from './transfers.usecases';
+import type { TransfersDeps } from './transfer-flow';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
 type UploadFields = z.output<typeof uploadFormSchema>;
@@ -218,3 +218,6 @@ export function createReservations(deps: TransfersDeps) {
 }
 
 export type Reservations = ReturnType<typeof createReservations>;
+
+/** What an upload flow needs: the transfers' dependencies and the shared reservation steps. */
+export type FlowDeps = TransfersDeps & { reservations: Reservations };

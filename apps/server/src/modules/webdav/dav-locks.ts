@@ -6,20 +6,13 @@ import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import type { Clock } from '../shared/clock';
 import { DavError, davBadRequest, davConflict, davPreconditionFailed } from './dav.errors';
+import type { Depth } from './dav-depth';
 import { type IfList, parseIfHeader, sameEtag, submittedTokens } from './dav-if-header';
 import type { DavLock, DavLocksRepository } from './dav-locks.repository';
 import { type DavPaths, rawPathOf } from './dav-paths';
-import type { Depth } from './dav-propfind';
 import { entryOrNull } from './dav-read';
-import {
-  childElements,
-  escapeXml,
-  innerXml,
-  isDav,
-  parseXmlBody,
-  readXmlBody,
-  xmlDeclaration,
-} from './dav-xml';
+import { childElements, escapeXml, innerXml, isDav, parseXmlBody, readXmlBody } from './dav-xml';
+import { xmlDeclaration } from './dav-xml-declaration';
 
 /** A lock asked for without a timeout, or for longer than this, lasts this long (seconds). */
 export const LOCK_TIMEOUT_DEFAULT_SECONDS = 3_600;

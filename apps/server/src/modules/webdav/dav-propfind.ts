@@ -3,6 +3,7 @@ import type { ChecksumLookup } from '../fs/fs-checksum-lookup';
 import { parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
+import type { Depth } from './dav-depth';
 import type { DavLocks } from './dav-locks';
 import { isReservedProperty, withKeptMtime } from './dav-mtime';
 import type { DavPaths } from './dav-paths';
@@ -34,15 +35,6 @@ type PropfindRequest =
   | { kind: 'allprop' }
   | { kind: 'propname' }
   | { kind: 'prop'; properties: PropertyName[] };
-
-export type Depth = '0' | '1' | 'infinity';
-
-export function depthOf(header: string | undefined, fallback: Depth): Depth {
-  if (header === undefined) return fallback;
-  const value = header.trim().toLowerCase();
-  if (value === '0' || value === '1' || value === 'infinity') return value;
-  throw davBadRequest(`Depth must be 0, 1 or infinity, not "${header}"`);
-}
 
 export function parsePropfind(body: string): PropfindRequest {
   const root = parseXmlBody(body);

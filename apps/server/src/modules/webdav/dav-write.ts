@@ -6,10 +6,10 @@ import { nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './dav.errors';
+import type { Depth } from './dav-depth';
 import { mtimeChange } from './dav-mtime';
 import type { DavPaths } from './dav-paths';
 import type { DavPropertiesRepository } from './dav-properties.repository';
-import type { Depth } from './dav-propfind';
 import { DEAD_PROPERTY_LIMITS, proppatch } from './dav-proppatch';
 import { entryOrNull } from './dav-read';
 

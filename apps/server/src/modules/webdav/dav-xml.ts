@@ -1,9 +1,9 @@
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { readPlainTextBody } from '../../app/request-body';
 import { DavError } from './dav.errors';
+import { xmlDeclaration } from './dav-xml-declaration';
 
 export const DAV_NS = 'DAV:';
-export const xmlDeclaration = '<?xml version="1.0" encoding="utf-8"?>\n';
 
 /** A property by its namespace and local name (`{DAV:}getetag`). */
 export interface PropertyName {

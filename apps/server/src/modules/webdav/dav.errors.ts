@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
 import { storageErrorToAppError } from '../storage/storage-errors.mapper';
-import { xmlDeclaration } from './dav-xml';
+import { xmlDeclaration } from './dav-xml-declaration';
 
 /**
  * A WebDAV failure: a status, and for the RFC 4918 preconditions the element that names the
