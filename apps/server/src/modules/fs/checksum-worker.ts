@@ -1,5 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { Checksums } from './fs-checksums';
+
+/** A file's digests, lower-case hex. */
+export interface Checksums {
+  md5: string;
+  sha1: string;
+}
 
 /**
  * The hashing thread's code: MD5 and SHA-1 of each job's blocks. Each block comes back to its

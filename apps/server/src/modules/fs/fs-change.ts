@@ -1,4 +1,4 @@
-import type { Checksums } from './fs-checksums';
+import type { Checksums } from './checksum-worker';
 import type { MountLocation } from './fs-locator';
 
 /**

@@ -3,13 +3,7 @@ import { Transform } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../shared/db';
 import type { FileChecksumsTable } from '../shared/db.schema';
-import { hashingThread } from './checksum-worker';
-
-/** A file's digests, lower-case hex. */
-export interface Checksums {
-  md5: string;
-  sha1: string;
-}
+import { type Checksums, hashingThread } from './checksum-worker';
 
 /** Keys looked up per query: far below either engine's parameter limit. */
 const LOOKUP_BATCH = 500;

@@ -7,8 +7,9 @@ import type { Clock } from '../shared/clock';
 import type { FileChecksumsTable } from '../shared/db.schema';
 import { createWriteBatcher } from '../shared/write-batcher';
 import type { FsEntry } from '../storage/drivers/storage-driver';
+import type { Checksums } from './checksum-worker';
 import type { FsChange } from './fs-change';
-import type { Checksums, ChecksumsRepository } from './fs-checksums';
+import type { ChecksumsRepository } from './fs-checksums';
 import type { MountLocation } from './fs-locator';
 import { walkStorage } from './fs-walk';
 

@@ -7,6 +7,7 @@ import { mimetypeFor } from '../files/files.models';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drivers/whole-body';
 import { finishTransfer } from '../transfers/stream-transfer';
+import type { Checksums } from './checksum-worker';
 import {
   fsAlreadyExists,
   fsContentTooLarge,
@@ -15,7 +16,7 @@ import {
   fsRenameAcrossFolders,
 } from './fs.errors';
 import type { FsChange } from './fs-change';
-import { type Checksums, checksumsOf, checksumTap } from './fs-checksums';
+import { checksumsOf, checksumTap } from './fs-checksums';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';

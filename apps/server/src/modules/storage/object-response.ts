@@ -2,7 +2,7 @@ import { isActiveContent, normalizeMediaType, servedMediaType } from '@sharebin/
 import { withNodeBody } from '../../app/node-body';
 import { toWebStream } from '../../app/web-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
-import { contentDisposition } from './drivers/content-disposition';
+import { contentDisposition } from '../shared/content-disposition';
 import type { GetResult } from './drivers/storage-driver';
 import { rangeNotSatisfiable } from './storage.errors';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { toWebStream } from '../../app/web-stream';
-import { contentDisposition } from '../storage/drivers/content-disposition';
+import { contentDisposition } from '../shared/content-disposition';
 import type { StreamedZipArchive, ZipArchive, ZipUseCases } from './zip.usecases';
 
 const zipLinkSchema = z.object({

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../../test/eventually';
-import { contentDisposition } from '../content-disposition';
+import { contentDisposition } from '../../../shared/content-disposition';
 import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
 import {

@@ -2,7 +2,6 @@ import { type BigIntStats, constants } from 'node:fs';
 import { copyFile, stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { type Clock, systemClock } from '../../../shared/clock';
 import { ByteMeter } from '../byte-meter';
 import {

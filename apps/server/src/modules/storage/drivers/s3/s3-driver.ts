@@ -16,8 +16,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition } from '../../../shared/content-disposition';
 import { meterThrough } from '../byte-meter';
-import { contentDisposition } from '../content-disposition';
 import {
   assertContentLength,
   assertExpiry,
