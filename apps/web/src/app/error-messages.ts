@@ -8,7 +8,7 @@ import {
   issuesEnUS,
   issuesZhCN,
 } from '../i18n/api-errors';
-import { formatBytes } from '../modules/pastes/paste-management.utils';
+import { formatBytes } from '../shared/format-bytes';
 
 type Text = string | { one: string; other: string };
 

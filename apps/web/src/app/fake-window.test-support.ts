@@ -4,7 +4,7 @@
  * (`clearStorage` empties it) and timers looked up at call time so vitest's fake timers apply.
  * Also English texts for i18next. Test code only; nothing outside *.test.ts files may import it.
  */
-import { beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { enUS } from '../i18n/en-US';
 
@@ -23,6 +23,20 @@ export function createFakeWindow({ apiBaseUrl, origin }: { apiBaseUrl: string; o
     clearInterval: (id: Parameters<typeof clearInterval>[0]) => globalThis.clearInterval(id),
   });
   return { window, clearStorage: () => stored.clear() };
+}
+
+/** A fake window for each of the calling file's tests, its storage emptied after each. */
+export function installFakeWindow(options: { apiBaseUrl: string; origin: string }) {
+  const { window, clearStorage } = createFakeWindow(options);
+  beforeEach(() => {
+    vi.stubGlobal('window', window);
+    window.__SHAREBIN_CONFIG__ = { apiBaseUrl: options.apiBaseUrl };
+  });
+  afterEach(() => {
+    clearStorage();
+    vi.unstubAllGlobals();
+  });
+  return window;
 }
 
 /** English texts for the calling file's tests. */

@@ -6,7 +6,7 @@ import { IconDeviceMobileDown, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useValueStore } from '../modules/tasks/value-store';
+import { useValueStore } from '../shared/value-store';
 import {
   dismissInstall,
   installDismissedAt,

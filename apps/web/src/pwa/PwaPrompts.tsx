@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useValueStore } from '../modules/tasks/value-store';
+import { useValueStore } from '../shared/value-store';
 import { installOffer } from './install-prompt';
 import { updateAvailable } from './service-worker';
 

@@ -1,6 +1,6 @@
 import { PWA_INSTALL_DISMISS_MS, STORAGE_KEYS } from '@sharebin/shared';
 import { readPreference, writePreference } from '../app/preferences';
-import { createValueStore } from '../modules/tasks/value-store';
+import { createValueStore } from '../shared/value-store';
 
 /** Chromium's event offering installation; not in TypeScript's DOM types. */
 export interface BeforeInstallPromptEvent extends Event {

@@ -1,4 +1,4 @@
-import { createValueStore } from '../modules/tasks/value-store';
+import { createValueStore } from '../shared/value-store';
 
 /** True once a new version's worker is installed and waits for the user (SPEC §4). */
 export const updateAvailable = createValueStore(false);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { browserTasks, isBrowserTaskFinished } from '../modules/tasks/browser-tasks';
-import { createValueStore } from '../modules/tasks/value-store';
+import { createValueStore } from '../shared/value-store';
 
 /** What a page holds that a reload would lose; the update prompt asks before reloading. */
 export type UnsavedWork = 'editorText';

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@sharebin/shared';
-import { useSyncExternalStore } from 'react';
 import { type ApiError, CLIENT_ERROR_CODES, isApiError } from '../../app/api-client';
+import { createValueStore, useValueStore } from '../../shared/value-store';
 import { authApi } from './auth.api';
 import {
   getAuthState,
@@ -137,27 +137,12 @@ export async function loginWithApiKey(key: string): Promise<void> {
   }
 }
 
-let validation: Promise<boolean> | null = null;
-const validationListeners = new Set<() => void>();
-
-function notifyValidation(): void {
-  for (const listener of validationListeners) {
-    listener();
-  }
-}
-
-function subscribeValidation(listener: () => void): () => void {
-  validationListeners.add(listener);
-  return () => validationListeners.delete(listener);
-}
-
-function isValidating(): boolean {
-  return validation !== null;
-}
+/** The check with the server under way, shared by concurrent callers; null when none. */
+const validation = createValueStore<Promise<boolean> | null>(null);
 
 /** Whether a check with the server is under way (for loaders). */
 export function useIsValidating(): boolean {
-  return useSyncExternalStore(subscribeValidation, isValidating, isValidating);
+  return useValueStore(validation) !== null;
 }
 
 async function runValidation(): Promise<boolean> {
@@ -221,14 +206,11 @@ function revalidateWhenOnline(): void {
 
 /** Checks the session with the server; concurrent callers share one request. */
 export function validateSession(): Promise<boolean> {
-  if (!validation) {
-    validation = runValidation().finally(() => {
-      validation = null;
-      notifyValidation();
-    });
-    notifyValidation();
-  }
-  return validation;
+  const running = validation.get();
+  if (running) return running;
+  const started = runValidation().finally(() => validation.set(null));
+  validation.set(started);
+  return started;
 }
 
 /** Revalidates when never checked or last checked over AUTH_REVALIDATE_MS ago. */

@@ -5,10 +5,10 @@ import {
   type Principal,
   STORAGE_KEYS,
 } from '@sharebin/shared';
-import { useSyncExternalStore } from 'react';
+import { createValueStore, useValueStore } from '../../shared/value-store';
 
 /**
- * The auth store of SPEC §3/§4: a tiny module store read through useSyncExternalStore. It
+ * The auth store of SPEC §3/§4: a tiny module value store (shared/value-store). It
  * holds state and persistence only; the calls that log in and validate live in auth.actions.
  */
 
@@ -71,30 +71,18 @@ const SIGNED_OUT: AuthState = {
   unverified: false,
 };
 
-let state: AuthState = SIGNED_OUT;
-const listeners = new Set<() => void>();
-
-function setState(next: AuthState): void {
-  state = next;
-  for (const listener of listeners) {
-    listener();
-  }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const store = createValueStore<AuthState>(SIGNED_OUT);
+const setState = store.set;
 
 export function getAuthState(): AuthState {
-  return state;
+  return store.get();
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, getAuthState, getAuthState);
+  return useValueStore(store);
 }
 
-export const authStore = { subscribe, getState: getAuthState };
+export const authStore = { subscribe: store.subscribe, getState: getAuthState };
 
 // ---- persistence -------------------------------------------------------------------------
 
@@ -261,20 +249,22 @@ export function refreshApiKeySession(
   info: ApiKeyInfo,
   now = Date.now(),
 ): void {
-  if (state.authType !== 'apikey' || state.apiKey === null) {
+  const { authType, apiKey } = store.get();
+  if (authType !== 'apikey' || apiKey === null) {
     return;
   }
   storageSet(STORAGE_KEYS.apiKeyPermissions, JSON.stringify(permissions));
   storageSet(STORAGE_KEYS.apiKeyInfo, JSON.stringify(info));
-  setState(apiKeyState(state.apiKey, permissions, info, now));
+  setState(apiKeyState(apiKey, permissions, info, now));
 }
 
 export function markValidated(now = Date.now()): void {
-  setState({ ...state, lastValidated: now, unverified: false });
+  setState((state) => ({ ...state, lastValidated: now, unverified: false }));
 }
 
 /** A check found no server to answer it: keep the session, flagged as unconfirmed. */
 export function markUnverified(): void {
+  const state = store.get();
   if (state.isAuthenticated && !state.unverified) {
     setState({ ...state, unverified: true });
   }
@@ -285,9 +275,10 @@ export function markUnverified(): void {
  * restores the previous key and type); returns a function that puts the previous ones back.
  */
 export function holdPendingApiKey(key: string): () => void {
-  const previous = state;
-  setState({ ...state, apiKey: key });
-  return () => setState({ ...state, apiKey: previous.apiKey, authType: previous.authType });
+  const previous = store.get();
+  setState({ ...previous, apiKey: key });
+  return () =>
+    setState((state) => ({ ...state, apiKey: previous.apiKey, authType: previous.authType }));
 }
 
 /**
@@ -295,7 +286,7 @@ export function holdPendingApiKey(key: string): () => void {
  * rejected the credentials, which also fires admin-token-expired or api-key-invalid.
  */
 export function logout(reason: LogoutReason = 'manual'): void {
-  const previousType = state.authType;
+  const previousType = store.get().authType;
   clearStoredCredentials();
   setState(SIGNED_OUT);
   dispatch(AUTH_EVENTS.stateChanged, { isAuthenticated: false, authType: 'none', reason });
@@ -337,4 +328,16 @@ export function toPrincipal(auth: AuthState): Principal {
     };
   }
   return { type: 'none' };
+}
+
+/** The session's Authorization header, for the few calls made outside the API client. */
+export function sessionAuthorization(): Record<string, string> {
+  const auth = store.get();
+  if (auth.authType === 'admin' && auth.adminToken) {
+    return { Authorization: `Bearer ${auth.adminToken}` };
+  }
+  if (auth.authType === 'apikey' && auth.apiKey) {
+    return { Authorization: `ApiKey ${auth.apiKey}` };
+  }
+  return {};
 }

@@ -1,6 +1,6 @@
 import { api } from '../../app/api-client';
 import { downloadUrl } from '../../app/download';
-import { resolveBackendUrl } from '../files/upload/transfer';
+import { resolveBackendUrl } from '../../shared/backend';
 import { fsBase } from '../mount-explorer/fs.api';
 import { recordDownload } from '../tasks/browser-tasks';
 

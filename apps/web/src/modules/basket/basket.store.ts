@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@sharebin/shared';
 import { useSyncExternalStore } from 'react';
+import { createSignal } from '../../shared/value-store';
 import { type AuthState, authStore } from '../auth/auth.store';
 import { addToBasket, type BasketEntry, folderOf, parseBasket } from './basket.models';
 
@@ -41,8 +42,9 @@ export function saveBasket(
 }
 
 const EMPTY: BasketEntry[] = [];
+// Not a value store: the basket is read through from storage whenever the principal changes.
 let current: { key: string | null; entries: BasketEntry[] } = { key: null, entries: EMPTY };
-const listeners = new Set<() => void>();
+const basketChanged = createSignal<void>();
 
 const storage = (): KeyValueStorage => window.localStorage;
 
@@ -57,11 +59,11 @@ function setBasket(entries: BasketEntry[]): void {
   const key = basketStorageKey(authStore.getState());
   current = { key, entries };
   saveBasket(storage(), key, entries);
-  for (const listener of listeners) listener();
+  basketChanged.emit();
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const stopChanges = basketChanged.listen(listener);
   const stopAuth = authStore.subscribe(listener);
   // Another tab changed this basket: read it again.
   const onStorage = (event: StorageEvent) => {
@@ -72,7 +74,7 @@ function subscribe(listener: () => void): () => void {
   };
   window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    stopChanges();
     stopAuth();
     window.removeEventListener('storage', onStorage);
   };

@@ -7,21 +7,6 @@ export function pasteShareUrl(slug: string): string {
   return appPageUrl(`/paste/${encodeURIComponent(slug)}`);
 }
 
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/** "812 B", "4.2 KB", "1.5 MB". */
-export function formatBytes(bytes: number, language: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
-  return `${number} ${BYTE_UNITS[unit]}`;
-}
-
 type PasteLimits = Pick<PasteSummary, 'expires_at' | 'max_views' | 'views'>;
 
 export const isPasteExpired = (paste: PasteLimits, now = Date.now()) =>

@@ -1,18 +1,3 @@
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** "812 B", "4.2 MB", "1.5 TB": capacities run into terabytes. */
-export function formatCapacity(bytes: number, language: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
-  return `${number} ${BYTE_UNITS[unit]}`;
-}
-
 /** How full a storage is, 0–100; null without a total. */
 export function usedPercent(config: {
   used_bytes: number;

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
+import { createValueStore } from '../../shared/value-store';
 import { type BrowserTask, createBrowserTaskList } from './browser-tasks';
-import { createValueStore } from './value-store';
 
 /** localStorage as the browser keeps it: strings by key. */
 function memoryStorage(initial: Record<string, string> = {}): Storage {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@sharebin/shared';
-import { createValueStore, type ValueStore } from './value-store';
+import { createValueStore, type ValueStore } from '../../shared/value-store';
 
 /** SPEC §3 task types this browser runs itself (copy, move and delete run on the server). */
 export type BrowserTaskKind = 'upload' | 'download';

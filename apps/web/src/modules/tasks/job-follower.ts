@@ -1,6 +1,6 @@
 import type { FsJob } from '@sharebin/shared';
+import { createValueStore } from '../../shared/value-store';
 import { type JobsApi, jobsApi } from './tasks.api';
-import { createValueStore } from './value-store';
 
 /** How often jobs are asked for while one of them is pending or running. */
 export const JOB_POLL_MS = 1_500;

@@ -1,5 +1,5 @@
+import type { ValueStore } from '../../shared/value-store';
 import { type BrowserTask, type BrowserTaskStatus, browserTasks } from './browser-tasks';
-import type { ValueStore } from './value-store';
 
 /** What the two upload queues (file shares, mounted folders) have in common. */
 export interface UploadRow {

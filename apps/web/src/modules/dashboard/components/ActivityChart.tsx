@@ -3,7 +3,7 @@ import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@
 import type { ActivityMetric, DashboardDay } from '@sharebin/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCapacity } from '../../storage/storage.utils';
+import { formatBytes } from '../../../shared/format-bytes';
 import { formatCount, formatDay } from '../dashboard.format';
 
 type ChartView = 'shares' | 'traffic' | 'bytes';
@@ -41,7 +41,7 @@ export function ActivityChart({ days, timeZone }: { days: DashboardDay[]; timeZo
   }));
   const isBytes = view === 'bytes';
   const format = (value: number) =>
-    isBytes ? formatCapacity(value, language) : formatCount(value, language);
+    isBytes ? formatBytes(value, language, { largestUnit: 'TB' }) : formatCount(value, language);
   const quiet = days.every((day) =>
     Object.values(VIEWS).every((metrics) => metrics.every(({ metric }) => day[metric] === 0)),
   );

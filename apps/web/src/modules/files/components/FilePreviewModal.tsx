@@ -1,40 +1,17 @@
-import {
-  Box,
-  Button,
-  Code,
-  Divider,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Button, Code, Divider, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { FileShare } from '@sharebin/shared';
-import { IconExternalLink, IconInfoCircle, IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format';
+import { formatBytes } from '../../../shared/format-bytes';
 import { PasswordBadge } from '../../pastes/components/PasteBadges';
-import { formatBytes } from '../../pastes/paste-management.utils';
-import { PreviewTitle, ShareLinkPanel } from '../../shares/components/ShareLinkPanel';
+import { ShareLinkPanel } from '../../shares/components/ShareLinkPanel';
+import { ShareFact, SharePreviewModal } from '../../shares/components/SharePreviewModal';
 import { useOwnerContentLinks } from '../file-management.hooks';
 import { fileShareUrl } from '../file-management.utils';
 import { fileShareApi } from '../share/file-share.api';
 import { FileExpiry, FileTypeIcon, FileViews, UploadingBadge } from './FileBadges';
 import { FilePreview } from './share/FilePreview';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 /** The content as the owner sees it: through owner links, which count no view. */
 function OwnerContentPreview({ file }: { file: FileShare }) {
@@ -81,117 +58,106 @@ export function FilePreviewModal({
   onEdit: (file: FileShare) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 36em)', false, {
-    getInitialValueInEffect: false,
-  });
-  const url = file ? fileShareUrl(file.slug) : '';
-
   return (
-    <Modal
+    <SharePreviewModal
+      kind="file"
+      share={file}
       opened={opened}
       onClose={onClose}
-      onExitTransitionEnd={onExited}
-      title={<PreviewTitle title={t('fileManagement.previewModal.title')} slug={file?.slug} />}
-      size="lg"
-      fullScreen={fullScreen}
-      styles={{ title: { minWidth: 0 } }}
+      onExited={onExited}
+      onEdit={onEdit}
     >
-      {file && (
-        <Stack gap="md" data-testid="file-preview-modal">
-          <Paper withBorder radius="md" p="md">
-            <Group gap="md" wrap="nowrap" align="flex-start">
-              <FileTypeIcon mimetype={file.mimetype} size={52} />
-              <Stack gap={4} miw={0}>
-                <Text fw={600} style={{ wordBreak: 'break-word' }} data-testid="preview-filename">
-                  {file.filename}
-                </Text>
-                <Group gap="xs" wrap="wrap">
-                  <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {file.mimetype}
+      {(file, fullScreen) => {
+        const url = fileShareUrl(file.slug);
+        return (
+          <>
+            <Paper withBorder radius="md" p="md">
+              <Group gap="md" wrap="nowrap" align="flex-start">
+                <FileTypeIcon mimetype={file.mimetype} size={52} />
+                <Stack gap={4} miw={0}>
+                  <Text fw={600} style={{ wordBreak: 'break-word' }} data-testid="preview-filename">
+                    {file.filename}
                   </Text>
-                  <Text size="sm" c="dimmed">
-                    ·
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {formatBytes(file.size, i18n.language)}
-                  </Text>
-                </Group>
-                <Group gap={4}>
-                  {file.has_password && <PasswordBadge />}
-                  {file.status === 'uploading' && <UploadingBadge />}
-                </Group>
-              </Stack>
-            </Group>
-          </Paper>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      {file.mimetype}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      ·
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {formatBytes(file.size, i18n.language)}
+                    </Text>
+                  </Group>
+                  <Group gap={4}>
+                    {file.has_password && <PasswordBadge />}
+                    {file.status === 'uploading' && <UploadingBadge />}
+                  </Group>
+                </Stack>
+              </Group>
+            </Paper>
 
-          <OwnerContentPreview file={file} />
+            <OwnerContentPreview file={file} />
 
-          <ShareLinkPanel
-            url={url}
-            texts="fileManagement.previewModal"
-            testIdPrefix="file"
-            fullScreen={fullScreen}
-          >
-            <Button
-              component="a"
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              leftSection={<IconExternalLink size={16} />}
-              w="fit-content"
-              data-testid="open-share-page"
+            <ShareLinkPanel
+              url={url}
+              texts="fileManagement.previewModal"
+              testIdPrefix="file"
+              fullScreen={fullScreen}
             >
-              {t('fileManagement.previewModal.openSharePage')}
-            </Button>
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              <IconInfoCircle
-                size={14}
-                stroke={1.8}
-                color="var(--mantine-color-dimmed)"
-                style={{ flexShrink: 0, marginTop: 3 }}
-              />
-              <Text size="xs" c="dimmed">
-                {t('fileManagement.previewModal.viewHint')}
-              </Text>
-            </Group>
-          </ShareLinkPanel>
+              <Button
+                component="a"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<IconExternalLink size={16} />}
+                w="fit-content"
+                data-testid="open-share-page"
+              >
+                {t('fileManagement.previewModal.openSharePage')}
+              </Button>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconInfoCircle
+                  size={14}
+                  stroke={1.8}
+                  color="var(--mantine-color-dimmed)"
+                  style={{ flexShrink: 0, marginTop: 3 }}
+                />
+                <Text size="xs" c="dimmed">
+                  {t('fileManagement.previewModal.viewHint')}
+                </Text>
+              </Group>
+            </ShareLinkPanel>
 
-          <Divider />
-          <Group gap="lg" wrap="wrap" align="flex-start">
-            <Fact label={t('fileManagement.columns.expires')}>
-              <FileExpiry file={file} />
-            </Fact>
-            <Fact label={t('fileManagement.columns.views')}>
-              <FileViews file={file} />
-            </Fact>
-            <Fact label={t('fileManagement.columns.storage')}>
-              <Text size="sm">{storageName ?? t('fileManagement.unknownStorage')}</Text>
-            </Fact>
-            <Fact label={t('fileManagement.previewModal.folder')}>
-              <Code fz="xs">{file.path}</Code>
-            </Fact>
-            <Fact label={t('fileManagement.columns.created')}>
-              <Text size="sm">{formatDateTime(file.created_at, i18n.language)}</Text>
-            </Fact>
-          </Group>
-          {file.remark && (
-            <Fact label={t('fileManagement.form.remark')}>
-              <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                {file.remark}
-              </Text>
-            </Fact>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('fileManagement.previewModal.close')}
-            </Button>
-            <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(file)}>
-              {t('fileManagement.edit')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+            <Divider />
+            <Group gap="lg" wrap="wrap" align="flex-start">
+              <ShareFact label={t('fileManagement.columns.expires')}>
+                <FileExpiry file={file} />
+              </ShareFact>
+              <ShareFact label={t('fileManagement.columns.views')}>
+                <FileViews file={file} />
+              </ShareFact>
+              <ShareFact label={t('fileManagement.columns.storage')}>
+                <Text size="sm">{storageName ?? t('fileManagement.unknownStorage')}</Text>
+              </ShareFact>
+              <ShareFact label={t('fileManagement.previewModal.folder')}>
+                <Code fz="xs">{file.path}</Code>
+              </ShareFact>
+              <ShareFact label={t('fileManagement.columns.created')}>
+                <Text size="sm">{formatDateTime(file.created_at, i18n.language)}</Text>
+              </ShareFact>
+            </Group>
+            {file.remark && (
+              <ShareFact label={t('fileManagement.form.remark')}>
+                <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                  {file.remark}
+                </Text>
+              </ShareFact>
+            )}
+          </>
+        );
+      }}
+    </SharePreviewModal>
   );
 }

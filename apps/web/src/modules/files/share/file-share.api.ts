@@ -1,7 +1,7 @@
 import type { PublicFile } from '@sharebin/shared';
 import { api } from '../../../app/api-client';
 import { appPageUrl } from '../../../app/runtime-config';
-import { resolveBackendUrl } from '../upload/transfer';
+import { resolveBackendUrl } from '../../../shared/backend';
 
 const slugPath = (slug: string) => encodeURIComponent(slug);
 

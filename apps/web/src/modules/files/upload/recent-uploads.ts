@@ -1,5 +1,6 @@
 import { type FileShare, RECENT_UPLOADS_SHOWN, STORAGE_KEYS } from '@sharebin/shared';
 import { useSyncExternalStore } from 'react';
+import { createSignal } from '../../../shared/value-store';
 
 /** What the upload page remembers of a finished upload, in this browser only. */
 export interface RecentUpload {
@@ -13,7 +14,8 @@ export interface RecentUpload {
   uploaded_at: string;
 }
 
-const listeners = new Set<() => void>();
+// Not a value store: every read goes to storage, so other tabs' changes show at once.
+const uploadsChanged = createSignal<void>();
 let cached: { raw: string | null; list: RecentUpload[] } = { raw: null, list: [] };
 
 function isRecentUpload(value: unknown): value is RecentUpload {
@@ -58,7 +60,7 @@ function write(list: RecentUpload[]): void {
   } catch {
     // Storage full or disabled: the list is a convenience only.
   }
-  for (const listener of listeners) listener();
+  uploadsChanged.emit();
 }
 
 /** Remembers a finished upload; only the last three are kept (SPEC §9). */
@@ -82,13 +84,13 @@ export function clearRecentUploads(): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const stopChanges = uploadsChanged.listen(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.recentUploads) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    stopChanges();
     window.removeEventListener('storage', onStorage);
   };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setAdminSession, setApiKeySession } from '../../auth/auth.store';
-import { BASE, FakeXHR, fakeWindow, installBrowserFakes } from './browser-fakes.test-support';
+import { BASE, FakeXHR, installBrowserFakes } from './browser-fakes.test-support';
 import { createCancelSource, watchCancel } from './cancel-token';
-import { putWithProgress, resolveBackendUrl, sessionAuthorization } from './transfer';
+import { putWithProgress } from './transfer';
 import { TransferError } from './upload.errors';
 
 const lastXhr = () => {
@@ -16,52 +15,6 @@ const body = (size: number) => new Blob([new Uint8Array(size)]);
 installBrowserFakes({ admin: false });
 
 // ---- tests -------------------------------------------------------------------------------
-
-describe('resolveBackendUrl', () => {
-  it('keeps absolute addresses (S3) as they are', () => {
-    expect(resolveBackendUrl('https://s3.example.com/bucket/key?X-Amz-Signature=1')).toBe(
-      'https://s3.example.com/bucket/key?X-Amz-Signature=1',
-    );
-  });
-
-  it('joins relative addresses (local storage) to the backend base, even under a path', () => {
-    expect(resolveBackendUrl('/api/storage/put?sig=1')).toBe(`${BASE}/api/storage/put?sig=1`);
-    expect(resolveBackendUrl('api/storage/put')).toBe(`${BASE}/api/storage/put`);
-    fakeWindow.__SHAREBIN_CONFIG__ = { apiBaseUrl: 'https://host.test/sharebin/' };
-    expect(resolveBackendUrl('/api/storage/put')).toBe(
-      'https://host.test/sharebin/api/storage/put',
-    );
-  });
-
-  it('falls back to the page origin when nothing is configured', () => {
-    fakeWindow.__SHAREBIN_CONFIG__ = {};
-    expect(resolveBackendUrl('/x')).toBe('https://page.test/x');
-  });
-
-  it('falls back to the page origin and the base path the server names (PUBLIC_URL /sb)', () => {
-    fakeWindow.__SHAREBIN_CONFIG__ = {};
-    const base = { href: 'https://page.test/sb/' };
-    // The globals are restored after each test (installBrowserFakes).
-    vi.stubGlobal('document', {
-      querySelector: (selector: string) => (selector.startsWith('base') ? base : null),
-    });
-    expect(resolveBackendUrl('/api/raw/abc')).toBe('https://page.test/sb/api/raw/abc');
-  });
-});
-
-describe('sessionAuthorization', () => {
-  it('carries the admin token, the API key, or nothing', () => {
-    expect(sessionAuthorization()).toEqual({});
-    setAdminSession('admin-token');
-    expect(sessionAuthorization()).toEqual({ Authorization: 'Bearer admin-token' });
-    setApiKeySession(
-      'key-123',
-      { text: false, file: true, mount: false },
-      { id: 'k1', name: 'uploader', basic_path: '/' },
-    );
-    expect(sessionAuthorization()).toEqual({ Authorization: 'ApiKey key-123' });
-  });
-});
 
 describe('cancel tokens', () => {
   it('a linked token is cancelled by its parent, not the other way round', () => {

@@ -1,29 +1,6 @@
-import { backendBaseUrl } from '../../../app/runtime-config';
-import { getAuthState } from '../../auth/auth.store';
+import { resolveBackendUrl } from '../../../shared/backend';
 import { type CancelToken, watchCancel } from './cancel-token';
 import { TransferError } from './upload.errors';
-
-/**
- * An address the API handed out: absolute (S3) or relative to the API's origin (the local
- * storage's signed URLs, share content). Relative ones are joined to the backend base, which
- * may sit under a path of its own.
- */
-export function resolveBackendUrl(url: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(url)) return url;
-  return `${backendBaseUrl()}${url.startsWith('/') ? url : `/${url}`}`;
-}
-
-/** The session's Authorization header, for the few calls made outside the API client. */
-export function sessionAuthorization(): Record<string, string> {
-  const auth = getAuthState();
-  if (auth.authType === 'admin' && auth.adminToken) {
-    return { Authorization: `Bearer ${auth.adminToken}` };
-  }
-  if (auth.authType === 'apikey' && auth.apiKey) {
-    return { Authorization: `ApiKey ${auth.apiKey}` };
-  }
-  return {};
-}
 
 export interface PutResult {
   status: number;

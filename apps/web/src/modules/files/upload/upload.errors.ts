@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { errorMessage, isApiError } from '../../../app/api-client';
 import { i18n } from '../../../i18n';
-import { formatBytes } from '../../pastes/paste-management.utils';
+import { formatBytes } from '../../../shared/format-bytes';
 
 /**
  * Why an upload stopped, as text for its row (SPEC §8 upload messages). `cancelled` marks the

@@ -1,11 +1,11 @@
 import type { FileShare } from '@sharebin/shared';
 import { apiErrorText } from '../../../app/error-messages';
 import { i18n } from '../../../i18n';
-import { formatBytes } from '../../pastes/paste-management.utils';
+import { formatBytes } from '../../../shared/format-bytes';
+import { sessionAuthorization } from '../../auth/auth.store';
 import { type CancelToken, watchCancel } from './cancel-token';
 import { multipartUpload } from './multipart';
 import { presignedUpload } from './presigned';
-import { sessionAuthorization } from './transfer';
 import { type ShareRequestOptions, type UrlInfo, uploadApi } from './upload.api';
 import { downloadCancelled, UploadError } from './upload.errors';
 import { chooseUploadMethod, type UploadHooks, type UploadMethod } from './upload.types';

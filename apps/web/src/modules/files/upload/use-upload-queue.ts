@@ -1,9 +1,9 @@
 import type { FileShare } from '@sharebin/shared';
 import { useEffect, useRef } from 'react';
 import { i18n } from '../../../i18n';
-import { formatBytes } from '../../pastes/paste-management.utils';
+import { formatBytes } from '../../../shared/format-bytes';
+import { createSignal, createValueStore, useValueStore } from '../../../shared/value-store';
 import { mirrorUploadQueue } from '../../tasks/upload-tasks';
-import { createSignal, createValueStore, useValueStore } from '../../tasks/value-store';
 import { type CancelSource, createCancelSource } from './cancel-token';
 import { uploadFile } from './file-upload';
 import { rememberUpload } from './recent-uploads';

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError } from '../../../app/notify';
+import { formatBytes } from '../../../shared/format-bytes';
 import {
   type CreatePasteErrors,
   type CreatePasteField,
@@ -35,7 +36,6 @@ import {
   toCreatePasteRequest,
   validateCreatePaste,
 } from '../../pastes/paste-create.form';
-import { formatBytes } from '../../pastes/paste-management.utils';
 import { useCreatePaste } from '../../pastes/paste-view.hooks';
 import { PasteAccessNotice, usePasteAccess } from './PasteAccessNotice';
 

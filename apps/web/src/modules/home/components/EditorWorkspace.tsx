@@ -26,6 +26,7 @@ import { type DragEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { formatBytes } from '../../../shared/format-bytes';
 import {
   AUTO_LANGUAGE,
   CODE_LANGUAGES,
@@ -35,7 +36,6 @@ import {
   PLAIN_LANGUAGE,
   pasteLanguage,
 } from '../../editor/editor.languages';
-import { formatBytes } from '../../pastes/paste-management.utils';
 import classes from './EditorWorkspace.module.css';
 
 // CodeMirror and the Markdown renderer load after the page: the first load stays small.

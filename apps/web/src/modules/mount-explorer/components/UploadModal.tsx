@@ -13,7 +13,7 @@ import {
 import { IconCloudUpload, IconFiles, IconFolderUp, IconX } from '@tabler/icons-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../pastes/paste-management.utils';
+import { formatBytes } from '../../../shared/format-bytes';
 import { droppedFiles, type PickedFile, pickedFiles } from '../upload/dropped-files';
 import type { MountUploadItem, useMountUploads } from '../upload/use-mount-uploads';
 import classes from './explorer.module.css';

@@ -5,8 +5,9 @@ import {
 } from '@sharebin/shared';
 import { apiErrorText } from '../../../app/error-messages';
 import { i18n } from '../../../i18n';
+import { sessionAuthorization } from '../../auth/auth.store';
 import { sendPartsInParallel } from '../../files/upload/parts';
-import { sendWithProgress, sessionAuthorization } from '../../files/upload/transfer';
+import { sendWithProgress } from '../../files/upload/transfer';
 import {
   describeApiFailure,
   describePartFailure,

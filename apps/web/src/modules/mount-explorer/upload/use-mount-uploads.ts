@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { createSignal, createValueStore, useValueStore } from '../../../shared/value-store';
 import { type CancelSource, createCancelSource } from '../../files/upload/cancel-token';
 import { isUploadError, UploadError } from '../../files/upload/upload.errors';
 import type { UploadStage } from '../../files/upload/upload.types';
@@ -11,7 +12,6 @@ import {
   speedOf,
 } from '../../files/upload/upload-progress';
 import { mirrorUploadQueue } from '../../tasks/upload-tasks';
-import { createSignal, createValueStore, useValueStore } from '../../tasks/value-store';
 import { uploadFolderFor } from '../explorer.paths';
 import type { PickedFile } from './dropped-files';
 import { uploadToMount } from './mount-upload';

@@ -2,11 +2,11 @@ import { Stack, Text } from '@mantine/core';
 import type { PasteSummary } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { appPath } from '../../../app/runtime-config';
+import { formatBytes } from '../../../shared/format-bytes';
 import { DataTable, type TableColumn } from '../../management/components/DataTable';
 import { deleteAction, editAction, viewAction } from '../../management/components/row-actions';
 import { RelativeTime, ShareCreator, ShareLink } from '../../management/components/ShareCells';
 import type { CollectionSelection } from '../../management/use-collection';
-import { formatBytes } from '../paste-management.utils';
 import { PasteExpiry, PasteKindBadges, PasteViews } from './PasteBadges';
 
 export interface PasteManagementListProps {

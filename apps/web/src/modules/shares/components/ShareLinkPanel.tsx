@@ -1,4 +1,4 @@
-import { Code, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareQrCode } from './ShareQrCode';
@@ -52,22 +52,6 @@ export function ShareLinkPanel({
         />
         {children}
       </Stack>
-    </Group>
-  );
-}
-
-/** A preview modal's title: what it shows, then the share's link suffix, cut short if long. */
-export function PreviewTitle({ title, slug }: { title: string; slug: string | undefined }) {
-  return (
-    <Group gap="xs" wrap="nowrap" miw={0}>
-      <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-        {title}
-      </Text>
-      {slug && (
-        <Code fz="sm" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {slug}
-        </Code>
-      )}
     </Group>
   );
 }

@@ -20,7 +20,8 @@ import {
   IconStarFilled,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCapacity, usedPercent } from '../storage.utils';
+import { formatBytes } from '../../../shared/format-bytes';
+import { usedPercent } from '../storage.utils';
 import type { StorageKind } from '../storage-config.form';
 
 /** Badges keep their full text: in a table cell they would otherwise shrink. */
@@ -97,7 +98,7 @@ export function CapacityBar({
   width?: number | string;
 }) {
   const { t, i18n } = useTranslation();
-  const used = formatCapacity(config.used_bytes, i18n.language);
+  const used = formatBytes(config.used_bytes, i18n.language, { largestUnit: 'TB' });
   const percent = usedPercent(config);
   if (percent === null || config.total_capacity_bytes === null) {
     return (
@@ -111,7 +112,7 @@ export function CapacityBar({
       </Stack>
     );
   }
-  const total = formatCapacity(config.total_capacity_bytes, i18n.language);
+  const total = formatBytes(config.total_capacity_bytes, i18n.language, { largestUnit: 'TB' });
   let color: MantineColor = 'teal';
   if (percent >= 90) color = 'red';
   else if (percent >= 75) color = 'orange';

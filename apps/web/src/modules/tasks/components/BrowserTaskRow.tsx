@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../pastes/paste-management.utils';
+import { formatBytes } from '../../../shared/format-bytes';
 import { type BrowserTask, browserTasks, isBrowserTaskFinished } from '../browser-tasks';
 import { canDownloadAgain } from '../task-view';
 import { type RowAction, TaskRowFrame } from './TaskRowFrame';

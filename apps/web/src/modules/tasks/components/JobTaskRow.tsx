@@ -3,7 +3,7 @@ import type { FsJob } from '@sharebin/shared';
 import { IconPlayerStop, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../app/error-messages';
-import { formatBytes } from '../../pastes/paste-management.utils';
+import { formatBytes } from '../../../shared/format-bytes';
 import { isJobFinished } from '../job-follower';
 import { taskActions } from '../task-actions';
 import { jobPercent, jobSpeed, jobStatusShown, jobSubject } from '../task-view';

@@ -4,13 +4,13 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
+import { useValueStore } from '../../../shared/value-store';
 import { useAuth } from '../../auth/auth.store';
 import { browserTasks } from '../browser-tasks';
 import { jobFollower } from '../job-follower';
 import { taskActions } from '../task-actions';
 import { taskPanel } from '../task-panel';
 import { canFollowJobs, countRunning, isEntryFinished, mergeTasks } from '../task-view';
-import { useValueStore } from '../value-store';
 import { BrowserTaskRow } from './BrowserTaskRow';
 import { JobTaskRow } from './JobTaskRow';
 

@@ -12,7 +12,7 @@ import {
 import { IconCode, IconDownload, IconEye, IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../pastes/paste-management.utils';
+import { formatBytes } from '../../../../shared/format-bytes';
 import {
   type PreviewKind,
   previewKind,

@@ -4,9 +4,10 @@ import { IconCheck, IconDownload, IconExternalLink, IconLink } from '@tabler/ico
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../../app/clipboard';
-import { formatDateTime, formatRelative } from '../../../../app/format';
-import { formatBytes } from '../../../pastes/paste-management.utils';
+import { formatDateTime } from '../../../../app/format';
+import { formatBytes } from '../../../../shared/format-bytes';
 import { ShareQrCode } from '../../../shares/components/ShareQrCode';
+import { useShareAccessTexts } from '../../../shares/share-view/ShareAccessNotices';
 import { fileShareUrl } from '../../share/file-share.api';
 import classes from './share.module.css';
 
@@ -44,7 +45,7 @@ export function FileShareDetails({
   const { t, i18n } = useTranslation();
   const { copied, copy } = useCopy();
   const shareUrl = fileShareUrl(file.slug);
-  const remaining = file.remaining_views ?? null;
+  const access = useShareAccessTexts('file', file);
 
   return (
     <Card p={{ base: 'md', sm: 'lg' }} data-testid="file-details">
@@ -97,16 +98,10 @@ export function FileShareDetails({
             </Fact>
           )}
           <Fact label={t('fileShare.meta.expires')} testId="file-expiry">
-            {file.expires_at
-              ? `${formatRelative(file.expires_at, i18n.language)} (${formatDateTime(file.expires_at, i18n.language)})`
-              : t('fileShare.meta.never')}
+            {access.expiry}
           </Fact>
           <Fact label={t('fileShare.meta.viewsLeft')} testId="file-views-left">
-            {remaining === null
-              ? t('fileShare.meta.unlimited')
-              : remaining === 0
-                ? t('fileShare.meta.lastView')
-                : remaining}
+            {access.viewsLeft}
           </Fact>
         </Stack>
         {/* A phone showing the page has little use for a code to scan with a phone. */}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCopy } from '../../../../app/clipboard';
 import { formatRelative } from '../../../../app/format';
-import { formatBytes } from '../../../pastes/paste-management.utils';
+import { formatBytes } from '../../../../shared/format-bytes';
 import { fileShareUrl } from '../../share/file-share.api';
 import {
   clearRecentUploads,

@@ -9,7 +9,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../pastes/paste-management.utils';
+import { formatBytes } from '../../../../shared/format-bytes';
 import { fileShareUrl } from '../../share/file-share.api';
 import type { UploadItem } from '../../upload/use-upload-queue';
 import { UploadedShareLink } from './UploadedShareLink';

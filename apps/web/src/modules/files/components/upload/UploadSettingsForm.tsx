@@ -8,7 +8,7 @@ import {
 } from '@sharebin/shared';
 import { IconFolder, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../pastes/paste-management.utils';
+import { formatBytes } from '../../../../shared/format-bytes';
 import { storageDisplayName } from '../../../storage/storage-name';
 import type { UploadFormErrors, UploadFormField, UploadFormValues } from '../../upload/upload.form';
 

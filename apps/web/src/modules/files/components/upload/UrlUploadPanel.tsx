@@ -10,7 +10,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../pastes/paste-management.utils';
+import { formatBytes } from '../../../../shared/format-bytes';
 import { type UrlInfo, uploadApi } from '../../upload/upload.api';
 import { describeApiFailure } from '../../upload/upload.errors';
 

@@ -1,22 +1,14 @@
 import { Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { ERROR_CODES } from '@sharebin/shared';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
-
-/** Pastes and file shares ask alike; each has its own texts, error code and test ids. */
-const KINDS = {
-  paste: { texts: 'pasteView', wrongPassword: ERROR_CODES.pasteWrongPassword, testId: 'paste' },
-  file: { texts: 'fileShare', wrongPassword: ERROR_CODES.fileWrongPassword, testId: 'file' },
-} as const;
-
-export type ShareKind = keyof typeof KINDS;
+import { SHARE_KINDS, type ShareKind } from './share-kinds';
 
 /** SPEC §8: a wrong password, a rate limit with its wait, or what the server said. */
 function useUnlockErrorText(kind: ShareKind, error: unknown): string | null {
   const { t } = useTranslation();
-  const { texts, wrongPassword } = KINDS[kind];
+  const { texts, wrongPassword } = SHARE_KINDS[kind];
   if (!error) return null;
   if (!isApiError(error)) return t('errors.requestFailed');
   if (error.code === wrongPassword) return t(`${texts}.password.wrong`);
@@ -44,7 +36,7 @@ export function SharePasswordPrompt({
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const { texts, testId } = KINDS[kind];
+  const { texts, testId } = SHARE_KINDS[kind];
   const serverError = useUnlockErrorText(kind, error);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

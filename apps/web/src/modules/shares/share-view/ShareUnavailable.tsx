@@ -2,18 +2,18 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconClockX, IconEyeOff, IconFileOff, IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SHARE_KINDS, type ShareKind, type UnavailableReason } from './share-kinds';
 
-export type FileUnavailableReason = 'notFound' | 'expired' | 'exhausted';
-
-const ICONS: Record<FileUnavailableReason, Icon> = {
+const ICONS: Record<UnavailableReason, Icon> = {
   notFound: IconFileOff,
   expired: IconClockX,
   exhausted: IconEyeOff,
 };
 
-/** Why a file share cannot be shown (404, or 410 expired or used up), with a way home. */
-export function FileShareUnavailable({ reason }: { reason: FileUnavailableReason }) {
+/** Why a share cannot be shown (404, or 410 expired or used up), with a way home. */
+export function ShareUnavailable({ kind, reason }: { kind: ShareKind; reason: UnavailableReason }) {
   const { t } = useTranslation();
+  const { texts, testId } = SHARE_KINDS[kind];
   const ReasonIcon = ICONS[reason];
   return (
     <Center mih="55vh" px="md" py="xl">
@@ -22,7 +22,7 @@ export function FileShareUnavailable({ reason }: { reason: FileUnavailableReason
         gap="md"
         maw={460}
         ta="center"
-        data-testid="file-unavailable"
+        data-testid={`${testId}-unavailable`}
         data-reason={reason}
       >
         <ThemeIcon
@@ -34,11 +34,11 @@ export function FileShareUnavailable({ reason }: { reason: FileUnavailableReason
           <ReasonIcon size={32} stroke={1.5} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {t(`fileShare.unavailable.${reason}.title`)}
+          {t(`${texts}.unavailable.${reason}.title`)}
         </Title>
-        <Text c="dimmed">{t(`fileShare.unavailable.${reason}.body`)}</Text>
+        <Text c="dimmed">{t(`${texts}.unavailable.${reason}.body`)}</Text>
         <Button component={Link} to="/" leftSection={<IconHome size={16} />} mt="xs">
-          {t('fileShare.unavailable.home')}
+          {t(`${texts}.unavailable.home`)}
         </Button>
       </Stack>
     </Center>

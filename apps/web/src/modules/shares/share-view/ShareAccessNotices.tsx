@@ -1,0 +1,63 @@
+import { Badge } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatRelative } from '../../../app/format';
+import { SHARE_KINDS, type ShareKind } from './share-kinds';
+
+/** What limits a visitor's access to a share; a file share's look-up may leave either out. */
+export type ShareAccess = { expires_at?: string | null; remaining_views?: number | null };
+
+/** Each page's own words: a paste shows badges, a file share label-value rows. */
+const WORDS = {
+  paste: {
+    expires: (t: TFunction, time: string, date: string) =>
+      t('pasteView.meta.expires', { time, date }),
+    never: (t: TFunction) => t('pasteView.meta.neverExpires'),
+    unlimited: (t: TFunction) => t('pasteView.meta.unlimitedViews'),
+    viewsLeft: (t: TFunction, count: number) => t('pasteView.meta.viewsLeft', { count }),
+  },
+  file: {
+    expires: (_t: TFunction, time: string, date: string) => `${time} (${date})`,
+    never: (t: TFunction) => t('fileShare.meta.never'),
+    unlimited: (t: TFunction) => t('fileShare.meta.unlimited'),
+    viewsLeft: (_t: TFunction, count: number) => String(count),
+  },
+} as const;
+
+/** How long a share lasts and how many views it has left, in its page's words. */
+export function shareAccessTexts(
+  t: TFunction,
+  language: string,
+  kind: ShareKind,
+  access: ShareAccess,
+): { expiry: string; viewsLeft: string } {
+  const words = WORDS[kind];
+  const { expires_at: expiresAt, remaining_views: remaining = null } = access;
+  return {
+    expiry: expiresAt
+      ? words.expires(t, formatRelative(expiresAt, language), formatDateTime(expiresAt, language))
+      : words.never(t),
+    viewsLeft:
+      remaining === null
+        ? words.unlimited(t)
+        : remaining === 0
+          ? t(`${SHARE_KINDS[kind].texts}.meta.lastView`)
+          : words.viewsLeft(t, remaining),
+  };
+}
+
+export function useShareAccessTexts(kind: ShareKind, access: ShareAccess) {
+  const { t, i18n } = useTranslation();
+  return shareAccessTexts(t, i18n.language, kind, access);
+}
+
+/** Marks a protected share the visitor has unlocked. */
+export function ShareProtectedBadge({ kind }: { kind: ShareKind }) {
+  const { t } = useTranslation();
+  return (
+    <Badge tt="none" variant="light" color="grape" leftSection={<IconLock size={12} />}>
+      {t(`${SHARE_KINDS[kind].texts}.meta.protected`)}
+    </Badge>
+  );
+}

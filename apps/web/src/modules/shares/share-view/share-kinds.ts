@@ -1,0 +1,44 @@
+import { ERROR_CODES } from '@sharebin/shared';
+import { isApiError } from '../../../app/api-client';
+
+/** Why a share cannot be shown: 404, or 410 expired or used up. */
+export type UnavailableReason = 'notFound' | 'expired' | 'exhausted';
+
+const PASTE_GONE: Record<string, UnavailableReason> = {
+  [ERROR_CODES.pasteNotFound]: 'notFound',
+  [ERROR_CODES.validationFailed]: 'notFound',
+  [ERROR_CODES.pasteExpired]: 'expired',
+  [ERROR_CODES.pasteViewsExhausted]: 'exhausted',
+};
+
+const FILE_GONE: Record<string, UnavailableReason> = {
+  [ERROR_CODES.fileNotFound]: 'notFound',
+  [ERROR_CODES.validationFailed]: 'notFound',
+  [ERROR_CODES.fileExpired]: 'expired',
+  [ERROR_CODES.fileViewsExhausted]: 'exhausted',
+};
+
+/** Pastes and file shares are shown alike; each has its own texts, error codes and test ids. */
+export const SHARE_KINDS = {
+  paste: {
+    texts: 'pasteView',
+    pageTitle: 'titles.paste',
+    testId: 'paste',
+    wrongPassword: ERROR_CODES.pasteWrongPassword,
+    gone: PASTE_GONE,
+  },
+  file: {
+    texts: 'fileShare',
+    pageTitle: 'titles.file',
+    testId: 'file',
+    wrongPassword: ERROR_CODES.fileWrongPassword,
+    gone: FILE_GONE,
+  },
+} as const;
+
+export type ShareKind = keyof typeof SHARE_KINDS;
+
+/** The reason an error says the share is gone, or null for any other failure. */
+export function unavailableReason(kind: ShareKind, error: unknown): UnavailableReason | null {
+  return isApiError(error) ? (SHARE_KINDS[kind].gone[error.code] ?? null) : null;
+}
