@@ -32,7 +32,6 @@ export const OFFLINE_API_CACHE_PREFIX = 'api_cache_';
 export const EDIT_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
 export const MOUNT_CACHE_TTL_DEFAULT_S = 300;
 export const MOUNT_CACHE_TTL_MAX_S = 86_400;
-export const DEFAULT_ADMIN_MODULE = 'dashboard';
 /** SPEC §4, §9: "Not now" on the install prompt hides it this long; whether to show is checked this often. */
 export const PWA_INSTALL_DISMISS_MS = 7 * 86_400_000;
 export const PWA_INSTALL_CHECK_MS = 5_000;

@@ -34,6 +34,3 @@ export const errorEnvelopeSchema = z.object({
   details: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
-export const successEnvelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.union([z.literal(200), z.literal(201)]), message: z.string(), data });

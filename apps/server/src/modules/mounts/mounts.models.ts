@@ -2,9 +2,8 @@ import { isPathWithin, type Mount } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { MountsTable } from '../shared/db.schema';
 
-/** `created_by` of mounts the admin makes; `system` is kept for mounts made at install. */
+/** `created_by` of mounts the admin makes (mounts made at install may hold `system`). */
 export const ADMIN_CREATOR = 'admin';
-export const SYSTEM_CREATOR = 'system';
 
 export function toMount(row: MountsTable): Mount {
   return {

@@ -4,10 +4,8 @@ import {
   SEARCH_MAX_LIMIT,
   SEARCH_MIN_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
-  type SearchItem,
   searchQueryLength,
 } from '@sharebin/shared';
-import { toIsoOrNull } from '../shared/clock';
 import {
   indexPathInvalid,
   searchInvalidPaging,
@@ -131,13 +129,3 @@ export function validateSearch(params: SearchParams): SearchParams {
   });
   return { q, scopes, limit, offset };
 }
-
-/** A hit as the API answers it (SPEC §7 wire names; the mount's own path is added by `fs`). */
-export const toSearchItem = (hit: SearchHit): SearchItem => ({
-  mount_id: hit.mountId,
-  path: hit.path,
-  name: hit.name,
-  is_directory: hit.isDirectory,
-  size: hit.size,
-  modified_at: toIsoOrNull(hit.modifiedAt),
-});

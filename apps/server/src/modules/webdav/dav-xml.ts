@@ -150,10 +150,6 @@ export function responseElement(
   return `<D:response><D:href>${escapeText(href)}</D:href>${stats}</D:response>`;
 }
 
-/** A `D:response` that carries only a status (a member a COPY, MOVE or DELETE could not touch). */
-export const statusResponseElement = (href: string, status: number) =>
-  `<D:response><D:href>${escapeText(href)}</D:href><D:status>HTTP/1.1 ${status} ${reasonOf(status)}</D:status></D:response>`;
-
 const REASONS: Record<number, string> = {
   200: 'OK',
   403: 'Forbidden',
