@@ -7,7 +7,6 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
     ],
-    setupFiles: ['apps/server/src/test/setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
   },

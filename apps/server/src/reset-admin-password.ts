@@ -10,6 +10,7 @@ import { createAuthUseCases } from './modules/auth/auth.usecases';
 import { createCaches } from './modules/cache/cache.usecases';
 import { openCacheCoordination } from './modules/cache/coordination';
 import { systemClock } from './modules/shared/clock';
+import { createPasswordHasher } from './modules/shared/crypto';
 import { openDatabase, withStartupLock } from './modules/shared/db';
 import { createRateLimiter } from './modules/shared/rate-limiter';
 
@@ -62,6 +63,7 @@ async function main() {
           rateLimiter: createRateLimiter({ db: database.db, clock: systemClock }),
           clock: systemClock,
           sessionTtlMs: config.adminSessionTtlMs,
+          passwords: createPasswordHasher(),
           sessions: caches.internalCache('admin-sessions'),
         });
         return await auth.resetAdminPassword({

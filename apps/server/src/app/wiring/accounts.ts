@@ -11,13 +11,14 @@ import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
 
 /** Who may do what: the admin's sessions, API keys, system settings, this instance's identity. */
-export function wireAccounts(deps: ServerDeps, { rateLimiter, caches }: Platform) {
+export function wireAccounts(deps: ServerDeps, { rateLimiter, caches, passwords }: Platform) {
   const { db, clock } = deps;
   const auth = createAuthUseCases({
     repository: createAuthRepository({ db }),
     rateLimiter,
     clock,
     sessionTtlMs: deps.adminSessionTtlMs,
+    passwords,
     sessions: caches.internalCache('admin-sessions'),
   });
   const apiKeys = createApiKeysUseCases({ repository: createApiKeysRepository({ db }), clock });

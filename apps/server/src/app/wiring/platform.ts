@@ -6,6 +6,7 @@ import { createActivityRepository } from '../../modules/dashboard/activity.repos
 import { createJobsRepository } from '../../modules/jobs/jobs.repository';
 import { createMountsRepository } from '../../modules/mounts/mounts.repository';
 import { createAccessTokens } from '../../modules/shared/access-token';
+import { createPasswordHasher } from '../../modules/shared/crypto';
 import type { DatabaseEngine } from '../../modules/shared/db';
 import { createRateLimiter } from '../../modules/shared/rate-limiter';
 import { createSharePasswordGuard } from '../../modules/shares/share-password';
@@ -34,6 +35,7 @@ export function wirePlatform(deps: ServerDeps) {
     databasePool: deps.databasePool,
   });
   const rateLimiter = createRateLimiter({ db, clock });
+  const passwords = createPasswordHasher(deps.passwordHashCost);
   const activityRepository = createActivityRepository({ db, engine });
   // Every domain counts its activity here; the caches' hits and misses are read at each flush.
   const activity = createActivityRecorder({
@@ -51,7 +53,8 @@ export function wirePlatform(deps: ServerDeps) {
     rateLimiter,
     activityRepository,
     activity,
-    passwordGuard: createSharePasswordGuard({ rateLimiter }),
+    passwords,
+    passwordGuard: createSharePasswordGuard({ rateLimiter, passwords }),
     accessTokens: createAccessTokens({ secretKey: deps.secretKey, clock }),
     tombstones: createShareTombstones({
       repository: createShareTombstonesRepository({ db }),

@@ -58,6 +58,8 @@ export interface ServerDeps {
   housekeepingIntervalMs?: number;
   /** METRICS_TOKEN: `Bearer` token of `/metrics` besides the admin's; empty or absent: admin only. */
   metricsToken?: string;
+  /** scrypt's N for new password hashes (`PASSWORD_HASH_COST` unless given; tests pass less). */
+  passwordHashCost?: number;
   /** PostgreSQL's pool now (the handle's `poolStats`), for the metrics; absent on SQLite. */
   databasePool?: () => { total: number; idle: number; waiting: number };
 }

@@ -14,7 +14,7 @@ import type { Storage } from './storage';
 /** Pastes and shared files: their records, uploads (direct, presigned, multipart) and clean-up. */
 export function wireShares(
   deps: ServerDeps,
-  { passwordGuard, accessTokens, tombstones, activity }: Platform,
+  { passwords, passwordGuard, accessTokens, tombstones, activity }: Platform,
   { maxUploadBytes }: Accounts,
   { storage, drivers, objectDeletions }: Storage,
 ) {
@@ -50,6 +50,7 @@ export function wireShares(
     }),
     transfers: createTransfersUseCases({
       repository: filesRepository,
+      passwords,
       records,
       storage,
       drivers,

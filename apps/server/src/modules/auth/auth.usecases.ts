@@ -7,8 +7,8 @@ import type { NamedCache } from '../cache/named-cache';
 import type { Clock } from '../shared/clock';
 import { toIso } from '../shared/clock';
 import {
-  hashPassword,
   newId,
+  type PasswordHasher,
   randomBase62,
   safeEqual,
   sha256Hex,
@@ -46,6 +46,8 @@ export interface AuthDeps {
   rateLimiter: RateLimiter;
   clock: Clock;
   sessionTtlMs: number;
+  /** Hashes new admin passwords. */
+  passwords: PasswordHasher;
   /**
    * Verified sessions by `/<token hash>`: an admin request then costs no database read (on a
    * cached listing, the read and its promises were a third of the request's CPU). Absent, every
@@ -54,16 +56,16 @@ export interface AuthDeps {
   sessions?: NamedCache<SessionRow>;
 }
 
-/** A hash to verify against when the username is unknown, so both failures take as long. */
-let decoyHash: Promise<string> | undefined;
-
 export function createAuthUseCases({
   repository,
   rateLimiter,
   clock,
   sessionTtlMs,
+  passwords,
   sessions,
 }: AuthDeps) {
+  /** A hash to verify against when the username is unknown, so both failures take as long. */
+  let decoyHash: Promise<string> | undefined;
   const sessionKey = (tokenHash: string) => `/${tokenHash}`;
 
   /** The session of a token; an unknown token throws, and is never cached. */
@@ -112,7 +114,7 @@ export function createAuthUseCases({
     ];
     await guardAttempts(attemptKeys);
     const admin = await repository.findAdminByUsername(input.username);
-    decoyHash ??= hashPassword(randomBase62(GENERATED_PASSWORD_LENGTH));
+    decoyHash ??= passwords.hash(randomBase62(GENERATED_PASSWORD_LENGTH));
     const valid = await verifyPassword(input.password, admin?.password_hash ?? (await decoyHash));
     if (!admin || !valid) throw invalidCredentials();
     // A sign-in clears this account's failures; the address keeps only its failures.
@@ -130,7 +132,7 @@ export function createAuthUseCases({
       await repository.insertAdmin({
         id: newId(),
         username: input.username,
-        password_hash: await hashPassword(password),
+        password_hash: await passwords.hash(password),
         created_at: now,
         updated_at: now,
       });
@@ -192,7 +194,7 @@ export function createAuthUseCases({
       const { newPassword, newUsername } = input.request;
       await repository.updateAdmin(admin.id, {
         ...(newUsername === undefined ? {} : { username: newUsername }),
-        ...(newPassword === undefined ? {} : { password_hash: await hashPassword(newPassword) }),
+        ...(newPassword === undefined ? {} : { password_hash: await passwords.hash(newPassword) }),
         updated_at: clock.now(),
       });
       await endSessions({ adminId: admin.id });
@@ -222,7 +224,7 @@ export function createAuthUseCases({
       }
       const password = input.password ?? randomBase62(GENERATED_PASSWORD_LENGTH);
       await repository.updateAdmin(admin.id, {
-        password_hash: await hashPassword(password),
+        password_hash: await passwords.hash(password),
         updated_at: clock.now(),
       });
       await endSessions({ adminId: admin.id });

@@ -137,7 +137,7 @@ export function createFilesUseCases({
       const now = clock.now();
       const changes = {
         ...rest,
-        ...(await shareAccessChanges({ password, expires_in }, now)),
+        ...(await shareAccessChanges({ password, expires_in }, now, passwordGuard.hash)),
         updated_at: now,
       };
       await updateWithSlug(() => repository.update(id, changes), fileSlugTaken);

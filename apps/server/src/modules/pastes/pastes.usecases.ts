@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
-import { hashPassword, newId } from '../shared/crypto';
+import { newId } from '../shared/crypto';
 import type { PastesTable } from '../shared/db.schema';
 import { ownerTags } from '../shared/ownership';
 import { createShareAccess } from '../shares/share-access';
@@ -109,7 +109,7 @@ export function createPastesUseCases({
           remark: input.remark,
           format: input.format,
           language: input.format === 'text' ? (input.language ?? null) : null,
-          password_hash: input.password ? await hashPassword(input.password) : null,
+          password_hash: input.password ? await passwordGuard.hash(input.password) : null,
           expires_at: expiryFrom(input.expires_in, now),
           max_views: input.max_views,
           views: 0,
@@ -181,7 +181,7 @@ export function createPastesUseCases({
       const changes = {
         ...rest,
         ...(content === undefined ? {} : { content, size: checkSize(content) }),
-        ...(await shareAccessChanges({ password, expires_in }, now)),
+        ...(await shareAccessChanges({ password, expires_in }, now, passwordGuard.hash)),
         updated_at: now,
       };
       await updateWithSlug(() => repository.update(id, changes), pasteSlugTaken);

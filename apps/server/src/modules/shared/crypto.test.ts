@@ -1,22 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD_HASH_COST } from '../../test/setup';
-import {
-  hashPassword,
-  PASSWORD_HASH_COST,
-  randomBase62,
-  safeEqual,
-  setPasswordHashCost,
-  sha256Hex,
-  verifyPassword,
-} from './crypto';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD_HASH_COST } from '../../test/harness';
+import { createPasswordHasher, randomBase62, safeEqual, sha256Hex, verifyPassword } from './crypto';
 
 describe('crypto helpers', () => {
-  afterEach(() => setPasswordHashCost(TEST_PASSWORD_HASH_COST));
-
-  it('hashes passwords with a salt and verifies them, at the full cost outside tests', async () => {
-    setPasswordHashCost(PASSWORD_HASH_COST);
-    const first = await hashPassword('s3cret-passphrase');
-    const second = await hashPassword('s3cret-passphrase');
+  it('hashes passwords with a salt and verifies them, at the full cost by default', async () => {
+    const passwords = createPasswordHasher();
+    const first = await passwords.hash('s3cret-passphrase');
+    const second = await passwords.hash('s3cret-passphrase');
     expect(first).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('s3cret');
@@ -26,9 +16,8 @@ describe('crypto helpers', () => {
   });
 
   it('verifies a hash by the parameters it carries, whatever the cost of new hashes', async () => {
-    const cheap = await hashPassword('s3cret-passphrase');
+    const cheap = await createPasswordHasher(TEST_PASSWORD_HASH_COST).hash('s3cret-passphrase');
     expect(cheap.startsWith(`scrypt$${TEST_PASSWORD_HASH_COST}$8$1$`)).toBe(true);
-    setPasswordHashCost(PASSWORD_HASH_COST);
     expect(await verifyPassword('s3cret-passphrase', cheap)).toBe(true);
     expect(await verifyPassword('s3cret-passphrasE', cheap)).toBe(false);
   });

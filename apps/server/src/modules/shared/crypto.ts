@@ -34,17 +34,7 @@ interface ScryptParams {
   keyLength: number;
 }
 export const PASSWORD_HASH_COST = 2 ** 15;
-const SCRYPT: ScryptParams = { N: PASSWORD_HASH_COST, r: 8, p: 1, keyLength: 32 };
 const SALT_LENGTH = 16;
-
-/**
- * Sets scrypt's N for new hashes. Only the test setup calls it (with 2^10): every test signs an
- * admin in, and two full-cost hashes made up most of a test's time. A hash carries its own
- * parameters, so verifying follows whatever a hash was made with.
- */
-export function setPasswordHashCost(n: number): void {
-  SCRYPT.N = n;
-}
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -58,18 +48,32 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Prom
   });
 }
 
-/** Format: `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await scryptAsync(password, salt, SCRYPT);
-  return [
-    'scrypt',
-    SCRYPT.N,
-    SCRYPT.r,
-    SCRYPT.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+export interface PasswordHasher {
+  /** Format: `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
+  hash(password: string): Promise<string>;
+}
+
+/**
+ * Hashes new passwords with scrypt's N = `cost`. Tests pass a cheaper cost (every test signs an
+ * admin in). A hash carries its own parameters, so `verifyPassword` follows whatever it was
+ * made with.
+ */
+export function createPasswordHasher(cost = PASSWORD_HASH_COST): PasswordHasher {
+  const params: ScryptParams = { N: cost, r: 8, p: 1, keyLength: 32 };
+  return {
+    async hash(password) {
+      const salt = randomBytes(SALT_LENGTH);
+      const key = await scryptAsync(password, salt, params);
+      return [
+        'scrypt',
+        params.N,
+        params.r,
+        params.p,
+        salt.toString('base64url'),
+        key.toString('base64url'),
+      ].join('$');
+    },
+  };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

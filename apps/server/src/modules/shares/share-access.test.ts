@@ -25,6 +25,7 @@ function setUp(share: Omit<AccessibleShare, 'password_hash'> & { password?: stri
   const shares = new Map([[row.slug, row]]);
   const attempts: string[] = [];
   const passwordGuard: SharePasswordGuard = {
+    hash: async (password) => `hash of ${password}`,
     countAttempt: async (key) => {
       attempts.push(key);
     },

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { z } from 'zod';
 import { AppError } from '../../app/errors';
-import { verifyPassword } from '../shared/crypto';
+import { type PasswordHasher, verifyPassword } from '../shared/crypto';
 import { attemptAll, type RateLimiter, type RateLimitRule } from '../shared/rate-limiter';
 
 /** Share password attempts allowed per client IP and share, and per client IP alone. */
@@ -49,14 +49,23 @@ export const shareRateLimited = (retryAfterSeconds: number) =>
   );
 
 /**
- * Checks share passwords (pastes and files) under the rate limits of ARCHITECTURE.md §4.
- * `share` names the share (`paste:<slug>`, `file:<slug>`).
+ * Checks share passwords (pastes and files) under the rate limits of ARCHITECTURE.md §4, and
+ * hashes new ones. `share` names the share (`paste:<slug>`, `file:<slug>`).
  */
-export function createSharePasswordGuard({ rateLimiter }: { rateLimiter: RateLimiter }) {
+export function createSharePasswordGuard({
+  rateLimiter,
+  passwords,
+}: {
+  rateLimiter: RateLimiter;
+  passwords: PasswordHasher;
+}) {
   const shareKey = (share: string, clientIp: string) => `share-password:${clientIp}:${share}`;
   const ipKey = (clientIp: string) => `share-password:${clientIp}`;
 
   return {
+    /** The stored form of a new share password. */
+    hash: (password: string) => passwords.hash(password),
+
     /**
      * Counts a password attempt before the share is looked up or the password checked, so that
      * parallel guesses share the limit; 429 once over it, before anything about the share is

@@ -1,5 +1,5 @@
 import { EXPIRY_OPTION_MS, type ExpiryOption } from '@sharebin/shared';
-import { hashPassword, sha256Hex } from '../shared/crypto';
+import { sha256Hex } from '../shared/crypto';
 
 export type ShareState = 'live' | 'expired' | 'exhausted';
 
@@ -29,6 +29,7 @@ export const remainingViews = (share: { max_views: number; views: number }) =>
 export async function shareAccessChanges(
   input: { password?: string | null | undefined; expires_in?: ExpiryOption | undefined },
   now: number,
+  hashPassword: (password: string) => Promise<string>,
 ): Promise<{ password_hash?: string | null; expires_at?: number | null }> {
   return {
     ...(input.password === undefined

@@ -7,7 +7,6 @@ import { mimetypeFor } from '../files/files.models';
 import { currentProcess } from '../shared/process-identity';
 import { updateWithSlug } from '../shares/slugs';
 import type { FlowDeps } from './reservations';
-import { lateOptionChanges } from './reservations';
 import { finishTransfer } from './stream-transfer';
 import { countShareUploaded } from './transfer-flow';
 
@@ -17,7 +16,7 @@ type UploadFields = z.output<typeof uploadFormSchema>;
 export function createFormUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
   const { discard, describeShare } = records;
-  const { limitsFor, reserve, meter, relocate } = reservations;
+  const { limitsFor, reserve, meter, relocate, lateOptionChanges } = reservations;
 
   return {
     /**

@@ -18,7 +18,6 @@ import { mimetypeFor } from '../files/files.models';
 import type { FileSharesTable } from '../shared/db.schema';
 import { updateWithSlug } from '../shares/slugs';
 import type { FlowDeps } from './reservations';
-import { lateOptionChanges } from './reservations';
 import { countShareUploaded } from './transfer-flow';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
@@ -54,7 +53,7 @@ function refuseOtherUpload(row: FileSharesTable, input: CommitInput): void {
 export function createPresignedUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
   const { deleteObjects, discard, describeShare, requireOwned } = records;
-  const { limitsFor, reserve, hold, releasedOnFailure } = reservations;
+  const { limitsFor, reserve, hold, releasedOnFailure, lateOptionChanges } = reservations;
 
   return {
     /** Presigned flow, step 1: a record in `uploading` state and a URL to PUT the bytes to. */

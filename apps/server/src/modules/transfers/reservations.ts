@@ -14,7 +14,7 @@ import {
   storageInsufficient,
 } from '../files/files.errors';
 import { objectKey } from '../files/files.models';
-import { hashPassword, newId } from '../shared/crypto';
+import { newId } from '../shared/crypto';
 import type { FileSharesTable } from '../shared/db.schema';
 import { expiryFrom, shareAccessChanges } from '../shares/share-state';
 import { insertWithSlug } from '../shares/slugs';
@@ -30,31 +30,32 @@ export type LateShareOptions = Partial<
 >;
 
 /**
- * The columns late share options change (the form's fields after its file, a commit's body),
- * under the same rules as at the reservation: `password: ''` removes the password, `slug: ''`
- * keeps the slug, an expiry counts from `now`, when the share goes live.
- */
-export async function lateOptionChanges(
-  options: LateShareOptions,
-  now: number,
-): Promise<Partial<FileSharesTable>> {
-  const { slug, remark, password, expires_in, max_views } = options;
-  return {
-    ...(slug ? { slug } : {}),
-    ...(remark === undefined ? {} : { remark }),
-    ...(await shareAccessChanges(
-      { password: password === undefined ? undefined : password || null, expires_in },
-      now,
-    )),
-    ...(max_views === undefined ? {} : { max_views }),
-  };
-}
-
-/**
  * What every upload flow does around the bytes: check them against the limits, reserve the share
  * (slug taken, object key decided), file it where the caller may, and drop it on failure.
  */
 export function createReservations(deps: TransfersDeps) {
+  /**
+   * The columns late share options change (the form's fields after its file, a commit's body),
+   * under the same rules as at the reservation: `password: ''` removes the password, `slug: ''`
+   * keeps the slug, an expiry counts from `now`, when the share goes live.
+   */
+  async function lateOptionChanges(
+    options: LateShareOptions,
+    now: number,
+  ): Promise<Partial<FileSharesTable>> {
+    const { slug, remark, password, expires_in, max_views } = options;
+    return {
+      ...(slug ? { slug } : {}),
+      ...(remark === undefined ? {} : { remark }),
+      ...(await shareAccessChanges(
+        { password: password === undefined ? undefined : password || null, expires_in },
+        now,
+        deps.passwords.hash,
+      )),
+      ...(max_views === undefined ? {} : { max_views }),
+    };
+  }
+
   const { repository, records, storage, drivers, clock } = deps;
   const { deleteObjects } = records;
 
@@ -122,7 +123,7 @@ export function createReservations(deps: TransfersDeps) {
       storage_path: objectKey(path, id, file.filename),
       etag: null,
       remark: options.remark,
-      password_hash: options.password ? await hashPassword(options.password) : null,
+      password_hash: options.password ? await deps.passwords.hash(options.password) : null,
       expires_at: expiryFrom(options.expires_in, now),
       max_views: options.max_views,
       views: 0,
@@ -214,7 +215,7 @@ export function createReservations(deps: TransfersDeps) {
     }
   }
 
-  return { limitsFor, reserve, hold, meter, relocate, releasedOnFailure };
+  return { limitsFor, reserve, hold, meter, relocate, releasedOnFailure, lateOptionChanges };
 }
 
 export type Reservations = ReturnType<typeof createReservations>;
