@@ -3,7 +3,7 @@ import type { CacheCoordination } from '../../modules/cache/cache-coordination';
 import type { JobTimings } from '../../modules/jobs/jobs.worker';
 import type { Clock } from '../../modules/shared/clock';
 import type { Db } from '../../modules/shared/db';
-import type { S3Timeouts } from '../../modules/storage/drivers/s3/s3-driver';
+import type { S3Timeouts } from '../../modules/storage/drivers/s3/s3-options';
 import type { AddressPolicy } from '../../modules/url-upload/address-policy';
 import type { HostResolver } from '../../modules/url-upload/url-fetch';
 import type { UrlFetchLimits } from '../../modules/url-upload/url-upload.usecases';

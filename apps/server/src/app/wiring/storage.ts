@@ -4,7 +4,7 @@ import type { DirectoryCache } from '../../modules/fs/fs-read.usecases';
 import { createMountResolver } from '../../modules/mounts/mount-resolver';
 import { activeMounts } from '../../modules/mounts/mounts.usecases';
 import { createSecretBox } from '../../modules/shared/secret-box';
-import { DEFAULT_S3_TIMEOUTS } from '../../modules/storage/drivers/s3/s3-driver';
+import { DEFAULT_S3_TIMEOUTS } from '../../modules/storage/drivers/s3/s3-options';
 import { createObjectDeletions } from '../../modules/storage/object-deletions.usecases';
 import { createPendingDeletionsRepository } from '../../modules/storage/pending-deletions.repository';
 import { createStorageDrivers } from '../../modules/storage/storage.drivers';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../shared/clock';
-import { DEFAULT_S3_TIMEOUTS } from './drivers/s3/s3-driver';
+import { DEFAULT_S3_TIMEOUTS } from './drivers/s3/s3-options';
 import { createStorageDrivers, type StorageDriversDeps } from './storage.drivers';
 
 /** A config source that counts its reads and tells of changes as the use cases do. */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock';
 import { createLocalDriver } from './drivers/local/local-driver';
 import { createHmacSigner, type UrlSigner } from './drivers/local/local-signed-url';
-import type { S3SdkLogger, S3Timeouts } from './drivers/s3/s3-driver';
+import type { S3SdkLogger, S3Timeouts } from './drivers/s3/s3-options';
 import type { DriverCapabilities, StorageDriver } from './drivers/storage-driver';
 import type { StorageUseCases } from './storage.usecases';
 

@@ -17,7 +17,8 @@ import {
   sha256OfGenerated,
 } from '../storage-driver.contract';
 import { MultipartError, StorageTimeoutError } from '../storage-driver.errors';
-import { createS3Driver, DEFAULT_S3_TIMEOUTS, type S3DriverOptions } from './s3-driver';
+import { createS3Driver } from './s3-driver';
+import { DEFAULT_S3_TIMEOUTS, type S3DriverOptions } from './s3-options';
 
 let server: S3rverInstance;
 beforeAll(async () => {

@@ -8,14 +8,13 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  type S3Client,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { stripQuotes } from '../driver-arguments';
 import * as port from '../fs-port';
 import type { StorageDriver } from '../storage-driver';
 import { FsConflictError, StorageBackendError } from '../storage-driver.errors';
-import type { S3CallContext } from './s3-errors';
+import type { S3Context } from './s3-context';
 
 /** S3 refuses CopyObject above 5 GiB; larger objects are copied part by part. */
 export const COPY_OBJECT_MAX_BYTES = 5 * 1024 ** 3;
@@ -34,12 +33,7 @@ export const DEFAULT_MULTIPART_COPY: MultipartCopyOptions = {
   partBytes: COPY_PART_MIN_BYTES,
 };
 
-export interface S3FsContext {
-  client: S3Client;
-  bucket: string;
-  /** `''` or the default folder with a trailing `/`. */
-  folder: string;
-  call<T>(context: S3CallContext, run: () => Promise<T>): Promise<T>;
+export interface S3FsContext extends Pick<S3Context, 'client' | 'bucket' | 'folder' | 'call'> {
   multipartCopy: MultipartCopyOptions;
 }
 
