@@ -15,18 +15,12 @@ import * as port from '../fs-port';
 import type { StorageDriver } from '../storage-driver';
 import { FsConflictError, StorageBackendError } from '../storage-driver.errors';
 import type { S3Context } from './s3-context';
+import type { MultipartCopyOptions } from './s3-options';
 
 /** S3 refuses CopyObject above 5 GiB; larger objects are copied part by part. */
 export const COPY_OBJECT_MAX_BYTES = 5 * 1024 ** 3;
 const COPY_PART_MIN_BYTES = 512 * 1024 ** 2;
 const MAX_PARTS = 10_000;
-
-export interface MultipartCopyOptions {
-  /** Objects above this size go by UploadPartCopy (5 GiB unless lowered, as tests do). */
-  thresholdBytes: number;
-  /** Part size; raised as needed to stay within 10,000 parts. */
-  partBytes: number;
-}
 
 export const DEFAULT_MULTIPART_COPY: MultipartCopyOptions = {
   thresholdBytes: COPY_OBJECT_MAX_BYTES,

@@ -1,5 +1,3 @@
-import type { MultipartCopyOptions } from './s3-fs';
-
 // No AWS SDK here: the server's start imports these, and the SDK loads with the first S3 storage.
 
 export interface S3DriverOptions {
@@ -46,3 +44,10 @@ export interface S3Timeouts {
 }
 
 export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { connectMs: 10_000, idleMs: 10_000 };
+
+export interface MultipartCopyOptions {
+  /** Objects above this size go by UploadPartCopy (5 GiB unless lowered, as tests do). */
+  thresholdBytes: number;
+  /** Part size; raised as needed to stay within 10,000 parts. */
+  partBytes: number;
+}
