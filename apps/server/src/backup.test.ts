@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from './migrations';
-import type { Manifest } from './modules/backup/backup';
+import type { Manifest } from './modules/backup/backup-format';
 import { uploadForm } from './test/harness';
 import { createPostgresDatabase } from './test/pg-admin';
 import {

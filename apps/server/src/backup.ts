@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './app/config';
-import { BackupError, createBackup } from './modules/backup/backup';
+import { createBackup } from './modules/backup/backup';
+import { BackupError } from './modules/backup/backup-format';
 import { print, runCli } from './modules/backup/cli';
 
 const USAGE = `Usage: npm run backup -- --to DIR [--no-files]

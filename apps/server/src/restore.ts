@@ -4,8 +4,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './app/config';
-import { BackupError, restoreBackup } from './modules/backup/backup';
+import { BackupError } from './modules/backup/backup-format';
 import { print, runCli } from './modules/backup/cli';
+import { restoreBackup } from './modules/backup/restore';
 
 const USAGE = `Usage: npm run restore -- --from DIR [--force]
   Checks the backup in DIR (manifest, sizes, SHA-256, a version this Sharebin can run) and puts

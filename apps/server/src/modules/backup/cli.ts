@@ -1,6 +1,6 @@
 import { ConfigError } from '../../app/config';
 import { formatStartupFailure, StartupError } from '../shared/startup-error';
-import { BackupError } from './backup';
+import { BackupError } from './backup-format';
 
 /**
  * Runs a command-line tool: a failure is one `sharebin: …` line on stderr (secrets of the
