@@ -1,5 +1,5 @@
 import type { FsBatchResult, Principal } from '@sharebin/shared';
-import type { NewJobItem } from '../jobs/jobs.repository';
+import type { NewJobItem } from '../jobs/job-items.repository';
 import type { JobContext, JobHandler } from '../jobs/jobs.worker';
 import { fsNotFound, fsReadOnly } from './fs.errors';
 import type { FsChange } from './fs-change';

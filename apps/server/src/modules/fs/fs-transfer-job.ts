@@ -1,5 +1,5 @@
 import { type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
-import type { ItemResult, JobItemRow, NewJobItem } from '../jobs/jobs.repository';
+import type { ItemResult, JobItemRow, NewJobItem } from '../jobs/job-items.repository';
 import type { JobContext, JobHandler } from '../jobs/jobs.worker';
 import {
   fsAlreadyExists,

@@ -1,6 +1,7 @@
 import type { FsJob, Principal } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
-import type { JobItemRow, JobRow } from './jobs.repository';
+import type { JobItemRow } from './job-items.repository';
+import type { JobRow } from './jobs.repository';
 
 /** Who started a job: the admin or one API key (its jobs are its own). */
 export const ownerOf = (principal: Principal) => {

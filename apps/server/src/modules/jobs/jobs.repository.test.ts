@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES } from '../../test/harness';
-import {
-  createJobsRepository,
-  type JobItemRow,
-  type NewJobItem,
-  pendingJob,
-} from './jobs.repository';
+import type { JobItemRow, NewJobItem } from './job-items.repository';
+import { createJobsRepository, pendingJob } from './jobs.repository';
 
 describe.each(ENGINES)('job items on %s', (engine) => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock';
-import type { ItemResult, JobItemRow, JobRow, JobsRepository, NewJobItem } from './jobs.repository';
+import type { ItemResult, JobItemRow, NewJobItem } from './job-items.repository';
+import type { JobRow, JobsRepository } from './jobs.repository';
 
 /** What a handler sees of the job it works on. */
 export interface JobContext {

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Principal } from '@sharebin/shared';
 import type { FsLocator } from '../fs/fs-locator';
+import type { NewJobItem } from '../jobs/job-items.repository';
 import { ownerOf } from '../jobs/jobs.models';
-import type { JobRow, JobsRepository, NewJobItem } from '../jobs/jobs.repository';
+import type { JobRow, JobsRepository } from '../jobs/jobs.repository';
 import type { JobContext, JobHandler } from '../jobs/jobs.worker';
 import { zipLinkInvalid, zipPlanFailed, zipPlanPending } from './zip.errors';
 import {
