@@ -5,9 +5,9 @@ import { createDashboardRoutes } from '../../modules/dashboard/dashboard.routes'
 import { createDashboardUseCases } from '../../modules/dashboard/dashboard.usecases';
 import { createFilesRoutes } from '../../modules/files/files.routes';
 import { createFsRoutes } from '../../modules/fs/fs.routes';
-import { createFsSearchRoutes } from '../../modules/fs/fs-search.routes';
-import { createFsSearch } from '../../modules/fs/fs-search.usecases';
-import { createFsUploadUseCases } from '../../modules/fs/fs-upload.usecases';
+import { createFsSearchRoutes } from '../../modules/fs/search/fs-search.routes';
+import { createFsSearch } from '../../modules/fs/search/fs-search.usecases';
+import { createFsUploadUseCases } from '../../modules/fs/uploads/fs-upload.usecases';
 import { createJobsRoutes } from '../../modules/jobs/jobs.routes';
 import { createMountsRoutes } from '../../modules/mounts/mounts.routes';
 import { createPastesRoutes } from '../../modules/pastes/pastes.routes';

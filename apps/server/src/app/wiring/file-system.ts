@@ -1,11 +1,11 @@
-import { createChecksumsRepository } from '../../modules/fs/fs-checksums';
+import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums';
 import { createFsChangeFollower, createListingFollower } from '../../modules/fs/fs-followers';
 import { createFsLocator } from '../../modules/fs/fs-locator';
 import { createFsQuota } from '../../modules/fs/fs-quota';
 import { createFsReadUseCases } from '../../modules/fs/fs-read.usecases';
-import { createFsUploadsHousekeeping } from '../../modules/fs/fs-uploads.housekeeping';
-import { createFsUploadsRepository } from '../../modules/fs/fs-uploads.repository';
 import { createFsWriteUseCases } from '../../modules/fs/fs-write.usecases';
+import { createFsUploadsHousekeeping } from '../../modules/fs/uploads/fs-uploads.housekeeping';
+import { createFsUploadsRepository } from '../../modules/fs/uploads/fs-uploads.repository';
 import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';
 import { createSearchRepository } from '../../modules/search/search.repository';
 import { createSearchUseCases } from '../../modules/search/search.usecases';

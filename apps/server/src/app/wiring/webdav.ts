@@ -1,5 +1,5 @@
-import { createChecksumLookup } from '../../modules/fs/fs-checksum-lookup';
-import { createFsCopyNowUseCases } from '../../modules/fs/fs-copy-now.usecases';
+import { createChecksumLookup } from '../../modules/fs/checksums/fs-checksum-lookup';
+import { createFsCopyNowUseCases } from '../../modules/fs/transfers/fs-copy-now.usecases';
 import { localStorageRoot } from '../../modules/storage/storage.drivers';
 import { createDavApp, DAV_PROPFIND_MAX_ENTRIES_DEFAULT } from '../../modules/webdav/dav.app';
 import { createDavAuthenticator } from '../../modules/webdav/dav-auth';

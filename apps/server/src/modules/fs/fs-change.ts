@@ -1,4 +1,4 @@
-import type { Checksums } from './checksum-worker';
+import type { Checksums } from './checksums/checksum-worker';
 import type { MountLocation } from './fs-locator';
 
 /**

@@ -7,11 +7,11 @@ import type { Clock } from '../shared/clock';
 import type { FileChecksumsTable } from '../shared/db.schema';
 import { createWriteBatcher } from '../shared/write-batcher';
 import type { FsEntry } from '../storage/drivers/storage-driver';
-import type { Checksums } from './checksum-worker';
+import type { Checksums } from './checksums/checksum-worker';
+import type { ChecksumsRepository } from './checksums/fs-checksums';
 import type { FsChange } from './fs-change';
-import type { ChecksumsRepository } from './fs-checksums';
 import type { MountLocation } from './fs-locator';
-import { walkStorage } from './fs-walk';
+import { walkStorage } from './transfers/fs-walk';
 
 /** Entries a copied folder adds to the index per call. */
 const WALK_BATCH = 500;

@@ -5,7 +5,7 @@ import type { FsUploadsTable } from '../shared/db.schema';
 import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
 import { holdOrRefuse, reservingCounter } from '../transfers/held-bytes';
 import type { MountLocation } from './fs-locator';
-import type { FsUploadsRepository } from './fs-uploads.repository';
+import type { FsUploadsRepository } from './uploads/fs-uploads.repository';
 
 /**
  * The storage capacity (SPEC §3 total capacity) for writes through the file system: a write

@@ -7,7 +7,8 @@ import { mimetypeFor } from '../files/files.models';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drivers/whole-body';
 import { finishTransfer } from '../transfers/stream-transfer';
-import type { Checksums } from './checksum-worker';
+import type { Checksums } from './checksums/checksum-worker';
+import { checksumsOf, checksumTap } from './checksums/fs-checksums';
 import {
   fsAlreadyExists,
   fsContentTooLarge,
@@ -16,12 +17,11 @@ import {
   fsRenameAcrossFolders,
 } from './fs.errors';
 import type { FsChange } from './fs-change';
-import { checksumsOf, checksumTap } from './fs-checksums';
 import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
-import { countFsUpload } from './fs-upload-target';
+import { countFsUpload } from './uploads/fs-upload-target';
 
 export interface FsWriteDeps {
   locator: FsLocator;

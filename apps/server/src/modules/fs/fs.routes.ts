@@ -22,17 +22,17 @@ import { describeIssue, issueDetails } from '../../app/validation-issues';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { objectResponse } from '../storage/object-response';
-import { type DeleteJobs, LARGE_DELETE_FILES } from './fs-delete-job';
 import { listingAnswer } from './fs-listing-answer';
 import {
   FILE_LINK_DEFAULT_SECONDS,
   FILE_LINK_MAX_SECONDS,
   type FsReadUseCases,
 } from './fs-read.usecases';
-import type { TransferJobs } from './fs-transfer-job';
-import { fsUploadRoutes } from './fs-upload.routes';
-import type { FsUploadUseCases } from './fs-upload.usecases';
 import type { FsWriteUseCases } from './fs-write.usecases';
+import { type DeleteJobs, LARGE_DELETE_FILES } from './transfers/fs-delete-job';
+import type { TransferJobs } from './transfers/fs-transfer-job';
+import { fsUploadRoutes } from './uploads/fs-upload.routes';
+import type { FsUploadUseCases } from './uploads/fs-upload.usecases';
 
 const flagSchema = z
   .enum(['true', 'false', '1', '0'])

@@ -1,5 +1,5 @@
 import type { FsEntry, Principal } from '@sharebin/shared';
-import type { ChecksumLookup } from '../fs/fs-checksum-lookup';
+import type { ChecksumLookup } from '../fs/checksums/fs-checksum-lookup';
 import { parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { Principal, WebdavUploadMode } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
-import type { FsCopyNowUseCases } from '../fs/fs-copy-now.usecases';
 import { nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
+import type { FsCopyNowUseCases } from '../fs/transfers/fs-copy-now.usecases';
 import { DavError, davConflict, davNotAllowed, davPreconditionFailed } from './dav.errors';
 import type { Depth } from './dav-depth';
 import { mtimeChange } from './dav-mtime';

@@ -4,7 +4,7 @@ import { AppError } from '../../app/errors';
 import { fsNotFound } from '../fs/fs.errors';
 import { childPath, nameOfPath, parentPath } from '../fs/fs-entries';
 import type { FsLocation, FsLocator, MountLocation } from '../fs/fs-locator';
-import { folderChildren } from '../fs/fs-walk';
+import { folderChildren } from '../fs/transfers/fs-walk';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import { zipTooManyEntries } from './zip.errors';
 import type { ZipEntry, ZipOrigin } from './zip-layout';

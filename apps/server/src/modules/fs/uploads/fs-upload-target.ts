@@ -1,10 +1,10 @@
 import type { FsUploaded, Principal } from '@sharebin/shared';
-import type { ActivityLog } from '../dashboard/activity.recorder';
-import { fileTooLarge } from '../files/files.errors';
-import { fsAlreadyExists, fsEtagMismatch, fsSizeMismatch, fsUploadMissing } from './fs.errors';
-import type { FsChange } from './fs-change';
-import type { FsLocator, MountLocation } from './fs-locator';
-import type { FsQuota } from './fs-quota';
+import type { ActivityLog } from '../../dashboard/activity.recorder';
+import { fileTooLarge } from '../../files/files.errors';
+import { fsAlreadyExists, fsEtagMismatch, fsSizeMismatch, fsUploadMissing } from '../fs.errors';
+import type { FsChange } from '../fs-change';
+import type { FsLocator, MountLocation } from '../fs-locator';
+import type { FsQuota } from '../fs-quota';
 
 /** What the large-upload flows share with the other writes. */
 export interface FsUploadDeps {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FsMultipartInitResponse, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminWithDocsMount, ENGINE_DRIVER_CASES, ok, useS3rver } from '../../test/fs-kit';
-import { type RequestOptions, useTestServer } from '../../test/harness';
-import { STALE_UPLOAD_MS } from '../files/files.housekeeping';
+import { adminWithDocsMount, ENGINE_DRIVER_CASES, ok, useS3rver } from '../../../test/fs-kit';
+import { type RequestOptions, useTestServer } from '../../../test/harness';
+import { STALE_UPLOAD_MS } from '../../files/files.housekeeping';
 
 const MIB = 1024 * 1024;
 const HOUR = 3_600_000;

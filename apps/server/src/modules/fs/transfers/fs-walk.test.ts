@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalDriver } from '../storage/drivers/local/local-driver';
-import { createHmacSigner } from '../storage/drivers/local/local-signed-url';
-import type { DirectoryPage, StorageDriver } from '../storage/drivers/storage-driver';
+import { createLocalDriver } from '../../storage/drivers/local/local-driver';
+import { createHmacSigner } from '../../storage/drivers/local/local-signed-url';
+import type { DirectoryPage, StorageDriver } from '../../storage/drivers/storage-driver';
 import { folderChildren } from './fs-walk';
 
 const NAMES = Array.from({ length: 250 }, (_, i) => `file-${String(i).padStart(3, '0')}.txt`);

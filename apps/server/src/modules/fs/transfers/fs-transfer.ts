@@ -1,8 +1,8 @@
 import { pipeline, Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '../../app/errors';
-import type { StorageDriver } from '../storage/drivers/storage-driver';
-import { storageErrorToAppError } from '../storage/storage-errors.mapper';
+import { AppError } from '../../../app/errors';
+import type { StorageDriver } from '../../storage/drivers/storage-driver';
+import { storageErrorToAppError } from '../../storage/storage-errors.mapper';
 
 /**
  * The waits between attempts of a copy that a request waits for (WebDAV COPY and MOVE): three

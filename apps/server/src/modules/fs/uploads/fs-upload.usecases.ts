@@ -1,6 +1,6 @@
-import type { AccessTokens } from '../shared/access-token';
-import type { Clock } from '../shared/clock';
-import type { StorageDrivers } from '../storage/storage.drivers';
+import type { AccessTokens } from '../../shared/access-token';
+import type { Clock } from '../../shared/clock';
+import type { StorageDrivers } from '../../storage/storage.drivers';
 import { createFsMultipart } from './fs-multipart.usecases';
 import { createFsPresign } from './fs-presign.usecases';
 import { createUploadKeys } from './fs-upload-key';

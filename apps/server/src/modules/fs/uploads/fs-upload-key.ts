@@ -1,4 +1,4 @@
-import type { AccessTokens } from '../shared/access-token';
+import type { AccessTokens } from '../../shared/access-token';
 
 /** Long enough for a large upload over a slow line; S3 keeps unfinished uploads as long. */
 const UPLOAD_KEY_TTL_MS = 7 * 24 * 3600 * 1000;

@@ -10,15 +10,15 @@ import {
   type SearchScope,
 } from '@sharebin/shared';
 import type { Logger } from 'pino';
-import { validationFailed } from '../../app/errors';
-import { mimetypeFor } from '../files/files.models';
-import { mountNotFound } from '../mounts/mounts.errors';
-import type { SearchHit, VisibleScope } from '../search/search.models';
-import type { SearchUseCases } from '../search/search.usecases';
-import { toIsoOrNull } from '../shared/clock';
-import type { StorageDriver } from '../storage/drivers/storage-driver';
-import { fsPathForbidden } from './fs.errors';
-import { walkStorage } from './fs-walk';
+import { validationFailed } from '../../../app/errors';
+import { mimetypeFor } from '../../files/files.models';
+import { mountNotFound } from '../../mounts/mounts.errors';
+import type { SearchHit, VisibleScope } from '../../search/search.models';
+import type { SearchUseCases } from '../../search/search.usecases';
+import { toIsoOrNull } from '../../shared/clock';
+import type { StorageDriver } from '../../storage/drivers/storage-driver';
+import { fsPathForbidden } from '../fs.errors';
+import { walkStorage } from '../transfers/fs-walk';
 
 export interface FsSearchRequest {
   q: string;

@@ -1,13 +1,13 @@
 import type { FsBatchResult, Principal } from '@sharebin/shared';
-import type { NewJobItem } from '../jobs/job-items.repository';
-import type { JobContext, JobHandler } from '../jobs/jobs.worker';
-import { fsNotFound, fsReadOnly } from './fs.errors';
-import type { FsChange } from './fs-change';
-import type { FsLocator, MountLocation } from './fs-locator';
+import type { NewJobItem } from '../../jobs/job-items.repository';
+import type { JobContext, JobHandler } from '../../jobs/jobs.worker';
+import { fsNotFound, fsReadOnly } from '../fs.errors';
+import type { FsChange } from '../fs-change';
+import type { FsLocator, MountLocation } from '../fs-locator';
+import type { FsWriteUseCases } from '../fs-write.usecases';
+import { failureOf, keepParentFolder } from '../fs-write.usecases';
 import { itemFailure } from './fs-transfer-job';
 import { walkStorage } from './fs-walk';
-import type { FsWriteUseCases } from './fs-write.usecases';
-import { failureOf, keepParentFolder } from './fs-write.usecases';
 
 /**
  * A folder holding more files than this is deleted by a job, with progress; a file or a smaller

@@ -1,6 +1,6 @@
 import { type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
-import type { ItemResult, JobItemRow, NewJobItem } from '../jobs/job-items.repository';
-import type { JobContext, JobHandler } from '../jobs/jobs.worker';
+import type { ItemResult, JobItemRow, NewJobItem } from '../../jobs/job-items.repository';
+import type { JobContext, JobHandler } from '../../jobs/jobs.worker';
 import {
   fsAlreadyExists,
   fsFolderKept,
@@ -9,15 +9,15 @@ import {
   fsNotAFile,
   fsNotFound,
   fsSizeMismatch,
-} from './fs.errors';
-import type { FsChange } from './fs-change';
-import { childPath, nameOfPath, parentPath } from './fs-entries';
-import { failureReason } from './fs-failure';
-import type { FsLocator, MountLocation } from './fs-locator';
-import type { FsQuota } from './fs-quota';
+} from '../fs.errors';
+import type { FsChange } from '../fs-change';
+import { childPath, nameOfPath, parentPath } from '../fs-entries';
+import { failureReason } from '../fs-failure';
+import type { FsLocator, MountLocation } from '../fs-locator';
+import type { FsQuota } from '../fs-quota';
+import { keepParentFolder } from '../fs-write.usecases';
 import { isTransient, streamFile, withRetries } from './fs-transfer';
 import { walkStorage } from './fs-walk';
-import { keepParentFolder } from './fs-write.usecases';
 
 export type TransferKind = 'copy' | 'move';
 export interface TransferItem {

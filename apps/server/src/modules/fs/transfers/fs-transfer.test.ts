@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { StorageDriver } from '../storage/drivers/storage-driver';
-import { ObjectNotFoundError, StorageBackendError } from '../storage/drivers/storage-driver.errors';
-import { fsNotFound } from './fs.errors';
+import type { StorageDriver } from '../../storage/drivers/storage-driver';
+import {
+  ObjectNotFoundError,
+  StorageBackendError,
+} from '../../storage/drivers/storage-driver.errors';
+import { fsNotFound } from '../fs.errors';
 import { isTransient, streamFile, withRetries } from './fs-transfer';
 
 const NO_WAIT = [1, 1];

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type FsSearchResponse, SEARCH_TOTAL_CAP } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectData, fsClient } from '../../test/fs-client';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { expectData, fsClient } from '../../../test/fs-client';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 
 const MATCHES = SEARCH_TOTAL_CAP + 5;
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FsListing, Mount, StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventually } from '../../test/eventually';
-import { filesUnder } from '../../test/files-under';
-import { type S3rverInstance, startS3rver } from '../../test/s3rver';
+import { eventually } from '../../../test/eventually';
+import { filesUnder } from '../../../test/files-under';
+import { type S3rverInstance, startS3rver } from '../../../test/s3rver';
 import {
   apiCall,
   endlessDavPut,
@@ -14,7 +14,7 @@ import {
   PROCESS_ADMIN,
   type ServerProcess,
   startServerProcess,
-} from '../../test/server-process';
+} from '../../../test/server-process';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 

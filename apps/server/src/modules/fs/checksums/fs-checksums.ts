@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { sql } from 'kysely';
-import type { Db } from '../shared/db';
-import type { FileChecksumsTable } from '../shared/db.schema';
+import type { Db } from '../../shared/db';
+import type { FileChecksumsTable } from '../../shared/db.schema';
 import { type Checksums, hashingThread } from './checksum-worker';
 
 /** Keys looked up per query: far below either engine's parameter limit. */

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminWithDocsMount, useS3rver } from '../../test/fs-kit';
-import { useTestServer } from '../../test/harness';
-import { newId } from '../shared/crypto';
-import type { FsUploadsTable } from '../shared/db.schema';
-import { createProcessIdentity, currentProcess } from '../shared/process-identity';
+import { adminWithDocsMount, useS3rver } from '../../../test/fs-kit';
+import { useTestServer } from '../../../test/harness';
+import { newId } from '../../shared/crypto';
+import type { FsUploadsTable } from '../../shared/db.schema';
+import { createProcessIdentity, currentProcess } from '../../shared/process-identity';
 import { abandonedStreamMs } from './fs-uploads.housekeeping';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,17 +1,17 @@
 import type { Readable } from 'node:stream';
 import type { FsMultipartInitResponse, FsUploaded, Principal } from '@sharebin/shared';
-import { mimetypeFor } from '../files/files.models';
-import { multipartLayout } from '../files/multipart-layout';
-import { MultipartError } from '../storage/drivers/storage-driver.errors';
-import type { StorageDrivers } from '../storage/storage.drivers';
+import { mimetypeFor } from '../../files/files.models';
+import { multipartLayout } from '../../files/multipart-layout';
+import { MultipartError } from '../../storage/drivers/storage-driver.errors';
+import type { StorageDrivers } from '../../storage/storage.drivers';
 import {
   fsPartLengthMismatch,
   fsPartOutOfRange,
   fsSizeMismatch,
   fsUploadKeyInvalid,
   fsUploadUnsupported,
-} from './fs.errors';
-import { childPath, nameOfPath } from './fs-entries';
+} from '../fs.errors';
+import { childPath, nameOfPath } from '../fs-entries';
 import type { UploadKeys } from './fs-upload-key';
 import { countFsUpload, type FsUploadDeps, type UploadTargets } from './fs-upload-target';
 

@@ -13,8 +13,8 @@ import {
   fsUploadedSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
-import { requestBodyStream } from '../../app/request-stream';
-import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { requestBodyStream } from '../../../app/request-stream';
+import { type AnyRoute, type RouteAuth, route } from '../../../app/route';
 import type { ProxyPartUrl } from './fs-multipart.usecases';
 import type { FsUploadUseCases } from './fs-upload.usecases';
 

@@ -1,5 +1,5 @@
-import type { IndexEntry } from '../search/search.models';
-import type { FsEntry, StorageDriver } from '../storage/drivers/storage-driver';
+import type { IndexEntry } from '../../search/search.models';
+import type { FsEntry, StorageDriver } from '../../storage/drivers/storage-driver';
 
 /** A listed storage entry as the search index takes it, at `path` within its mount. */
 export const indexEntryOf = (entry: FsEntry, path: string): IndexEntry => ({

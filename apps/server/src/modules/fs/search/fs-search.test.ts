@@ -6,9 +6,9 @@ import {
   type StorageConfig,
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectData, fsClient } from '../../test/fs-client';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
-import { jobsClient } from '../../test/jobs-kit';
+import { expectData, fsClient } from '../../../test/fs-client';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
+import { jobsClient } from '../../../test/jobs-kit';
 
 describe.each(ENGINES)('search of the file system on %s', (engine) => {
   const t = useTestServer(engine);

@@ -15,8 +15,8 @@ import {
   fsKeyWith,
   ok,
   useS3rver,
-} from '../../test/fs-kit';
-import { type RequestOptions, useTestServer } from '../../test/harness';
+} from '../../../test/fs-kit';
+import { type RequestOptions, useTestServer } from '../../../test/harness';
 
 const MIB = 1024 * 1024;
 

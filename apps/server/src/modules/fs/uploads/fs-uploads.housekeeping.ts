@@ -1,9 +1,9 @@
-import { STALE_UPLOAD_MS } from '../files/files.housekeeping';
-import { UPLOAD_ACTIVITY_RESOLUTION_MS } from '../files/files.repository';
-import type { Clock } from '../shared/clock';
-import type { FsUploadsTable } from '../shared/db.schema';
-import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
-import type { StorageDrivers } from '../storage/storage.drivers';
+import { STALE_UPLOAD_MS } from '../../files/files.housekeeping';
+import { UPLOAD_ACTIVITY_RESOLUTION_MS } from '../../files/files.repository';
+import type { Clock } from '../../shared/clock';
+import type { FsUploadsTable } from '../../shared/db.schema';
+import { currentProcess, type ProcessIdentity } from '../../shared/process-identity';
+import type { StorageDrivers } from '../../storage/storage.drivers';
 import type { FsUploadsRepository } from './fs-uploads.repository';
 
 /** HTTP_IDLE_TIMEOUT's default. */

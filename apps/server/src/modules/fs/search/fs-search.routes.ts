@@ -4,7 +4,7 @@ import {
   reindexStatusSchema,
   searchRequestSchema,
 } from '@sharebin/shared';
-import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import { type AnyRoute, type RouteAuth, route } from '../../../app/route';
 import type { FsSearch } from './fs-search.usecases';
 
 function searchRoute(prefix: '/admin/fs' | '/user/fs', auth: RouteAuth, fsSearch: FsSearch) {
