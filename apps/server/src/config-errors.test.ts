@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedFilesystemName } from './modules/storage/shared-folder-check';
+import { sharedFilesystemName } from './modules/storage/configs/shared-folder-check';
 import { createPostgresDatabase } from './test/pg-admin';
 import {
   freePort,

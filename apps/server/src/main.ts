@@ -13,7 +13,7 @@ import { systemClock } from './modules/shared/clock';
 import { assertDatabaseReachable, openConfiguredDatabase } from './modules/shared/db-startup';
 import { resolveSecretKey } from './modules/shared/secret-key';
 import { formatStartupFailure, StartupError } from './modules/shared/startup-error';
-import { warnAboutUnsharedLocalStorages } from './modules/storage/shared-folder-check';
+import { warnAboutUnsharedLocalStorages } from './modules/storage/configs/shared-folder-check';
 import { addressPolicy } from './modules/url-upload/address-policy';
 
 async function main() {

@@ -4,7 +4,7 @@ import { createFilesRepository } from '../../modules/files/files.repository';
 import { createFilesUseCases } from '../../modules/files/files.usecases';
 import { createPastesRepository } from '../../modules/pastes/pastes.repository';
 import { createPastesUseCases } from '../../modules/pastes/pastes.usecases';
-import { createLocalTransfers } from '../../modules/storage/storage-local.usecases';
+import { createLocalTransfers } from '../../modules/storage/signed/storage-local.usecases';
 import { createTransfersUseCases } from '../../modules/transfers/transfers.usecases';
 import type { Accounts } from './accounts';
 import type { Platform } from './platform';

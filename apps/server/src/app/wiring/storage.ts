@@ -4,12 +4,12 @@ import type { DirectoryCache } from '../../modules/fs/fs-read.usecases';
 import { createMountResolver } from '../../modules/mounts/mount-resolver';
 import { activeMounts } from '../../modules/mounts/mounts.usecases';
 import { createSecretBox } from '../../modules/shared/secret-box';
+import { createStorageRepository } from '../../modules/storage/configs/storage.repository';
+import { createStorageUseCases } from '../../modules/storage/configs/storage.usecases';
+import { createObjectDeletions } from '../../modules/storage/deletions/object-deletions.usecases';
+import { createPendingDeletionsRepository } from '../../modules/storage/deletions/pending-deletions.repository';
 import { DEFAULT_S3_TIMEOUTS } from '../../modules/storage/drivers/s3/s3-options';
-import { createObjectDeletions } from '../../modules/storage/object-deletions.usecases';
-import { createPendingDeletionsRepository } from '../../modules/storage/pending-deletions.repository';
 import { createStorageDrivers } from '../../modules/storage/storage.drivers';
-import { createStorageRepository } from '../../modules/storage/storage.repository';
-import { createStorageUseCases } from '../../modules/storage/storage.usecases';
 import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
 

@@ -1,8 +1,8 @@
 import { type FileShare, isCreator, type Principal } from '@sharebin/shared';
 import type { FileSharesTable } from '../shared/db.schema';
 import type { ShareTombstones } from '../shares/share-tombstones';
-import type { ObjectDeletions } from '../storage/object-deletions.usecases';
-import type { StorageUseCases } from '../storage/storage.usecases';
+import type { StorageUseCases } from '../storage/configs/storage.usecases';
+import type { ObjectDeletions } from '../storage/deletions/object-deletions.usecases';
 import { fileNotFound } from './files.errors';
 import { toFileShare } from './files.models';
 import type { FilesRepository } from './files.repository';

@@ -1,7 +1,7 @@
 import type { Clock } from '../shared/clock';
 import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
+import type { StorageUseCases } from '../storage/configs/storage.usecases';
 import type { StorageDrivers } from '../storage/storage.drivers';
-import type { StorageUseCases } from '../storage/storage.usecases';
 import type { FileRecords } from './file-records';
 import { isShareObjectKey } from './files.models';
 import type { FilesRepository } from './files.repository';

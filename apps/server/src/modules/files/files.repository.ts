@@ -4,8 +4,8 @@ import type { Database, FileSharesTable, PendingDeletionsTable } from '../shared
 import { preparedQuery } from '../shared/prepared-query';
 import { containsPattern, lowerLike } from '../shared/sql-search';
 import { createViewCounter, finishedAt } from '../shares/shares.sql';
-import { checkRoom } from '../storage/capacity.sql';
-import { createPendingDeletionsRepository } from '../storage/pending-deletions.repository';
+import { checkRoom } from '../storage/configs/capacity.sql';
+import { createPendingDeletionsRepository } from '../storage/deletions/pending-deletions.repository';
 
 export interface FileListFilter {
   /** Creator tags whose shares to list; all when absent. */

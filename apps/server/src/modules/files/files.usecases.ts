@@ -19,8 +19,8 @@ import type { SharePasswordGuard } from '../shares/share-password';
 import { remainingViews, shareAccessChanges, shareState } from '../shares/share-state';
 import type { ShareTombstones } from '../shares/share-tombstones';
 import { updateWithSlug } from '../shares/slugs';
+import type { StorageUseCases } from '../storage/configs/storage.usecases';
 import type { GetResult, StorageDriver } from '../storage/drivers/storage-driver';
-import type { StorageUseCases } from '../storage/storage.usecases';
 import type { FileRecords } from './file-records';
 import {
   fileAlreadyLive,

@@ -3,8 +3,8 @@ import { withNodeBody } from '../../app/node-body';
 import { toWebStream } from '../../app/web-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { contentDisposition } from '../shared/content-disposition';
+import { rangeNotSatisfiable } from './configs/storage.errors';
 import type { GetResult } from './drivers/storage-driver';
-import { rangeNotSatisfiable } from './storage.errors';
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against an object of `size` bytes; undefined for none. */
 export function parseRange(

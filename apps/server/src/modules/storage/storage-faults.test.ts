@@ -9,7 +9,7 @@ import type { FileShare, StorageConfig } from '@sharebin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { type S3rverInstance, startS3rver } from '../../test/s3rver';
-import { retryDelayMs } from './object-deletions.usecases';
+import { retryDelayMs } from './deletions/object-deletions.usecases';
 
 let s3: S3rverInstance;
 /** Accepts connections and never answers: a frozen storage. */

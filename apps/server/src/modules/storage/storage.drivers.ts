@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock';
+import type { StorageUseCases } from './configs/storage.usecases';
 import { createLocalDriver } from './drivers/local/local-driver';
 import { createHmacSigner, type UrlSigner } from './drivers/local/local-signed-url';
 import type { S3SdkLogger, S3Timeouts } from './drivers/s3/s3-options';
 import type { DriverCapabilities, StorageDriver } from './drivers/storage-driver';
-import type { StorageUseCases } from './storage.usecases';
 
 /** Where the local driver's signed URLs are served (storage-local.routes.ts). */
 export const localPublicPath = (publicUrl: string, configId: string) =>

@@ -2,7 +2,7 @@ import { Transform } from 'node:stream';
 import { fileTooLarge, storageInsufficient } from '../files/files.errors';
 import { UPLOAD_ACTIVITY_RESOLUTION_MS } from '../files/files.repository';
 import type { Clock } from '../shared/clock';
-import type { CapacityOutcome } from '../storage/capacity.sql';
+import type { CapacityOutcome } from '../storage/configs/capacity.sql';
 
 /**
  * How far a streamed upload's reservation runs ahead of the bytes that arrived: one write per

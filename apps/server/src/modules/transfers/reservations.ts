@@ -18,7 +18,7 @@ import { newId } from '../shared/crypto';
 import type { FileSharesTable } from '../shared/db.schema';
 import { expiryFrom, shareAccessChanges } from '../shares/share-state';
 import { insertWithSlug } from '../shares/slugs';
-import { remainingBytes } from '../storage/storage.models';
+import { remainingBytes } from '../storage/configs/storage.models';
 import { holdOrRefuse, reservingCounter } from './held-bytes';
 import type { TransfersDeps } from './transfer-flow';
 

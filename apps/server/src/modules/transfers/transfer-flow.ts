@@ -3,8 +3,8 @@ import type { FileRecords } from '../files/file-records';
 import type { FilesRepository } from '../files/files.repository';
 import type { Clock } from '../shared/clock';
 import type { PasswordHasher } from '../shared/crypto';
+import type { StorageUseCases } from '../storage/configs/storage.usecases';
 import type { StorageDrivers } from '../storage/storage.drivers';
-import type { StorageUseCases } from '../storage/storage.usecases';
 
 export interface TransfersDeps {
   /** Hashes the passwords of new shares. */

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { StorageConfig } from '@sharebin/shared';
-import { remainingBytes } from '../storage/storage.models';
+import { remainingBytes } from '../storage/configs/storage.models';
 
 /** A storage's room as RFC 4331 shows it on its collections, in bytes. */
 export interface StorageSpace {

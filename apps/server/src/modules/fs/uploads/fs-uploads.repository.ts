@@ -1,7 +1,7 @@
 import { UPLOAD_ACTIVITY_RESOLUTION_MS } from '../../files/files.repository';
 import type { Db } from '../../shared/db';
 import type { FsUploadsTable } from '../../shared/db.schema';
-import { type CapacityOutcome, checkRoom } from '../../storage/capacity.sql';
+import { type CapacityOutcome, checkRoom } from '../../storage/configs/capacity.sql';
 
 /** File-system writes under way (`fs_uploads`): what each holds, and its multipart upload. */
 export function createFsUploadsRepository({ db }: { db: Db }) {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedFilesystemName } from '../../shared-folder-check';
+import { sharedFilesystemName } from '../../configs/shared-folder-check';
 import { scoped } from '../scoped-driver';
 import type { StorageDriver } from '../storage-driver';
 import { createLocalDriver } from './local-driver';

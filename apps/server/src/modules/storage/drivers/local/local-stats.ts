@@ -1,6 +1,6 @@
 import type { BigIntStats } from 'node:fs';
 import { statfs } from 'node:fs/promises';
-import { sharedFilesystemName } from '../../shared-folder-check';
+import { sharedFilesystemName } from '../../configs/shared-folder-check';
 import { statsAt, statsAtSync } from './local-files';
 
 /**

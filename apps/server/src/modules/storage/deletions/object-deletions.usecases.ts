@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '@sharebin/shared';
-import { AppError } from '../../app/errors';
-import type { Clock } from '../shared/clock';
-import { newId } from '../shared/crypto';
-import type { PendingDeletionsTable } from '../shared/db.schema';
-import { ObjectNotFoundError } from './drivers/storage-driver.errors';
+import { AppError } from '../../../app/errors';
+import type { Clock } from '../../shared/clock';
+import { newId } from '../../shared/crypto';
+import type { PendingDeletionsTable } from '../../shared/db.schema';
+import { ObjectNotFoundError } from '../drivers/storage-driver.errors';
+import type { StorageDrivers } from '../storage.drivers';
 import type { PendingDeletionsRepository } from './pending-deletions.repository';
-import type { StorageDrivers } from './storage.drivers';
 
 export interface ObjectToDelete {
   configId: string;

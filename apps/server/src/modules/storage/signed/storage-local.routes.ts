@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { requestBodyStream } from '../../app/request-stream';
-import { type AnyRoute, route } from '../../app/route';
-import type { ActivityLog } from '../dashboard/activity.recorder';
-import { objectResponse, parseRange } from './object-response';
+import { requestBodyStream } from '../../../app/request-stream';
+import { type AnyRoute, route } from '../../../app/route';
+import type { ActivityLog } from '../../dashboard/activity.recorder';
+import { objectResponse, parseRange } from '../object-response';
 import type { LocalTransfers } from './storage-local.usecases';
 
 const params = z.object({ configId: z.string().min(1).max(64) });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { StorageTestReason, StorageTestReport } from '@sharebin/shared';
-import type { Clock } from '../shared/clock';
-import { newId } from '../shared/crypto';
-import type { StorageDriver } from './drivers/storage-driver';
-import { StorageDriverError } from './drivers/storage-driver.errors';
-import type { StorageDrivers } from './storage.drivers';
+import type { Clock } from '../../shared/clock';
+import { newId } from '../../shared/crypto';
+import type { StorageDriver } from '../drivers/storage-driver';
+import { StorageDriverError } from '../drivers/storage-driver.errors';
+import type { LocalTransfers } from '../signed/storage-local.usecases';
+import type { StorageDrivers } from '../storage.drivers';
 import type { StorageUseCases } from './storage.usecases';
-import type { LocalTransfers } from './storage-local.usecases';
 
 type Check = StorageTestReport['checks'][number];
 

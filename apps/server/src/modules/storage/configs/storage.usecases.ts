@@ -9,12 +9,12 @@ import {
   type updateStorageConfigRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
-import { validationFailed } from '../../app/errors';
-import { flag } from '../api-keys/api-keys.models';
-import type { Clock } from '../shared/clock';
-import { newId } from '../shared/crypto';
-import type { StorageConfigsTable } from '../shared/db.schema';
-import type { SecretBox } from '../shared/secret-box';
+import { validationFailed } from '../../../app/errors';
+import { flag } from '../../api-keys/api-keys.models';
+import type { Clock } from '../../shared/clock';
+import { newId } from '../../shared/crypto';
+import type { StorageConfigsTable } from '../../shared/db.schema';
+import type { SecretBox } from '../../shared/secret-box';
 import { assertHostFolder } from './host-folder';
 import {
   storageConfigInUse,

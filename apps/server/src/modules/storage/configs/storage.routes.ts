@@ -7,8 +7,8 @@ import {
   updateStorageConfigRequestSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
-import { publicOriginOf } from '../../app/public-origin';
-import { type AnyRoute, route } from '../../app/route';
+import { publicOriginOf } from '../../../app/public-origin';
+import { type AnyRoute, route } from '../../../app/route';
 import type { StorageUseCases } from './storage.usecases';
 import type { StorageTests } from './storage-test.usecases';
 

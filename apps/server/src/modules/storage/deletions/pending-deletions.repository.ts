@@ -1,5 +1,5 @@
-import type { Db } from '../shared/db';
-import type { PendingDeletionsTable } from '../shared/db.schema';
+import type { Db } from '../../shared/db';
+import type { PendingDeletionsTable } from '../../shared/db.schema';
 
 export function createPendingDeletionsRepository({ db }: { db: Db }) {
   return {

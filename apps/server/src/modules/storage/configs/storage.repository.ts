@@ -1,5 +1,5 @@
-import type { Db } from '../shared/db';
-import type { StorageConfigsTable } from '../shared/db.schema';
+import type { Db } from '../../shared/db';
+import type { StorageConfigsTable } from '../../shared/db.schema';
 
 export function createStorageRepository({ db }: { db: Db }) {
   return {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { StorageConfig } from '@sharebin/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 
 describe.each(ENGINES)('local storage on a host folder on %s', (engine) => {
   const t = useTestServer(engine);

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '../../app/errors';
-import type { Clock } from '../shared/clock';
+import { AppError } from '../../../app/errors';
+import type { Clock } from '../../shared/clock';
 import {
   type LocalSignedOp,
   type LocalSignedRequest,
   verifyLocalSignedRequest,
-} from './drivers/local/local-signed-url';
-import { SignedUrlError } from './drivers/storage-driver.errors';
-import { localPublicPath, type StorageDrivers } from './storage.drivers';
+} from '../drivers/local/local-signed-url';
+import { SignedUrlError } from '../drivers/storage-driver.errors';
+import { localPublicPath, type StorageDrivers } from '../storage.drivers';
 
 const signedUrlRefused = (reason: string) =>
   new AppError(

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../shared/db.schema';
+import type { Database } from '../../shared/db.schema';
 
 /**
  * A storage's capacity, read by writing its row: on PostgreSQL that locks the row, so parallel

@@ -1,6 +1,6 @@
 import type { StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 
 const S3_CONFIG = {
   name: 'Backups on MinIO',

@@ -1,7 +1,7 @@
 import { statfsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Db } from '../shared/db';
+import type { Db } from '../../shared/db';
 
 /**
  * `statfs` magic numbers (linux/magic.h and the file systems' own headers) of file systems that

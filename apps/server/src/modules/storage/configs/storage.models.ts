@@ -1,7 +1,7 @@
 import type { StorageChoice, StorageConfig } from '@sharebin/shared';
-import { toIso } from '../shared/clock';
-import type { StorageConfigsTable } from '../shared/db.schema';
-import { maskSecret, type SecretBox } from '../shared/secret-box';
+import { toIso } from '../../shared/clock';
+import type { StorageConfigsTable } from '../../shared/db.schema';
+import { maskSecret, type SecretBox } from '../../shared/secret-box';
 
 export { DEFAULT_LOCAL_STORAGE_NAME } from '@sharebin/shared';
 

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@sharebin/shared';
-import { AppError } from '../../app/errors';
+import { AppError } from '../../../app/errors';
 
 export const storageConfigNotFound = () =>
   new AppError(404, ERROR_CODES.storageConfigNotFound, 'No storage configuration with this id');
