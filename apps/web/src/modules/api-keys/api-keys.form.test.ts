@@ -1,6 +1,16 @@
-import type { ApiKey } from '@sharebin/shared';
+import { type ApiKey, ERROR_CODES } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
-import { emptyKeyForm, keyFormFrom, toCreateRequest, toUpdateRequest } from './api-keys.form';
+import { ApiError } from '../../app/api-client';
+import { serverFieldErrors } from '../management/form-errors';
+import {
+  emptyKeyForm,
+  KEY_CODE_FIELDS,
+  KEY_FORM_FIELDS,
+  keyFieldOf,
+  keyFormFrom,
+  toCreateRequest,
+  toUpdateRequest,
+} from './api-keys.form';
 
 const saved: ApiKey = {
   id: 'key-1',
@@ -38,5 +48,33 @@ describe('the key form and mount read-only access', () => {
       mount_permission: false,
       mount_read_only: false,
     });
+  });
+});
+
+describe("the key form's messages", () => {
+  it('puts a taken custom key and a 400 on expires_at on their fields', () => {
+    const taken = new ApiError({
+      status: 409,
+      code: ERROR_CODES.apiKeyConflict,
+      message: 'This key is already in use, choose another',
+    });
+    expect(serverFieldErrors(taken, KEY_FORM_FIELDS, KEY_CODE_FIELDS, 'en-US')).toEqual({
+      customKey: 'This key is already in use, choose another',
+    });
+    const invalid = new ApiError({
+      status: 400,
+      code: ERROR_CODES.validationFailed,
+      message: 'invalid',
+      details: [{ path: 'expires_at', code: 'invalid_format', message: 'Invalid date' }],
+    });
+    expect(Object.keys(serverFieldErrors(invalid, KEY_FORM_FIELDS, KEY_CODE_FIELDS))).toEqual([
+      'customDays',
+    ]);
+  });
+
+  it('clears a message only for the fields that have one', () => {
+    expect(keyFieldOf('basicPath')).toBe('basicPath');
+    expect(keyFieldOf('expiry')).toBeNull();
+    expect(keyFieldOf('mountReadOnly')).toBeNull();
   });
 });

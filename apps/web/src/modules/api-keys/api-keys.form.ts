@@ -7,6 +7,8 @@ import {
   type ApiKeyExpiryPreset,
   type CreateApiKeyRequest,
   DEFAULT_API_KEY_BASE_PATH,
+  ERROR_CODES,
+  type ErrorCode,
   normalizePath,
   type UpdateApiKeyRequest,
 } from '@sharebin/shared';
@@ -38,6 +40,23 @@ export interface KeyFormValues {
 }
 
 export type KeyFormField = 'name' | 'customDays' | 'basicPath' | 'customKey';
+
+/** Server-side field names in validation details, mapped to the form's fields. */
+export const KEY_FORM_FIELDS: Readonly<Record<string, KeyFormField>> = {
+  name: 'name',
+  basic_path: 'basicPath',
+  custom_key: 'customKey',
+  expires_at: 'customDays',
+};
+
+/** A 409 on a custom key is shown under it. */
+export const KEY_CODE_FIELDS: Partial<Record<ErrorCode, KeyFormField>> = {
+  [ERROR_CODES.apiKeyConflict]: 'customKey',
+};
+
+/** The field whose message an edit clears; the switches and the expiry choice have none. */
+export const keyFieldOf = (key: keyof KeyFormValues): KeyFormField | null =>
+  key === 'name' || key === 'customDays' || key === 'basicPath' || key === 'customKey' ? key : null;
 
 /** A translation key and its values, turned into text by the component. */
 export interface FormError {

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-client';
 import { enUS } from '../../i18n/en-US';
 import { zhCN } from '../../i18n/zh-CN';
-import { hasErrors, schemaFieldErrors, serverFieldErrors } from './form-errors';
+import {
+  type FieldErrors,
+  hasErrors,
+  schemaFieldErrors,
+  serverFieldErrors,
+  withoutErrorsOf,
+  wordedErrors,
+} from './form-errors';
 import {
   SHARE_SETTINGS_FIELDS,
   type ShareSettingsValues,
@@ -126,5 +133,31 @@ describe('a failed save mapped onto the form', () => {
     });
     expect(serverFieldErrors(taken, SHARE_SETTINGS_FIELDS, {}, 'en-US')).toEqual({});
     expect(serverFieldErrors(new Error('offline'), SHARE_SETTINGS_FIELDS)).toEqual({});
+  });
+});
+
+describe("a form's own checks", () => {
+  it('words each finding, and skips the fields without one', () => {
+    const found: Partial<Record<'name' | 'path', { key: string; max?: number }>> = {
+      name: { key: 'tooLong', max: 3 },
+      path: undefined,
+    };
+    expect(wordedErrors(found, (finding) => `${finding.key}:${finding.max}`)).toEqual({
+      name: 'tooLong:3',
+    });
+    expect(wordedErrors({}, () => 'never')).toEqual({});
+  });
+
+  it("clears only the edited fields' messages", () => {
+    const errors: FieldErrors<'name' | 'path' | 'key'> = {
+      name: 'Required',
+      path: 'Invalid',
+      key: 'Taken',
+    };
+    const left = withoutErrorsOf(errors, ['name', 'key']);
+    expect(left).toEqual({ name: undefined, path: 'Invalid', key: undefined });
+    expect(hasErrors(withoutErrorsOf(left, ['path']))).toBe(false);
+    // The messages it was given stay as they were.
+    expect(errors.name).toBe('Required');
   });
 });

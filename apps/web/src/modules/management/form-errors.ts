@@ -63,3 +63,28 @@ export function serverFieldErrors<F extends string>(
 
 export const hasErrors = (errors: FieldErrors<string>) =>
   Object.values(errors).some((message) => message !== undefined);
+
+/** The messages once `fields` were edited: theirs go, the other fields' stay. */
+export function withoutErrorsOf<F extends string>(
+  errors: FieldErrors<F>,
+  fields: readonly NoInfer<F>[],
+): FieldErrors<F> {
+  const left = { ...errors };
+  for (const field of fields) left[field] = undefined;
+  return left;
+}
+
+/**
+ * A form's own checks in words: each field's finding (say a translation key and its values)
+ * turned into the reader's text by `word`, for forms whose rules are not a shared schema.
+ */
+export function wordedErrors<F extends string, E>(
+  found: Partial<Record<F, E>>,
+  word: (finding: E) => string,
+): FieldErrors<F> {
+  const worded: FieldErrors<F> = {};
+  for (const [field, finding] of Object.entries(found) as [F, E | undefined][]) {
+    if (finding !== undefined) worded[field] = word(finding);
+  }
+  return worded;
+}

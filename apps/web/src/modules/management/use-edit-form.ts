@@ -1,6 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { type FieldErrors, hasErrors } from './form-errors';
+import { type FieldErrors, hasErrors, withoutErrorsOf } from './form-errors';
+
+/** Sets one of a form's values (what a part of a form is handed to edit its fields). */
+export type SetValue<V> = <K extends keyof V>(key: K, value: V[K]) => void;
 
 export interface EditFormOptions<S, V, F extends string> {
   /** What the form edits; null until it is known (still loading). */
@@ -35,10 +38,18 @@ export function useEditForm<S, V, F extends string>(options: EditFormOptions<S, 
     }
   }, [opened, original, source]);
 
-  const set = <K extends keyof V>(key: K, value: V[K]) => {
-    setValues((current) => (current ? { ...current, [key]: value } : current));
+  /**
+   * Changes several values at once (a preset fills a few, an endpoint follows its region) and
+   * clears the messages of the `edited` fields only.
+   */
+  const update = (change: (current: V) => Partial<V>, edited: readonly F[]) => {
+    setValues((current) => (current ? { ...current, ...change(current) } : current));
+    if (edited.length > 0) setErrors((current) => withoutErrorsOf(current, edited));
+  };
+
+  const set: SetValue<V> = (key, value) => {
     const field = fieldOf(key);
-    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
+    update(() => ({ [key]: value }) as unknown as Partial<V>, field ? [field] : []);
   };
 
   /**
@@ -63,33 +74,14 @@ export function useEditForm<S, V, F extends string>(options: EditFormOptions<S, 
    * Saves the changes, if any: with none the form closes saying so; a save closes it with
    * `saved`'s message, a failure keeps it open with its reasons.
    */
-  const saveChanges = <C extends object, R>(
-    changes: C,
-    how: {
-      save: (changes: C, done: { onSuccess: (result: R) => void; onError: typeof fail }) => void;
-      nothingChanged: string;
-      saved: (result: R) => string;
-      close: () => void;
-    },
-  ) => {
-    if (Object.keys(changes).length === 0) {
-      notifySuccess(how.nothingChanged);
-      how.close();
-      return;
-    }
-    how.save(changes, {
-      onSuccess: (result) => {
-        notifySuccess(how.saved(result));
-        how.close();
-      },
-      onError: fail,
-    });
-  };
+  const saveChanges = <C extends object, R>(changes: C, how: SaveSteps<C, R>) =>
+    saveOrClose(changes, how, { fail, notify: notifySuccess });
 
   return {
     original,
     values,
     set,
+    update,
     errorOf: (field: F) => errors[field],
     submit,
     saveChanges,
@@ -99,4 +91,38 @@ export function useEditForm<S, V, F extends string>(options: EditFormOptions<S, 
       setValues(null);
     },
   };
+}
+
+/** How a form's changes are saved, and what it says and does afterwards. */
+export interface SaveSteps<C, R> {
+  save: (
+    changes: C,
+    done: { onSuccess: (result: R) => void; onError: (error: unknown) => void },
+  ) => void;
+  nothingChanged: string;
+  saved: (result: R) => string;
+  /** What the caller does with the saved result (shows a new key once), before the close. */
+  onSaved?: (result: R) => void;
+  close: () => void;
+}
+
+/** saveChanges without the hook: `fail` shows a failure's reasons, `notify` the toasts. */
+export function saveOrClose<C extends object, R>(
+  changes: C,
+  how: SaveSteps<C, R>,
+  after: { fail: (error: unknown) => void; notify: (message: string) => void },
+): void {
+  if (Object.keys(changes).length === 0) {
+    after.notify(how.nothingChanged);
+    how.close();
+    return;
+  }
+  how.save(changes, {
+    onSuccess: (result) => {
+      after.notify(how.saved(result));
+      how.onSaved?.(result);
+      how.close();
+    },
+    onError: after.fail,
+  });
 }

@@ -10,7 +10,7 @@ import { RefreshButton } from '../../management/components/CollectionToolbar';
 import { confirmDanger } from '../../management/confirm-danger';
 import { useModalTarget } from '../../management/use-modal-target';
 import { useApiKeyCollection, useDeleteApiKey } from '../api-keys.hooks';
-import { ApiKeyFormModal } from '../components/ApiKeyFormModal';
+import { ApiKeyFormModal, type ApiKeyFormSource } from '../components/ApiKeyFormModal';
 import { ApiKeyList } from '../components/ApiKeyList';
 import { KeyCreatedModal } from '../components/KeyCreatedModal';
 
@@ -18,8 +18,7 @@ export default function KeyManagementPage() {
   const { t } = useTranslation();
   const keys = useApiKeyCollection();
   const deleteKey = useDeleteApiKey();
-  const [creating, setCreating] = useState(false);
-  const edit = useModalTarget<ApiKey>();
+  const form = useModalTarget<ApiKeyFormSource>();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const confirmDelete = (apiKey: ApiKey) =>
@@ -43,7 +42,7 @@ export default function KeyManagementPage() {
         actions={
           <>
             <RefreshButton query={keys.query} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => form.open('new')}>
               {t('apiKeys.create')}
             </Button>
           </>
@@ -60,11 +59,7 @@ export default function KeyManagementPage() {
             title={t('apiKeys.empty')}
             hint={t('apiKeys.emptyHint')}
             action={
-              <Button
-                mt="xs"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setCreating(true)}
-              >
+              <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={() => form.open('new')}>
                 {t('apiKeys.create')}
               </Button>
             }
@@ -75,19 +70,16 @@ export default function KeyManagementPage() {
           <Text size="sm" c="dimmed">
             {t('apiKeys.count', { count: keys.total })}
           </Text>
-          <ApiKeyList keys={keys.items ?? []} onEdit={edit.open} onDelete={confirmDelete} />
+          <ApiKeyList keys={keys.items ?? []} onEdit={form.open} onDelete={confirmDelete} />
         </Stack>
       </CollectionStatus>
       <ApiKeyFormModal
-        mode="create"
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(key) => {
-          setCreating(false);
-          setCreated(key);
-        }}
+        source={form.target}
+        opened={form.opened}
+        onClose={form.close}
+        onExited={form.exited}
+        onCreated={setCreated}
       />
-      <ApiKeyFormModal mode="edit" opened={edit.opened} onClose={edit.close} apiKey={edit.target} />
       <KeyCreatedModal created={created} onClose={() => setCreated(null)} />
     </>
   );

@@ -22,7 +22,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format-bytes';
 import { usedPercent } from '../storage.utils';
-import type { StorageKind } from '../storage-config.form';
+import type { StorageKind } from '../storage-common.form';
 
 /** Badges keep their full text: in a table cell they would otherwise shrink. */
 export const fullWidth = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;

@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { StorageConfig } from '@sharebin/shared';
 import { IconDatabase, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { ModuleHeader } from '../../admin/components/ModuleHeader';
@@ -9,7 +8,10 @@ import { CollectionStatus, EmptyState } from '../../management/components/Collec
 import { RefreshButton } from '../../management/components/CollectionToolbar';
 import { confirmDanger } from '../../management/confirm-danger';
 import { useModalTarget } from '../../management/use-modal-target';
-import { StorageConfigFormModal } from '../components/StorageConfigFormModal';
+import {
+  StorageConfigFormModal,
+  type StorageFormSource,
+} from '../components/StorageConfigFormModal';
 import { StorageConfigList } from '../components/StorageConfigList';
 import { StorageTestModal } from '../components/StorageTestModal';
 import {
@@ -24,8 +26,7 @@ export default function StorageConfigPage() {
   const configs = useStorageConfigCollection();
   const deleteConfig = useDeleteStorageConfig();
   const setDefault = useSetDefaultStorageConfig();
-  const [creating, setCreating] = useState(false);
-  const edit = useModalTarget<StorageConfig>();
+  const form = useModalTarget<StorageFormSource>();
   const test = useModalTarget<StorageConfig>();
 
   const makeDefault = (config: StorageConfig) =>
@@ -58,7 +59,7 @@ export default function StorageConfigPage() {
         actions={
           <>
             <RefreshButton query={configs.query} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => form.open('new')}>
               {t('storageConfig.create')}
             </Button>
           </>
@@ -75,11 +76,7 @@ export default function StorageConfigPage() {
             title={t('storageConfig.empty')}
             hint={t('storageConfig.emptyHint')}
             action={
-              <Button
-                mt="xs"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setCreating(true)}
-              >
+              <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={() => form.open('new')}>
                 {t('storageConfig.create')}
               </Button>
             }
@@ -94,18 +91,17 @@ export default function StorageConfigPage() {
             configs={configs.items ?? []}
             onTest={test.open}
             onSetDefault={makeDefault}
-            onEdit={edit.open}
+            onEdit={form.open}
             onDelete={confirmDelete}
             settingDefault={setDefault.isPending ? (setDefault.variables ?? null) : null}
           />
         </Stack>
       </CollectionStatus>
-      <StorageConfigFormModal mode="create" opened={creating} onClose={() => setCreating(false)} />
       <StorageConfigFormModal
-        mode="edit"
-        opened={edit.opened}
-        onClose={edit.close}
-        config={edit.target}
+        source={form.target}
+        opened={form.opened}
+        onClose={form.close}
+        onExited={form.exited}
       />
       <StorageTestModal
         config={test.target}
