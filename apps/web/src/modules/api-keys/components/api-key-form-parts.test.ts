@@ -1,32 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { createInstance } from 'i18next';
-import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { enUS } from '../../../i18n/en-US';
+import { renderMarkup } from '../../../app/static-markup.test-support';
 import { emptyKeyForm } from '../api-keys.form';
 import { ApiKeyExpiryField } from './ApiKeyExpiryField';
 import { ApiKeyPermissionFields } from './ApiKeyPermissionFields';
 
-const i18n = createInstance();
-void i18n.init({
-  resources: { 'en-US': { translation: enUS } },
-  lng: 'en-US',
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-
-// Server rendering needs no DOM: the markup holds the labels and test ids the e2e drive.
-const render = (element: ReactElement) =>
-  renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n }, createElement(MantineProvider, null, element)),
-  );
-
 describe('the parts of the key form', () => {
   it('offers the expiry presets as radios, 30 days chosen for a new key', () => {
-    const html = render(
+    const html = renderMarkup(
       createElement(ApiKeyExpiryField, {
         choices: ['1d', '7d', '30d', 'never', 'custom'],
         currentExpiry: null,
@@ -44,7 +25,7 @@ describe('the parts of the key form', () => {
   });
 
   it('asks for the days when custom, and shows a saved expiry and its message', () => {
-    const html = render(
+    const html = renderMarkup(
       createElement(ApiKeyExpiryField, {
         choices: ['keep', 'custom'],
         currentExpiry: 'Never',
@@ -60,13 +41,13 @@ describe('the parts of the key form', () => {
 
   it('has a switch per permission, and read only once mount is on', () => {
     const values = emptyKeyForm();
-    const html = render(createElement(ApiKeyPermissionFields, { values, set: () => {} }));
+    const html = renderMarkup(createElement(ApiKeyPermissionFields, { values, set: () => {} }));
     for (const permission of ['text', 'file', 'mount']) {
       expect(html).toContain(`data-testid="permission-${permission}"`);
     }
     expect(html).toContain('>Mount<');
     expect(html).not.toContain('permission-mount-read-only');
-    const mount = render(
+    const mount = renderMarkup(
       createElement(ApiKeyPermissionFields, { values: { ...values, mount: true }, set: () => {} }),
     );
     expect(mount).toContain('data-testid="permission-mount-read-only"');

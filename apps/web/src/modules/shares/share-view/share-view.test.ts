@@ -1,40 +1,14 @@
-import { MantineProvider } from '@mantine/core';
 import { ERROR_CODES } from '@sharebin/shared';
-import { createInstance } from 'i18next';
-import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../app/api-client';
+import { renderMarkup, textsIn } from '../../../app/static-markup.test-support';
 import { enUS } from '../../../i18n/en-US';
-import { zhCN } from '../../../i18n/zh-CN';
 import { shareAccessTexts } from './ShareAccessNotices';
 import { ShareLoadFailed } from './ShareLoadFailed';
 import { ShareUnavailable } from './ShareUnavailable';
 import { ShareViewShell } from './ShareViewShell';
 import { type ShareKind, type UnavailableReason, unavailableReason } from './share-kinds';
-
-const i18n = createInstance();
-void i18n.init({
-  resources: { 'en-US': { translation: enUS }, 'zh-CN': { translation: zhCN } },
-  lng: 'en-US',
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-
-// Server rendering needs no DOM: the markup holds the texts, test ids and links the e2e use.
-function render(element: ReactElement, language = 'en-US'): string {
-  void i18n.changeLanguage(language);
-  return renderToStaticMarkup(
-    createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(MantineProvider, null, createElement(MemoryRouter, null, element)),
-    ),
-  );
-}
 
 const apiError = (code: string, status = 404) => new ApiError({ status, code, message: code });
 
@@ -70,7 +44,7 @@ describe('ShareUnavailable', () => {
     ['file', 'expired', 'This file has expired'],
     ['file', 'exhausted', 'This file has been viewed as often as allowed'],
   ])('a %s that is %s says so, with a way home', (kind, reason, title) => {
-    const html = render(createElement(ShareUnavailable, { kind, reason }));
+    const html = renderMarkup(createElement(ShareUnavailable, { kind, reason }));
     expect(html).toContain(`data-testid="${kind}-unavailable"`);
     expect(html).toContain(`data-reason="${reason}"`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
@@ -81,7 +55,7 @@ describe('ShareUnavailable', () => {
   });
 
   it('speaks the reader’s language', () => {
-    const html = render(
+    const html = renderMarkup(
       createElement(ShareUnavailable, { kind: 'file', reason: 'expired' }),
       'zh-CN',
     );
@@ -95,7 +69,7 @@ describe('ShareLoadFailed', () => {
     ['paste', 'The paste could not be loaded'],
     ['file', 'The file could not be loaded'],
   ])('a %s look-up that failed shows why, with a retry', (kind, title) => {
-    const html = render(
+    const html = renderMarkup(
       createElement(ShareLoadFailed, { kind, error: new Error('boom'), onRetry: () => {} }),
     );
     expect(html).toContain(`data-testid="${kind}-load-failed"`);
@@ -109,7 +83,7 @@ describe('ShareViewShell', () => {
   const view = { isPending: false, error: null as unknown, refetch: async () => undefined };
   const unlock = { mutate: () => {}, isPending: false, error: null as unknown };
   const shell = (props: Partial<Parameters<typeof ShareViewShell>[0]>) =>
-    render(
+    renderMarkup(
       createElement(ShareViewShell, {
         kind: 'paste',
         view,
@@ -152,7 +126,7 @@ describe('ShareViewShell', () => {
 });
 
 describe('shareAccessTexts', () => {
-  const t = i18n.getFixedT('en-US');
+  const t = textsIn('en-US');
 
   it('words a paste’s limits as its badges do', () => {
     const texts = (remaining: number | null) =>

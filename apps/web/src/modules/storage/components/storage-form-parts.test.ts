@@ -1,31 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { createInstance } from 'i18next';
-import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { enUS } from '../../../i18n/en-US';
+import { renderMarkup } from '../../../app/static-markup.test-support';
 import { STORAGE_KINDS, type StorageFormValues } from '../storage-common.form';
 import { emptyStorageForm } from '../storage-config.form';
 import { HostFolderField, LocalStorageNote } from './LocalStorageFields';
 import { DirectDownloadsSwitch, S3ConnectionFields } from './S3StorageFields';
 import { StorageBehaviourFields } from './StorageBehaviourFields';
 import { StorageProviderPicker } from './StorageProviderPicker';
-
-const i18n = createInstance();
-void i18n.init({
-  resources: { 'en-US': { translation: enUS } },
-  lng: 'en-US',
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-
-// Server rendering needs no DOM: the markup holds the labels and test ids the e2e drive.
-const render = (element: ReactElement) =>
-  renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n }, createElement(MantineProvider, null, element)),
-  );
 
 const fieldsOf = (values: StorageFormValues) => ({
   values,
@@ -35,7 +16,7 @@ const fieldsOf = (values: StorageFormValues) => ({
 
 describe('the parts of the storage form', () => {
   it('offers every provider as a card, and notes a preset with braces to replace', () => {
-    const html = render(
+    const html = renderMarkup(
       createElement(StorageProviderPicker, {
         kinds: STORAGE_KINDS,
         kind: 'cloudflare-r2',
@@ -51,7 +32,7 @@ describe('the parts of the storage form', () => {
   });
 
   it('shows a fixed type without cards or a note', () => {
-    const html = render(
+    const html = renderMarkup(
       createElement(StorageProviderPicker, {
         kinds: ['local'],
         kind: 'local',
@@ -66,7 +47,7 @@ describe('the parts of the storage form', () => {
   });
 
   it("renders an S3 storage's connection and credentials, the stored secret masked", () => {
-    const html = render(
+    const html = renderMarkup(
       createElement(S3ConnectionFields, {
         ...fieldsOf(emptyStorageForm('minio')),
         setRegion: () => {},
@@ -89,7 +70,7 @@ describe('the parts of the storage form', () => {
 
   it('renders the limits with the provider field first and its switch after the grid', () => {
     const local = fieldsOf(emptyStorageForm('local'));
-    const html = render(
+    const html = renderMarkup(
       createElement(StorageBehaviourFields, {
         ...local,
         providerField: createElement(HostFolderField, local),
@@ -110,6 +91,6 @@ describe('the parts of the storage form', () => {
     expect(html).toContain('aria-label="Capacity unit"');
     expect(html).toContain('data-testid="capacity-unit"');
     expect(html).toContain('value="3600"');
-    expect(render(createElement(LocalStorageNote))).toContain('role="alert"');
+    expect(renderMarkup(createElement(LocalStorageNote))).toContain('role="alert"');
   });
 });

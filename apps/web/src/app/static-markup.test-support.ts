@@ -1,0 +1,36 @@
+/**
+ * Components rendered to HTML without a DOM (react-dom/server) inside Mantine, i18next and a
+ * router: the markup holds the texts, labels, links and test ids the e2e suite drives. Test
+ * code only; nothing outside *.test.ts files may import it.
+ */
+import { MantineProvider } from '@mantine/core';
+import { createInstance } from 'i18next';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { enUS } from '../i18n/en-US';
+import { zhCN } from '../i18n/zh-CN';
+
+const i18n = createInstance();
+void i18n.init({
+  resources: { 'en-US': { translation: enUS }, 'zh-CN': { translation: zhCN } },
+  lng: 'en-US',
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function renderMarkup(element: ReactElement, language: 'en-US' | 'zh-CN' = 'en-US') {
+  void i18n.changeLanguage(language);
+  return renderToStaticMarkup(
+    createElement(
+      I18nextProvider,
+      { i18n },
+      createElement(MantineProvider, null, createElement(MemoryRouter, null, element)),
+    ),
+  );
+}
+
+/** The same texts for code that takes a `t` of its own. */
+export const textsIn = (language: 'en-US' | 'zh-CN') => i18n.getFixedT(language);
