@@ -1,9 +1,9 @@
 import { canUseAdminPanel } from '@sharebin/shared';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { validateSessionIfDue } from '../modules/auth/auth.actions';
 import { toPrincipal, useAuth } from '../modules/auth/auth.store';
+import { SessionCheckOnNavigation } from '../modules/auth/components/SessionCheckOnNavigation';
 import { PageLoader } from './layout/PageLoader';
 
 /**
@@ -12,14 +12,19 @@ import { PageLoader } from './layout/PageLoader';
  * use the panel (an API key without text, file or mount permission) to Home.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AdminAccess>{children}</AdminAccess>
+      <SessionCheckOnNavigation />
+    </>
+  );
+}
+
+/** Who may see the admin pages, once the session is known. */
+function AdminAccess({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
-  const { pathname, search } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every admin navigation checks
-  useEffect(() => {
-    void validateSessionIfDue();
-  }, [pathname]);
+  const { search } = useLocation();
 
   if (!auth.isAuthenticated) {
     return children;

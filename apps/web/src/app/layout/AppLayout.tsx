@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
@@ -22,12 +22,13 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [adminNavOpened, adminNav] = useDisclosure(false);
 
-  // Navigating closes the phone menus.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
-  useEffect(() => {
+  // Navigating closes the phone menus: while the new path renders, not in an effect after it.
+  const [menusPath, setMenusPath] = useState(pathname);
+  if (menusPath !== pathname) {
+    setMenusPath(pathname);
     menu.close();
     adminNav.close();
-  }, [pathname]);
+  }
 
   // Escape closes an open phone menu or drawer, as it closes Mantine's own overlays.
   useHotkeys([

@@ -29,14 +29,14 @@ export function useEditForm<S, V, F extends string>(options: EditFormOptions<S, 
   const [values, setValues] = useState<V | null>(null);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per opening
+  // Filled once per opening: only while `original` is null, so a re-run fills nothing again.
   useEffect(() => {
     if (opened && original === null && source) {
       setOriginal(source);
       setValues(toValues(source));
       setErrors({});
     }
-  }, [opened, original, source]);
+  }, [opened, original, source, toValues]);
 
   /**
    * Changes several values at once (a preset fills a few, an endpoint follows its region) and

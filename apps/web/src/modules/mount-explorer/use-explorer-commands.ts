@@ -1,6 +1,5 @@
-import { modals } from '@mantine/modals';
 import type { FsEntry } from '@sharebin/shared';
-import { createElement, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCopy } from '../../app/clipboard';
@@ -8,6 +7,7 @@ import { downloadUrl } from '../../app/download';
 import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
 import { resolveBackendUrl } from '../../shared/backend';
 import { addEntriesToBasket } from '../basket/basket.add';
+import { confirmDanger } from '../management/confirm-danger';
 import type { TransferMode } from './components/TransferModal';
 import type { EntryActions } from './explorer.actions-context';
 import { explorerHref, parentPath } from './explorer.paths';
@@ -75,24 +75,17 @@ export function useExplorerCommands(refresh: () => unknown) {
         const [first] = entries;
         if (!first) return;
         const single = entries.length === 1;
-        modals.openConfirmModal({
+        confirmDanger({
           title: single
             ? t('mountExplorer.remove.title', { name: first.name })
             : t('mountExplorer.remove.batchTitle', { count: entries.length }),
-          children: createElement(
-            'p',
-            { style: { margin: 0, fontSize: 'var(--mantine-font-size-sm)' } },
-            single
-              ? first.is_directory
-                ? t('mountExplorer.remove.bodyFolder')
-                : t('mountExplorer.remove.body')
-              : t('mountExplorer.remove.batchBody'),
-          ),
-          labels: { confirm: t('mountExplorer.remove.confirm'), cancel: t('common.cancel') },
-          confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<
-            string,
-            unknown
-          >,
+          body: single
+            ? first.is_directory
+              ? t('mountExplorer.remove.bodyFolder')
+              : t('mountExplorer.remove.body')
+            : t('mountExplorer.remove.batchBody'),
+          confirm: t('mountExplorer.remove.confirm'),
+          cancel: t('common.cancel'),
           onConfirm: () => void remove(entries),
         });
       },

@@ -31,6 +31,7 @@ import {
   type MarkdownAction,
 } from '../editor.commands';
 import { editorLanguageName } from '../editor.languages';
+import { editorTheme } from './editor-theme';
 import { MarkdownToolbar } from './MarkdownToolbar';
 
 export interface CodeEditorProps {
@@ -42,35 +43,6 @@ export interface CodeEditorProps {
   placeholder: string;
   label: string;
 }
-
-/** Colours from Mantine's palette, so that the editor follows the light and dark themes. */
-const shade = (color: string, light: number, dark: number) =>
-  `light-dark(var(--mantine-color-${color}-${light}), var(--mantine-color-${color}-${dark}))`;
-
-const theme = EditorView.theme({
-  '&': {
-    height: '100%',
-    fontSize: '14px',
-    backgroundColor: 'var(--mantine-color-body)',
-    color: 'var(--mantine-color-text)',
-  },
-  '&.cm-focused': { outline: 'none' },
-  '.cm-scroller': { fontFamily: 'var(--mantine-font-family-monospace)', lineHeight: '1.65' },
-  '.cm-content': { padding: '12px 0', caretColor: 'var(--mantine-color-text)' },
-  '.cm-line': { padding: '0 16px' },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-color-text)' },
-  '.cm-selectionBackground, &.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground':
-    { backgroundColor: shade('indigo', 1, 8) },
-  // Unlike an input's placeholder, the editor's is text on the page: it must read at WCAG AA.
-  '.cm-placeholder': { color: 'var(--mantine-color-dimmed)' },
-  '.cm-gutters': {
-    backgroundColor: 'transparent',
-    color: 'var(--mantine-color-dimmed)',
-    borderRight: '1px solid var(--mantine-color-default-border)',
-  },
-  '.cm-activeLineGutter': { backgroundColor: 'var(--mantine-color-default-hover)' },
-  '.cm-matchingBracket': { backgroundColor: shade('indigo', 1, 8), outline: 'none' },
-});
 
 const hasFiles = (event: DragEvent) => (event.dataTransfer?.files.length ?? 0) > 0;
 
@@ -137,14 +109,14 @@ export default function CodeEditor({
   const applyRef = useRef(apply);
   applyRef.current = apply;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is created once; later prop changes reconfigure it below
+  // The view is created once, from the text `reported` holds; later props reconfigure it below.
   useEffect(() => {
     if (!host.current) return;
     const shortcut = (action: MarkdownAction) => () => applyRef.current(action);
     const created = new EditorView({
       parent: host.current,
       state: EditorState.create({
-        doc: value,
+        doc: reported.current,
         extensions: [
           history(),
           drawSelection(),
@@ -154,7 +126,7 @@ export default function CodeEditor({
           bracketMatching(),
           EditorState.allowMultipleSelections.of(true),
           EditorView.lineWrapping,
-          theme,
+          editorTheme,
           keymap.of([
             { key: 'Mod-b', run: shortcut('bold'), preventDefault: true },
             { key: 'Mod-i', run: shortcut('italic'), preventDefault: true },
@@ -186,7 +158,7 @@ export default function CodeEditor({
       created.destroy();
       view.current = null;
     };
-  }, []);
+  }, [compartments]);
 
   // Text set from outside (a restored draft, an imported file, a reset) replaces the document.
   useEffect(() => {

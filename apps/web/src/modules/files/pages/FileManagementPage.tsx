@@ -28,13 +28,18 @@ import { managedFilesApi } from '../files.api';
 /** Names of the storages by id; an API key sees only those keys may use. */
 function useStorageNames(): ReadonlyMap<string, string> {
   const storages = useStorageChoices();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation();
   // The built-in storage's name is translated: a language switch renames it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger
+  const localName = t('storageConfig.providers.local');
   return useMemo(
     () =>
-      new Map((storages.data ?? []).map((storage) => [storage.id, storageDisplayName(storage)])),
-    [storages.data, i18n.language],
+      new Map(
+        (storages.data ?? []).map((storage) => [
+          storage.id,
+          storageDisplayName(storage, localName),
+        ]),
+      ),
+    [storages.data, localName],
   );
 }
 

@@ -22,7 +22,7 @@ import {
   SLUG_MAX_LENGTH,
 } from '@sharebin/shared';
 import { IconAlertCircle, IconLink, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 import { issueFieldErrors } from '../../../app/error-messages';
@@ -78,11 +78,12 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
   };
 
   // Typing in the editor answers the content's error: it must not outlive the content.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the content changes
-  useEffect(() => {
+  const [checkedContent, setCheckedContent] = useState(content);
+  if (checkedContent !== content) {
+    setCheckedContent(content);
     setErrors((current) => (current.content ? { ...current, content: undefined } : current));
     setServerErrors((current) => (current.content ? { ...current, content: undefined } : current));
-  }, [content]);
+  }
 
   const errorText = (field: CreatePasteField) => {
     const error = errors[field];

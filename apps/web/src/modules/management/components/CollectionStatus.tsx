@@ -54,27 +54,35 @@ export function EmptyState({
   );
 }
 
+/** On a failed load: the kit's alert titled `errorTitle`, or the list's own `failed`. */
+type FailedState =
+  | { errorTitle: string; failed?: never }
+  | { failed: ReactNode; errorTitle?: never };
+
 /**
  * The loading rows, the error with a retry, the empty state, or the list itself: every
- * management list goes through the same four states.
+ * management list goes through the same four states. A list may bring its own placeholder
+ * (`loading`, shaped like its rows) and error (`failed`) instead of the kit's.
  */
 export function CollectionStatus({
   query,
   isEmpty,
-  errorTitle,
   empty,
   skeleton = { rows: 4, height: 44 },
+  loading,
+  errorTitle,
+  failed,
   children,
 }: {
   query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'refetch'>;
   isEmpty: boolean;
-  errorTitle: string;
   empty: ReactNode;
   skeleton?: { rows: number; height: number };
+  loading?: ReactNode;
   children: ReactNode;
-}) {
-  if (query.isPending) return <LoadingRows {...skeleton} />;
-  if (query.isError) return <LoadFailed query={query} title={errorTitle} />;
+} & FailedState) {
+  if (query.isPending) return loading ?? <LoadingRows {...skeleton} />;
+  if (query.isError) return failed ?? <LoadFailed query={query} title={errorTitle} />;
   return isEmpty ? empty : children;
 }
 

@@ -6,21 +6,14 @@ import {
   type MouseEvent,
   useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RangeSelectionState } from '../../management/use-range-selection';
 import { useEntryActions } from '../explorer.actions-context';
 import { isEntryWritable } from '../explorer.format';
 import type { ViewMode } from '../explorer.hooks';
-import {
-  EMPTY_SELECTION,
-  type Selection,
-  selectRange,
-  toggleAll,
-  toggleOne,
-} from '../explorer.selection';
 import type { SortKey, SortOrder } from '../explorer.sort';
 import { EntryRow, EntryTile } from './EntryRow';
 import classes from './explorer.module.css';
@@ -39,15 +32,13 @@ export function EntryCollection({
   entries,
   view,
   selection,
-  onSelectionChange,
   sort,
   onSort,
   readOnly,
 }: {
   entries: FsEntry[];
   view: ViewMode;
-  selection: Selection;
-  onSelectionChange: (next: Selection) => void;
+  selection: RangeSelectionState;
   sort: SortOrder;
   onSort: (key: SortKey) => void;
   readOnly: boolean;
@@ -65,7 +56,6 @@ export function EntryCollection({
       : 1;
   const rowHeight = view === 'grid' ? TILE_ROW_HEIGHT : narrow ? 56 : 44;
   const rowCount = Math.ceil(entries.length / columns);
-  const order = useMemo(() => entries.map((entry) => entry.path), [entries]);
 
   const virtualizer = useVirtualizer({
     count: rowCount,
@@ -75,37 +65,41 @@ export function EntryCollection({
     // Let React batch the scroll's renders into its frame instead of forcing one per event.
     useFlushSync: false,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row size changes
+  // Rows are placed by the estimate: another row height or column count measures again.
+  const layout = `${rowHeight}:${columns}`;
+  const measuredLayout = useRef<string | null>(null);
   useEffect(() => {
+    if (measuredLayout.current === layout) return;
+    measuredLayout.current = layout;
     virtualizer.measure();
-  }, [rowHeight, columns]);
-  // A new folder starts at the top with nothing focused.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new listing only
+  }, [virtualizer, layout]);
+  // A new listing (another folder, sort or change) starts at the top with nothing focused.
+  const shownEntries = useRef(entries);
   useEffect(() => {
+    if (shownEntries.current === entries) return;
+    shownEntries.current = entries;
     setActive(-1);
     scroller.current?.scrollTo({ top: 0 });
-  }, [order]);
+  }, [entries]);
 
   // Handlers read the latest state through a ref, so rows keep stable props (memo).
-  const latest = useRef({ selection, order, actions, onSelectionChange });
-  latest.current = { selection, order, actions, onSelectionChange };
+  const latest = useRef({ selection, actions });
+  latest.current = { selection, actions };
 
   const onCheck = useCallback((entry: FsEntry, index: number, shiftKey: boolean) => {
-    const { selection: current, order: shown, onSelectionChange: change } = latest.current;
-    change(shiftKey ? selectRange(current, shown, entry.path) : toggleOne(current, entry.path));
+    const { selection: current } = latest.current;
+    if (shiftKey) current.extendTo(entry.path);
+    else current.toggle(entry.path);
     setActive(index);
   }, []);
 
-  const onToggleAll = useCallback(() => {
-    const { selection: current, order: shown, onSelectionChange: change } = latest.current;
-    change(toggleAll(current, shown));
-  }, []);
+  const onToggleAll = useCallback(() => latest.current.selection.toggleAll(), []);
 
   const onActivate = useCallback((entry: FsEntry, index: number, event: MouseEvent) => {
-    const { selection: current, order: shown, onSelectionChange: change } = latest.current;
+    const { selection: current } = latest.current;
     setActive(index);
-    if (event.shiftKey) change(selectRange(current, shown, entry.path));
-    else if (event.ctrlKey || event.metaKey) change(toggleOne(current, entry.path));
+    if (event.shiftKey) current.extendTo(entry.path);
+    else if (event.ctrlKey || event.metaKey) current.toggle(entry.path);
     else latest.current.actions.open(entry);
   }, []);
 
@@ -115,10 +109,10 @@ export function EntryCollection({
     setActive(next);
     virtualizer.scrollToIndex(Math.floor(next / columns));
     const entry = entries[next];
-    if (extend && entry) onSelectionChange(selectRange(selection, order, entry.path));
+    if (extend && entry) selection.extendTo(entry.path);
   };
 
-  const selectedEntries = () => entries.filter((entry) => selection.paths.has(entry.path));
+  const selectedEntries = () => entries.filter((entry) => selection.has(entry.path));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -143,13 +137,13 @@ export function EntryCollection({
         if (current) onCheck(current, active, event.shiftKey);
         return;
       case 'Escape':
-        onSelectionChange(EMPTY_SELECTION);
+        selection.clear();
         return;
       case 'F2':
         if (current && isEntryWritable(current, readOnly)) actions.rename(current);
         return;
       case 'Delete': {
-        const targets = selection.paths.size > 0 ? selectedEntries() : current ? [current] : [];
+        const targets = selection.count > 0 ? selectedEntries() : current ? [current] : [];
         if (targets.length > 0 && targets.every((entry) => isEntryWritable(entry, readOnly))) {
           actions.remove(targets);
         }
@@ -158,14 +152,14 @@ export function EntryCollection({
     }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
-      onSelectionChange(toggleAll(selection, order));
+      selection.toggleAll();
     }
   };
 
   const itemProps = (entry: FsEntry, index: number) => ({
     entry,
     index,
-    selected: selection.paths.has(entry.path),
+    selected: selection.has(entry.path),
     active: index === active,
     readOnly,
     t,
@@ -179,7 +173,7 @@ export function EntryCollection({
       {view === 'list' && (
         <ListHeader
           count={entries.length}
-          selectedCount={selection.paths.size}
+          selectedCount={selection.count}
           onToggleAll={onToggleAll}
           sort={sort}
           onSort={onSort}

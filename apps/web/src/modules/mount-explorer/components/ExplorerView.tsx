@@ -1,15 +1,16 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload, IconLock } from '@tabler/icons-react';
-import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toPrincipal, useAuth } from '../../auth/auth.store';
 import { BasketButton } from '../../basket/components/BasketButton';
+import { CollectionStatus } from '../../management/components/CollectionStatus';
+import { useRangeSelection } from '../../management/use-range-selection';
 import { EntryActionsContext } from '../explorer.actions-context';
 import { canWriteSomewhere, isEntryWritable } from '../explorer.format';
 import { useExplorerPrefs, useListing, useRefreshFs } from '../explorer.hooks';
 import { childPath, explorerHref } from '../explorer.paths';
-import { EMPTY_SELECTION, keepShown, toggleAll } from '../explorer.selection';
 import { nextSortOrder, sortEntries } from '../explorer.sort';
 import { fsApi } from '../fs.api';
 import { droppedFiles } from '../upload/dropped-files';
@@ -38,7 +39,6 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
   const { view, setView, sort, setSort } = useExplorerPrefs();
   const commands = useExplorerCommands(refresh);
   const uploads = useMountUploads(() => void refresh());
-  const [selection, setSelection] = useState(EMPTY_SELECTION);
   const [dialog, setDialog] = useState<'upload' | 'newFolder' | 'search' | null>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -47,12 +47,10 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
     [listing.data, sort, i18n.language],
   );
   const order = useMemo(() => entries.map((entry) => entry.path), [entries]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new folder starts unselected
-  useEffect(() => setSelection(EMPTY_SELECTION), [path]);
-  useEffect(() => setSelection((current) => keepShown(current, order)), [order]);
+  const selection = useRangeSelection(order, path);
 
   const readOnly = listing.data?.read_only ?? true;
-  const selected = entries.filter((entry) => selection.paths.has(entry.path));
+  const selected = entries.filter((entry) => selection.has(entry.path));
   const selectionWritable =
     selected.length > 0 && selected.every((entry) => isEntryWritable(entry, readOnly));
   const names = useMemo(() => entries.map((entry) => entry.name), [entries]);
@@ -106,7 +104,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           </Group>
         </Group>
         <ExplorerToolbar
-          selectedCount={selection.paths.size}
+          selectedCount={selection.count}
           writable={listing.isSuccess && !readOnly}
           selectionWritable={selectionWritable}
           canCopy={canWriteSomewhere(toPrincipal(auth))}
@@ -116,11 +114,11 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           onCopy={() => commands.actions.copy(selected)}
           onAddToBasket={() => {
             commands.actions.addToBasket(selected);
-            setSelection(EMPTY_SELECTION);
+            selection.clear();
           }}
           onDelete={() => commands.actions.remove(selected)}
-          onClearSelection={() => setSelection(EMPTY_SELECTION)}
-          onSelectAll={() => setSelection(toggleAll(EMPTY_SELECTION, order))}
+          onClearSelection={selection.clear}
+          onSelectAll={selection.selectAll}
           onSearch={() => setDialog('search')}
           sort={sort}
           onSort={setSort}
@@ -152,23 +150,22 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
               </Group>
             </div>
           )}
-          {listing.isPending ? (
-            <ListSkeleton />
-          ) : listing.isError ? (
-            <ListingError error={listing.error} onRetry={() => void listing.refetch()} />
-          ) : entries.length === 0 ? (
-            <EmptyFolder isRoot={listing.data.is_root} readOnly={readOnly} />
-          ) : (
+          <CollectionStatus
+            query={listing}
+            isEmpty={entries.length === 0}
+            loading={<ListSkeleton />}
+            failed={<ListingError error={listing.error} onRetry={() => void listing.refetch()} />}
+            empty={<EmptyFolder isRoot={listing.data?.is_root ?? false} readOnly={readOnly} />}
+          >
             <EntryCollection
               entries={entries}
               view={view}
               selection={selection}
-              onSelectionChange={setSelection}
               sort={sort}
               onSort={(key) => setSort(nextSortOrder(sort, key))}
               readOnly={readOnly}
             />
-          )}
+          </CollectionStatus>
         </div>
       </div>
 
@@ -212,7 +209,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
         startFolder={path}
         onClose={commands.closeTransfer}
         onDone={() => {
-          setSelection(EMPTY_SELECTION);
+          selection.clear();
           void refresh();
         }}
       />

@@ -15,7 +15,7 @@ import {
 import type { FsEntry, FsSearchScope } from '@sharebin/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { formatSize } from '../explorer.format';
@@ -50,12 +50,14 @@ export function SearchModal({
   const [submitted, setSubmitted] = useState<{ q: string; scope: FsSearchScope } | null>(null);
   const [problem, setProblem] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when opened; a scope change searches by itself
-  useEffect(() => {
-    if (!opened) return;
-    setQuery(initialQuery);
+  // Each opening starts from `initialQuery` in the last scope; a scope change searches itself.
+  const startFrom = useEffectEvent((start: string) => {
+    setQuery(start);
     setProblem(false);
-    setSubmitted(searchProblem(initialQuery) ? null : { q: initialQuery, scope });
+    setSubmitted(searchProblem(start) ? null : { q: start, scope });
+  });
+  useEffect(() => {
+    if (opened) startFrom(initialQuery);
   }, [opened, initialQuery]);
 
   const results = useInfiniteQuery({

@@ -79,8 +79,11 @@ export function TransferModal({
       setFailure(null);
     }
   }, [opened, startFolder]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another target needs its own warning
-  useEffect(() => setWarned(null), [target]);
+  const chooseTarget = (next: string) => {
+    setTarget(next);
+    // Another target needs its own warning.
+    if (next !== target) setWarned(null);
+  };
 
   const writable = useTargetWritable(target);
   // Moving into the folder the items are in does nothing; a copy there makes duplicates.
@@ -139,7 +142,7 @@ export function TransferModal({
         <Text size="sm" fw={500}>
           {t('mountExplorer.transfer.target')}
         </Text>
-        <FolderPicker path={target} onChange={setTarget} exclude={exclude} />
+        <FolderPicker path={target} onChange={chooseTarget} exclude={exclude} />
         <ConflictChoice value={conflict} onChange={setConflict} />
         {sameFolder && (
           <Text size="sm" c="dimmed">

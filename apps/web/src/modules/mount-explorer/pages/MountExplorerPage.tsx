@@ -1,12 +1,11 @@
 import { Alert, Button, Center, Container, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLogin } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../app/layout/PageLoader';
 import { usePageTitle } from '../../../app/page-title';
-import { validateSessionIfDue } from '../../auth/auth.actions';
 import { useAuth } from '../../auth/auth.store';
+import { SessionCheckOnNavigation } from '../../auth/components/SessionCheckOnNavigation';
 import { SignOutButton } from '../../auth/components/SignOutButton';
 import { ListingError } from '../components/ExplorerStates';
 import { ExplorerView } from '../components/ExplorerView';
@@ -55,8 +54,19 @@ function AccessNotice({ access }: { access: Exclude<MountAccess, 'allowed' | 'ch
 /**
  * /mount-explorer and /mount-explorer/{path...}?preview=<name> (SPEC §2). Open to the admin
  * and keys with mount permission; a key opening a path outside its base path is sent there.
+ * Every navigation checks the session, as admin routes do.
  */
 export default function MountExplorerPage() {
+  return (
+    <>
+      <MountExplorerRoute />
+      <SessionCheckOnNavigation />
+    </>
+  );
+}
+
+/** The explorer at the address's path, or why it is not shown. */
+function MountExplorerRoute() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -64,11 +74,6 @@ export default function MountExplorerPage() {
   const access = useMountAccess();
   const path = pathFromLocation(pathname);
   usePageTitle([t('titles.mountExplorer'), path && path !== '/' ? baseName(path) : '']);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation checks, as admin routes do
-  useEffect(() => {
-    void validateSessionIfDue();
-  }, [pathname]);
 
   if (access === 'checking') return <PageLoader label={t('auth.checkingSession')} />;
   if (access !== 'allowed') return <AccessNotice access={access} />;

@@ -29,7 +29,7 @@ const browsePath = (mount: Mount) => `/mount-explorer${mount.mount_path}`;
 
 /** The mount-management module (admin only, SPEC §6): where each storage shows in the explorer. */
 export default function MountManagementPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const mounts = useMountCollection();
   const storageQuery = useStorageChoices();
@@ -47,16 +47,16 @@ export default function MountManagementPage() {
   });
 
   // The built-in storage's name is translated: a language switch renames it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger
+  const localName = t('storageConfig.providers.local');
   const storageLabels = useMemo(
     () =>
       new Map<string, StorageLabel>(
         storages.map((storage) => [
           storage.id,
-          { name: storageDisplayName(storage), type: storage.storage_type },
+          { name: storageDisplayName(storage, localName), type: storage.storage_type },
         ]),
       ),
-    [storages, i18n.language],
+    [storages, localName],
   );
 
   const toggle = (mount: Mount) => {
