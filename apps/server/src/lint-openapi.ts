@@ -12,7 +12,7 @@ import { createServer } from './app/create-server';
 import { migrateToLatest } from './migrations';
 import { systemClock } from './modules/shared/clock';
 import { openSqlite } from './modules/shared/db';
-import { addressPolicy } from './modules/url-upload/address-policy';
+import { addressPolicy } from './modules/uploads/url/address-policy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const workDir = mkdtempSync(path.join(tmpdir(), 'sharebin-openapi-'));

@@ -14,7 +14,7 @@ import { assertDatabaseReachable, openConfiguredDatabase } from './modules/share
 import { resolveSecretKey } from './modules/shared/secret-key';
 import { formatStartupFailure, StartupError } from './modules/shared/startup-error';
 import { warnAboutUnsharedLocalStorages } from './modules/storage/configs/shared-folder-check';
-import { addressPolicy } from './modules/url-upload/address-policy';
+import { addressPolicy } from './modules/uploads/url/address-policy';
 
 async function main() {
   const started = performance.now();

@@ -71,7 +71,7 @@ export function createServer(deps: ServerDeps) {
       storage: storage.storage,
       mounts: fs.mounts,
       files: shares.files,
-      transfers: shares.transfers,
+      shareUploads: shares.uploads,
       filesHousekeeping: shares.filesHousekeeping,
       instanceIdentity: accounts.instanceIdentity,
     },

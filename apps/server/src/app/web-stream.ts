@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * A Node stream as the body of a web `Response`. Unlike `Readable.toWeb`, which hands over one
  * chunk per promise, each pull takes everything the source has buffered in one piece, so a
  * large download costs far fewer round trips through the web stream and the Node adapter
- * (bench/uploads.ts). Pulls only when the consumer asks, so backpressure reaches the source.
+ * (bench/suites/uploads.ts). Pulls only when the consumer asks, so backpressure reaches the source.
  */
 export function toWebStream(
   source: Readable,

@@ -17,7 +17,7 @@ import {
   openSqlite,
   type PostgresOptions,
 } from '../modules/shared/db';
-import { addressPolicy } from '../modules/url-upload/address-policy';
+import { addressPolicy } from '../modules/uploads/url/address-policy';
 
 /** SQLite always; PostgreSQL too when `TEST_POSTGRES_URL` is set (CI sets it). */
 export const ENGINES: DatabaseEngine[] = process.env.TEST_POSTGRES_URL

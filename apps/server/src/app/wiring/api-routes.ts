@@ -7,7 +7,6 @@ import { createFilesRoutes } from '../../modules/files/files.routes';
 import { createFsRoutes } from '../../modules/fs/fs.routes';
 import { createFsSearchRoutes } from '../../modules/fs/search/fs-search.routes';
 import { createFsSearch } from '../../modules/fs/search/fs-search.usecases';
-import { createFsUploadUseCases } from '../../modules/fs/uploads/fs-upload.usecases';
 import { createJobsRoutes } from '../../modules/jobs/jobs.routes';
 import { createMountsRoutes } from '../../modules/mounts/mounts.routes';
 import { createPastesRoutes } from '../../modules/pastes/pastes.routes';
@@ -17,12 +16,13 @@ import { createStorageTests } from '../../modules/storage/configs/storage-test.u
 import { createLocalStorageRoutes } from '../../modules/storage/signed/storage-local.routes';
 import type { ReadinessUseCases } from '../../modules/system/readiness.usecases';
 import { createSystemRoutes } from '../../modules/system/system.routes';
-import { systemResolver } from '../../modules/url-upload/url-fetch';
-import { createUrlUploadRoutes } from '../../modules/url-upload/url-upload.routes';
+import { createMountUploads } from '../../modules/uploads/mount-target/mount-uploads.usecases';
+import { createUploadRoutes } from '../../modules/uploads/uploads.routes';
+import { systemResolver } from '../../modules/uploads/url/url-fetch';
 import {
   createUrlUploadUseCases,
   DEFAULT_URL_FETCH_LIMITS,
-} from '../../modules/url-upload/url-upload.usecases';
+} from '../../modules/uploads/url/url-upload.usecases';
 import { createCrcCache } from '../../modules/zip/crc-cache';
 import { createZipRoutes } from '../../modules/zip/zip.routes';
 import { createZipUseCases } from '../../modules/zip/zip.usecases';
@@ -74,16 +74,6 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
       read: fs.read,
       write: fs.write,
       jobs: { transfers: runner.transferJobs, deletes: runner.deleteJobs },
-      uploads: createFsUploadUseCases({
-        locator: fs.locator,
-        quota: fs.quota,
-        drivers,
-        onChange: fs.onChange,
-        maxUploadBytes,
-        tokens: accessTokens,
-        clock,
-        activity,
-      }),
       maxUploadBytes,
       activity,
     }),
@@ -111,15 +101,27 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
         logger,
       }),
     }),
-    ...createFilesRoutes({ files: shares.files, transfers: shares.transfers, activity }),
-    ...createUrlUploadRoutes({
+    ...createFilesRoutes({ files: shares.files, activity }),
+    ...createUploadRoutes({
+      shareUploads: shares.uploads,
+      mountUploads: createMountUploads({
+        locator: fs.locator,
+        quota: fs.quota,
+        drivers,
+        onChange: fs.onChange,
+        maxUploadBytes,
+        tokens: accessTokens,
+        clock,
+        activity,
+      }),
+      write: fs.write,
       urls: createUrlUploadUseCases({
         policy: deps.urlAddressPolicy,
         resolve: deps.urlResolver ?? systemResolver,
         limits: deps.urlFetchLimits ?? DEFAULT_URL_FETCH_LIMITS,
         maxUploadBytes,
       }),
-      transfers: shares.transfers,
+      maxUploadBytes,
     }),
     ...createCacheRoutes({ caches }),
     ...createJobsRoutes({ jobs }),

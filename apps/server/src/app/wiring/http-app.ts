@@ -4,7 +4,7 @@ import type { Authenticate } from '../../modules/auth/authenticator';
 import { storageErrorToAppError } from '../../modules/storage/storage-errors.mapper';
 import type { ReadinessUseCases } from '../../modules/system/readiness.usecases';
 import { databaseErrorToAppError } from '../../modules/system/system.errors';
-import { urlFetchErrorToAppError } from '../../modules/url-upload/url-upload.errors';
+import { urlFetchErrorToAppError } from '../../modules/uploads/url/url-upload.errors';
 import { DAV_PREFIX } from '../../modules/webdav/dav-paths';
 import { mountApiDocs } from '../api-docs';
 import type { AppEnv } from '../app-env';

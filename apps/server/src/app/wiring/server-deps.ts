@@ -4,9 +4,9 @@ import type { JobTimings } from '../../modules/jobs/jobs.worker';
 import type { Clock } from '../../modules/shared/clock';
 import type { Db } from '../../modules/shared/db';
 import type { S3Timeouts } from '../../modules/storage/drivers/s3/s3-options';
-import type { AddressPolicy } from '../../modules/url-upload/address-policy';
-import type { HostResolver } from '../../modules/url-upload/url-fetch';
-import type { UrlFetchLimits } from '../../modules/url-upload/url-upload.usecases';
+import type { AddressPolicy } from '../../modules/uploads/url/address-policy';
+import type { HostResolver } from '../../modules/uploads/url/url-fetch';
+import type { UrlFetchLimits } from '../../modules/uploads/url/url-upload.usecases';
 import type { ZipLimits } from '../../modules/zip/zip.usecases';
 
 /** What the composition root is built from: configuration and the process's own services. */

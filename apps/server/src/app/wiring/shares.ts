@@ -5,7 +5,7 @@ import { createFilesUseCases } from '../../modules/files/files.usecases';
 import { createPastesRepository } from '../../modules/pastes/pastes.repository';
 import { createPastesUseCases } from '../../modules/pastes/pastes.usecases';
 import { createLocalTransfers } from '../../modules/storage/signed/storage-local.usecases';
-import { createTransfersUseCases } from '../../modules/transfers/transfers.usecases';
+import { createShareUploads } from '../../modules/uploads/share-target/share-uploads.usecases';
 import type { Accounts } from './accounts';
 import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
@@ -48,7 +48,7 @@ export function wireShares(
       clock,
       activity,
     }),
-    transfers: createTransfersUseCases({
+    uploads: createShareUploads({
       repository: filesRepository,
       passwords,
       records,

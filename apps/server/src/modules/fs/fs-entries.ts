@@ -1,7 +1,7 @@
 import type { Mount, FsEntry as WireEntry } from '@sharebin/shared';
-import { typeByName } from '../files/files.models';
 import type { VirtualChild } from '../mounts/mount-tree';
 import { toIsoOrNull } from '../shared/clock';
+import { typeByName } from '../shared/media-types';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 
 export const childPath = (parent: string, name: string) =>

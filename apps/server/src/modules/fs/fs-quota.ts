@@ -3,9 +3,9 @@ import type { Clock } from '../shared/clock';
 import { newId } from '../shared/crypto';
 import type { FsUploadsTable } from '../shared/db.schema';
 import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
-import { holdOrRefuse, reservingCounter } from '../transfers/held-bytes';
+import { holdOrRefuse, reservingCounter } from '../uploads/held-bytes';
+import type { FsUploadsRepository } from '../uploads/mount-target/mount-uploads.repository';
 import type { MountLocation } from './fs-locator';
-import type { FsUploadsRepository } from './uploads/fs-uploads.repository';
 
 /**
  * The storage capacity (SPEC §3 total capacity) for writes through the file system: a write

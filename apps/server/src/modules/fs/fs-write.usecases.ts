@@ -3,10 +3,11 @@ import { pipeline } from 'node:stream/promises';
 import { EDIT_CONTENT_MAX_BYTES, type FsFailure, type Principal } from '@sharebin/shared';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
-import { mimetypeFor } from '../files/files.models';
+import { mimetypeFor } from '../shared/media-types';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drivers/whole-body';
-import { finishTransfer } from '../transfers/stream-transfer';
+import { countFsUpload } from '../uploads/mount-target/mount-upload-target';
+import { finishTransfer } from '../uploads/stream-transfer';
 import type { Checksums } from './checksums/checksum-worker';
 import { checksumsOf, checksumTap } from './checksums/fs-checksums';
 import {
@@ -21,7 +22,6 @@ import { childPath, nameOfPath, parentPath } from './fs-entries';
 import { failureReason } from './fs-failure';
 import type { FsLocator, MountLocation } from './fs-locator';
 import type { FsQuota } from './fs-quota';
-import { countFsUpload } from './uploads/fs-upload-target';
 
 export interface FsWriteDeps {
   locator: FsLocator;

@@ -1,6 +1,5 @@
 import {
   EDIT_CONTENT_MAX_BYTES,
-  filenameSchema,
   fsBatchResultSchema,
   fsEntrySchema,
   fsFileLinkSchema,
@@ -14,13 +13,8 @@ import {
   fsUpdateRequestSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
-import { validationFailed } from '../../app/errors';
-import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../app/multipart-upload';
-import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
-import { describeIssue, issueDetails } from '../../app/validation-issues';
 import type { ActivityLog } from '../dashboard/activity.recorder';
-import { fileTooLarge } from '../files/files.errors';
 import { objectResponse } from '../storage/object-response';
 import { listingAnswer } from './fs-listing-answer';
 import {
@@ -31,8 +25,6 @@ import {
 import type { FsWriteUseCases } from './fs-write.usecases';
 import { type DeleteJobs, LARGE_DELETE_FILES } from './transfers/fs-delete-job';
 import type { TransferJobs } from './transfers/fs-transfer-job';
-import { fsUploadRoutes } from './uploads/fs-upload.routes';
-import type { FsUploadUseCases } from './uploads/fs-upload.usecases';
 
 const flagSchema = z
   .enum(['true', 'false', '1', '0'])
@@ -50,20 +42,6 @@ const fileLinkQuerySchema = z.object({
     .min(1)
     .max(FILE_LINK_MAX_SECONDS)
     .default(FILE_LINK_DEFAULT_SECONDS),
-});
-const uploadQuerySchema = z.object({ path: fsPathSchema.optional() });
-/**
- * The text fields an upload form may carry (SPEC §7: path, use_multipart); any other is refused,
- * as in a JSON body. The server picks how to store the file itself: `use_multipart` changes nothing.
- */
-const uploadFormFieldsSchema = z.strictObject({
-  path: z.string().optional().describe('The folder the file goes into (or ?path=)'),
-  use_multipart: z.string().optional().describe('Accepted and ignored: the server chooses'),
-});
-const uploadedSchema = z.object({
-  path: z.string(),
-  size: z.number().int(),
-  etag: z.string().nullable(),
 });
 
 /** The file-system calls of SPEC §7 under one prefix. */
@@ -169,47 +147,6 @@ function fsRoutes(
       },
     }),
     route({
-      method: 'post',
-      path: `${prefix}/upload`,
-      tag,
-      summary:
-        'Upload a file as multipart/form-data into the folder `path` (a field before the file, or the query), streamed to the storage (a file of at most 64 KiB is read whole first)',
-      auth,
-      query: uploadQuerySchema,
-      form: uploadFormFieldsSchema.extend({
-        file: z.string().describe('The file (binary); one file part per request'),
-      }),
-      response: uploadedSchema,
-      status: 201,
-      errors: [403, 409, 413],
-      handler: async ({ principal, query }, c) => {
-        const maxBytes = await maxUploadBytes();
-        const declared = Number(c.req.header('content-length') ?? Number.NaN);
-        if (declared - MAX_FORM_OVERHEAD_BYTES > maxBytes) throw fileTooLarge(maxBytes);
-        return receiveUpload(
-          c.req.header('content-type') ?? '',
-          requestBodyStream(c),
-          async (incoming) => {
-            // Fields after the file are read once it is stored; only those before can be refused
-            // with nothing written.
-            checkFormFields(incoming.fieldsBefore);
-            const folder =
-              query.path ?? parseField(fsPathSchema, incoming.fieldsBefore.path, 'path');
-            const name = parseField(filenameSchema, incoming.filename, 'file');
-            const stored = await write.upload(principal, folder, name, incoming.stream, {
-              contentType: incoming.mimeType,
-              maxBytes,
-              // The file is a part of the request: a small request's file is read whole.
-              ...(Number.isFinite(declared) ? { sizeAtMost: declared } : {}),
-            });
-            // The form must end well (no second file, not cut off) for the answer to be 201.
-            await incoming.allFields();
-            return stored;
-          },
-        );
-      },
-    }),
-    route({
       method: 'delete',
       path: `${prefix}/remove`,
       tag,
@@ -267,23 +204,6 @@ function fsRoutes(
   ];
 }
 
-function checkFormFields(fields: Record<string, string>): void {
-  const parsed = uploadFormFieldsSchema.safeParse(fields);
-  if (parsed.success) return;
-  const details = parsed.error.issues.flatMap((issue) => issueDetails('body', issue));
-  throw validationFailed(details, describeIssue('body', details[0]));
-}
-
-function parseField<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const message =
-    value === undefined
-      ? `Send the ${field} field before the file`
-      : parsed.error.issues[0]?.message;
-  throw validationFailed([{ location: 'body', path: field, message }], message);
-}
-
 /** Copy, move and large deletes answer a job. */
 interface FsJobStarters {
   transfers: Pick<TransferJobs, 'start'>;
@@ -293,14 +213,12 @@ interface FsJobStarters {
 export function createFsRoutes({
   read,
   write,
-  uploads,
   jobs,
   maxUploadBytes,
   activity,
 }: {
   read: FsReadUseCases;
   write: FsWriteUseCases;
-  uploads: FsUploadUseCases;
   jobs: FsJobStarters;
   maxUploadBytes: () => Promise<number>;
   /** Downloads count their bytes out. */
@@ -309,8 +227,6 @@ export function createFsRoutes({
   const userAuth: RouteAuth = { permission: 'mount' };
   return [
     ...fsRoutes('/admin/fs', 'admin', read, write, jobs, maxUploadBytes, activity),
-    ...fsUploadRoutes('/admin/fs', 'admin', uploads),
     ...fsRoutes('/user/fs', userAuth, read, write, jobs, maxUploadBytes, activity),
-    ...fsUploadRoutes('/user/fs', userAuth, uploads),
   ];
 }

@@ -48,7 +48,7 @@ export interface Checkpointer {
  * Moves SQLite's WAL checkpoints off the request thread. With the default auto-checkpoint, the
  * commit that pushes the log past 1,000 pages copies them all into the database file and syncs
  * it before it returns, blocking the event loop for tens of milliseconds under sustained writes
- * (the p99 of paste creations, bench/latency.mjs). A worker thread with a connection of its own
+ * (the p99 of paste creations, bench/suites/latency.mjs). A worker thread with a connection of its own
  * checkpoints every 200 ms instead; the request thread keeps a much higher threshold as a
  * fallback, so the log stays bounded even if the worker stops.
  */

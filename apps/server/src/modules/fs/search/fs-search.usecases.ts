@@ -11,11 +11,11 @@ import {
 } from '@sharebin/shared';
 import type { Logger } from 'pino';
 import { validationFailed } from '../../../app/errors';
-import { mimetypeFor } from '../../files/files.models';
 import { mountNotFound } from '../../mounts/mounts.errors';
 import type { SearchHit, VisibleScope } from '../../search/search.models';
 import type { SearchUseCases } from '../../search/search.usecases';
 import { toIsoOrNull } from '../../shared/clock';
+import { mimetypeFor } from '../../shared/media-types';
 import type { StorageDriver } from '../../storage/drivers/storage-driver';
 import { fsPathForbidden } from '../fs.errors';
 import { walkStorage } from '../transfers/fs-walk';

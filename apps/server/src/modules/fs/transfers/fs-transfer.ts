@@ -14,7 +14,7 @@ export const QUICK_RETRY_DELAYS_MS: readonly number[] = [250, 1_000];
  * Bytes held between the source and the target (on each side of the counter). With the streams'
  * 16 KiB default, the source paused at every chunk until the target had written it: source and
  * target took turns instead of working at once, and on a busy machine each turn waited for the
- * scheduler (the copy ran at a third of the slower side's speed, bench/copy.ts). 2 MiB was no
+ * scheduler (the copy ran at a third of the slower side's speed, bench/suites/copy.ts). 2 MiB was no
  * faster and took the server past 64 MB over idle.
  *
  * The chunks go on as the source made them, not joined into bigger pieces: joining copied every

@@ -40,7 +40,7 @@ import { closeRead, FileRangeStream, openContained, readBytesOf } from './local-
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
 import { createLocalStats } from './local-stats';
 
-/** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/uploads.ts). */
+/** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/suites/uploads.ts). */
 const READ_CHUNK_BYTES = 256 * 1024;
 /**
  * Reads up to this size are done at once, the file closed before they are answered: a zip of

@@ -8,7 +8,7 @@ import type {
   StorageConfig,
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 
 const MIB = 1024 * 1024;
 const REMOTE = 'https://downloads.example.com/files/report.pdf';

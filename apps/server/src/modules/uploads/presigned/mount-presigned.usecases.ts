@@ -1,13 +1,13 @@
 import type { FsBatchResult, FsPresignResponse, FsUploaded, Principal } from '@sharebin/shared';
-import { mimetypeFor } from '../../files/files.models';
+import { fsMountMismatch, fsStorageKeyMismatch, fsUploadUnsupported } from '../../fs/fs.errors';
+import { childPath } from '../../fs/fs-entries';
+import type { FsLocator } from '../../fs/fs-locator';
+import type { FsQuota } from '../../fs/fs-quota';
+import { failureOf } from '../../fs/fs-write.usecases';
 import { type Clock, toIso } from '../../shared/clock';
+import { mimetypeFor } from '../../shared/media-types';
 import type { StorageDrivers } from '../../storage/storage.drivers';
-import { fsMountMismatch, fsStorageKeyMismatch, fsUploadUnsupported } from '../fs.errors';
-import { childPath } from '../fs-entries';
-import type { FsLocator } from '../fs-locator';
-import type { FsQuota } from '../fs-quota';
-import { failureOf } from '../fs-write.usecases';
-import type { UploadTargets } from './fs-upload-target';
+import type { UploadTargets } from '../mount-target/mount-upload-target';
 
 export interface FsPresignDeps {
   locator: FsLocator;

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock';
 import type { FsUploadsTable } from '../../shared/db.schema';
 import { currentProcess, type ProcessIdentity } from '../../shared/process-identity';
 import type { StorageDrivers } from '../../storage/storage.drivers';
-import type { FsUploadsRepository } from './fs-uploads.repository';
+import type { FsUploadsRepository } from './mount-uploads.repository';
 
 /** HTTP_IDLE_TIMEOUT's default. */
 const DEFAULT_HTTP_IDLE_TIMEOUT_MS = 60_000;

@@ -1,13 +1,18 @@
 import type { FsUploaded, Principal } from '@sharebin/shared';
 import type { ActivityLog } from '../../dashboard/activity.recorder';
 import { fileTooLarge } from '../../files/files.errors';
-import { fsAlreadyExists, fsEtagMismatch, fsSizeMismatch, fsUploadMissing } from '../fs.errors';
-import type { FsChange } from '../fs-change';
-import type { FsLocator, MountLocation } from '../fs-locator';
-import type { FsQuota } from '../fs-quota';
+import {
+  fsAlreadyExists,
+  fsEtagMismatch,
+  fsSizeMismatch,
+  fsUploadMissing,
+} from '../../fs/fs.errors';
+import type { FsChange } from '../../fs/fs-change';
+import type { FsLocator, MountLocation } from '../../fs/fs-locator';
+import type { FsQuota } from '../../fs/fs-quota';
 
 /** What the large-upload flows share with the other writes. */
-export interface FsUploadDeps {
+export interface MountUploadDeps {
   locator: FsLocator;
   /** The write use cases' change hook: told of every file an upload flow completes. */
   onChange: (changes: FsChange[]) => Promise<void>;
@@ -31,7 +36,7 @@ export function createUploadTargets({
   maxUploadBytes,
   quota,
   activity,
-}: FsUploadDeps) {
+}: MountUploadDeps) {
   return {
     /**
      * Where a new file of `fileSize` bytes may go, before any byte does: writable for the

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import type { UrlInfo } from '@sharebin/shared';
-import { fileTooLarge } from '../files/files.errors';
-import { mimetypeFor } from '../files/files.models';
+import { fileTooLarge } from '../../files/files.errors';
+import { mimetypeFor } from '../../shared/media-types';
 import type { AddressPolicy } from './address-policy';
 import { type HostResolver, safeFetch } from './url-fetch';
 

@@ -12,15 +12,15 @@ import {
   fileTooLarge,
   pathForbidden,
   storageInsufficient,
-} from '../files/files.errors';
-import { objectKey } from '../files/files.models';
-import { newId } from '../shared/crypto';
-import type { FileSharesTable } from '../shared/db.schema';
-import { expiryFrom, shareAccessChanges } from '../shares/share-state';
-import { insertWithSlug } from '../shares/slugs';
-import { remainingBytes } from '../storage/configs/storage.models';
-import { holdOrRefuse, reservingCounter } from './held-bytes';
-import type { TransfersDeps } from './transfer-flow';
+} from '../../files/files.errors';
+import { objectKey } from '../../files/files.models';
+import { newId } from '../../shared/crypto';
+import type { FileSharesTable } from '../../shared/db.schema';
+import { expiryFrom, shareAccessChanges } from '../../shares/share-state';
+import { insertWithSlug } from '../../shares/slugs';
+import { remainingBytes } from '../../storage/configs/storage.models';
+import { holdOrRefuse, reservingCounter } from '../held-bytes';
+import type { ShareUploadDeps } from './share-upload-flow';
 
 type ShareOptions = z.output<typeof shareOptionsSchema>;
 type UploadFields = z.output<typeof uploadFormSchema>;
@@ -33,7 +33,7 @@ export type LateShareOptions = Partial<
  * What every upload flow does around the bytes: check them against the limits, reserve the share
  * (slug taken, object key decided), file it where the caller may, and drop it on failure.
  */
-export function createReservations(deps: TransfersDeps) {
+export function createReservations(deps: ShareUploadDeps) {
   /**
    * The columns late share options change (the form's fields after its file, a commit's body),
    * under the same rules as at the reservation: `password: ''` removes the password, `slug: ''`
@@ -220,5 +220,5 @@ export function createReservations(deps: TransfersDeps) {
 
 export type Reservations = ReturnType<typeof createReservations>;
 
-/** What an upload flow needs: the transfers' dependencies and the shared reservation steps. */
-export type FlowDeps = TransfersDeps & { reservations: Reservations };
+/** What an upload flow needs: the share uploads' dependencies and the shared reservation steps. */
+export type FlowDeps = ShareUploadDeps & { reservations: Reservations };

@@ -1,6 +1,6 @@
 import type { FileShare, PresignResponse, PublicFile, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 
 const HOUR = 60 * 60 * 1000;
 

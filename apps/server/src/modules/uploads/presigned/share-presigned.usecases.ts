@@ -6,19 +6,19 @@ import type {
   presignRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
-import { type AppError, validationFailed } from '../../app/errors';
+import { type AppError, validationFailed } from '../../../app/errors';
 import {
   fileNotFound,
   fileSlugTaken,
   notUploading,
   objectMissing,
   sizeMismatch,
-} from '../files/files.errors';
-import { mimetypeFor } from '../files/files.models';
-import type { FileSharesTable } from '../shared/db.schema';
-import { updateWithSlug } from '../shares/slugs';
-import type { FlowDeps } from './reservations';
-import { countShareUploaded } from './transfer-flow';
+} from '../../files/files.errors';
+import type { FileSharesTable } from '../../shared/db.schema';
+import { mimetypeFor } from '../../shared/media-types';
+import { updateWithSlug } from '../../shares/slugs';
+import type { FlowDeps } from '../share-target/reservations';
+import { countShareUploaded } from '../share-target/share-upload-flow';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
 type CommitInput = z.output<typeof commitRequestSchema>;

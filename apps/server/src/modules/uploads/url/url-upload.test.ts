@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { UrlInfo } from '@sharebin/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 import { addressPolicy } from './address-policy';
 import { systemResolver } from './url-fetch';
 

@@ -1,17 +1,17 @@
 import { fileIdRequestSchema, urlInfoSchema, urlRequestSchema } from '@sharebin/shared';
 import { z } from 'zod';
-import { type AnyRoute, type RouteAuth, route } from '../../app/route';
-import { toWebStream } from '../../app/web-stream';
-import { uploadFlowRoutes } from '../files/files.routes';
-import type { TransfersUseCases } from '../transfers/transfers.usecases';
+import { type AnyRoute, type RouteAuth, route } from '../../../app/route';
+import { toWebStream } from '../../../app/web-stream';
+import { uploadFlowRoutes } from '../share-target/share-upload.routes';
+import type { ShareUploads } from '../share-target/share-uploads.usecases';
 import type { UrlUploadUseCases } from './url-upload.usecases';
 
 export function createUrlUploadRoutes({
   urls,
-  transfers,
+  uploads,
 }: {
   urls: UrlUploadUseCases;
-  transfers: TransfersUseCases;
+  uploads: ShareUploads;
 }): AnyRoute[] {
   const auth: RouteAuth = { permission: 'file' };
   return [
@@ -50,7 +50,7 @@ export function createUrlUploadRoutes({
         });
       },
     }),
-    ...uploadFlowRoutes(transfers, '/url'),
+    ...uploadFlowRoutes(uploads, '/url'),
     route({
       method: 'post',
       path: '/url/cancel',
@@ -61,7 +61,7 @@ export function createUrlUploadRoutes({
       response: z.null(),
       errors: [404, 409],
       handler: async ({ principal, body }) => {
-        await transfers.abortUpload(principal, body);
+        await uploads.abortUpload(principal, body);
         return null;
       },
     }),

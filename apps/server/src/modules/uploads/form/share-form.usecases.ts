@@ -2,13 +2,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileShare, Principal, uploadFormSchema } from '@sharebin/shared';
 import type { z } from 'zod';
-import { fileNotFound, fileSlugTaken, fileTooLarge, sizeMismatch } from '../files/files.errors';
-import { mimetypeFor } from '../files/files.models';
-import { currentProcess } from '../shared/process-identity';
-import { updateWithSlug } from '../shares/slugs';
-import type { FlowDeps } from './reservations';
-import { finishTransfer } from './stream-transfer';
-import { countShareUploaded } from './transfer-flow';
+import { fileNotFound, fileSlugTaken, fileTooLarge, sizeMismatch } from '../../files/files.errors';
+import { mimetypeFor } from '../../shared/media-types';
+import { currentProcess } from '../../shared/process-identity';
+import { updateWithSlug } from '../../shares/slugs';
+import type { FlowDeps } from '../share-target/reservations';
+import { countShareUploaded } from '../share-target/share-upload-flow';
+import { finishTransfer } from '../stream-transfer';
 
 type UploadFields = z.output<typeof uploadFormSchema>;
 

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@sharebin/shared';
-import { AppError } from '../../app/errors';
+import { AppError } from '../../../app/errors';
 import { UrlFetchError } from './url-fetch';
 
 const STATUS_AND_CODE: Record<UrlFetchError['reason'], [400 | 502 | 504, string]> = {

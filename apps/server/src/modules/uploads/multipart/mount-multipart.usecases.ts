@@ -1,21 +1,25 @@
 import type { Readable } from 'node:stream';
 import type { FsMultipartInitResponse, FsUploaded, Principal } from '@sharebin/shared';
-import { mimetypeFor } from '../../files/files.models';
-import { multipartLayout } from '../../files/multipart-layout';
-import { MultipartError } from '../../storage/drivers/storage-driver.errors';
-import type { StorageDrivers } from '../../storage/storage.drivers';
 import {
   fsPartLengthMismatch,
   fsPartOutOfRange,
   fsSizeMismatch,
   fsUploadKeyInvalid,
   fsUploadUnsupported,
-} from '../fs.errors';
-import { childPath, nameOfPath } from '../fs-entries';
-import type { UploadKeys } from './fs-upload-key';
-import { countFsUpload, type FsUploadDeps, type UploadTargets } from './fs-upload-target';
+} from '../../fs/fs.errors';
+import { childPath, nameOfPath } from '../../fs/fs-entries';
+import { mimetypeFor } from '../../shared/media-types';
+import { MultipartError } from '../../storage/drivers/storage-driver.errors';
+import type { StorageDrivers } from '../../storage/storage.drivers';
+import {
+  countFsUpload,
+  type MountUploadDeps,
+  type UploadTargets,
+} from '../mount-target/mount-upload-target';
+import type { UploadKeys } from './mount-upload-key';
+import { multipartLayout } from './multipart-layout';
 
-export interface FsMultipartDeps extends FsUploadDeps {
+export interface FsMultipartDeps extends MountUploadDeps {
   drivers: Pick<StorageDrivers, 'resolve'>;
   keys: UploadKeys;
   targets: UploadTargets;

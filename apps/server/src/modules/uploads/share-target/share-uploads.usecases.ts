@@ -1,16 +1,16 @@
 import type { Principal } from '@sharebin/shared';
-import { notUploading } from '../files/files.errors';
-import { createFormUpload } from './form-upload.usecases';
-import { createMultipartUpload } from './multipart.usecases';
-import { createPresignedUpload } from './presigned.usecases';
+import { notUploading } from '../../files/files.errors';
+import { createFormUpload } from '../form/share-form.usecases';
+import { createMultipartUpload } from '../multipart/share-multipart.usecases';
+import { createPresignedUpload } from '../presigned/share-presigned.usecases';
 import { createReservations } from './reservations';
-import type { TransfersDeps } from './transfer-flow';
+import type { ShareUploadDeps } from './share-upload-flow';
 
 /**
  * The upload flows that bring bytes into a storage and make them a file share: the streamed form
  * upload, presign and commit, multipart, and (through the same calls) uploads from a URL.
  */
-export function createTransfersUseCases(deps: TransfersDeps) {
+export function createShareUploads(deps: ShareUploadDeps) {
   const flowDeps = { ...deps, reservations: createReservations(deps) };
   const { records } = deps;
   return {
@@ -27,4 +27,4 @@ export function createTransfersUseCases(deps: TransfersDeps) {
   };
 }
 
-export type TransfersUseCases = ReturnType<typeof createTransfersUseCases>;
+export type ShareUploads = ReturnType<typeof createShareUploads>;

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventually, openFds } from '../../test/eventually';
-import { filesUnder } from '../../test/files-under';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
-import { type S3rverInstance, startS3rver } from '../../test/s3rver';
+import { eventually, openFds } from '../../../test/eventually';
+import { filesUnder } from '../../../test/files-under';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
+import { type S3rverInstance, startS3rver } from '../../../test/s3rver';
 
 const MIB = 1024 * 1024;
 

@@ -10,8 +10,8 @@ import type {
   StorageConfig,
 } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { filesUnder } from '../../test/files-under';
-import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
+import { filesUnder } from '../../../test/files-under';
+import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
 
 /** A multipart body written by hand, for the forms a browser would never send. */
 function rawForm(boundary: string, parts: string[], end = `--${boundary}--\r\n`) {

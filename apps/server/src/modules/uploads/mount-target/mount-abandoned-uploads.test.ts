@@ -10,7 +10,7 @@ import { useTestServer } from '../../../test/harness';
 import { newId } from '../../shared/crypto';
 import type { FsUploadsTable } from '../../shared/db.schema';
 import { createProcessIdentity, currentProcess } from '../../shared/process-identity';
-import { abandonedStreamMs } from './fs-uploads.housekeeping';
+import { abandonedStreamMs } from './mount-uploads.housekeeping';
 
 vi.setConfig({ testTimeout: 30_000 });
 const s3rver = useS3rver();

@@ -1,4 +1,5 @@
 import {
+  filenameSchema,
   fsBatchCopyCommitRequestSchema,
   fsBatchResultSchema,
   fsMultipartAbortRequestSchema,
@@ -7,27 +8,50 @@ import {
   fsMultipartInitResponseSchema,
   fsMultipartPartQuerySchema,
   fsMultipartPartResponseSchema,
+  fsPathSchema,
   fsPresignCommitRequestSchema,
   fsPresignRequestSchema,
   fsPresignResponseSchema,
   fsUploadedSchema,
 } from '@sharebin/shared';
 import { z } from 'zod';
+import { validationFailed } from '../../../app/errors';
+import { MAX_FORM_OVERHEAD_BYTES, receiveUpload } from '../../../app/multipart-upload';
 import { requestBodyStream } from '../../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../../app/route';
-import type { ProxyPartUrl } from './fs-multipart.usecases';
-import type { FsUploadUseCases } from './fs-upload.usecases';
+import { describeIssue, issueDetails } from '../../../app/validation-issues';
+import { fileTooLarge } from '../../files/files.errors';
+import type { FsWriteUseCases } from '../../fs/fs-write.usecases';
+import type { ProxyPartUrl } from '../multipart/mount-multipart.usecases';
+import type { MountUploads } from './mount-uploads.usecases';
+
+const uploadQuerySchema = z.object({ path: fsPathSchema.optional() });
+/**
+ * The text fields an upload form may carry (SPEC §7: path, use_multipart); any other is refused,
+ * as in a JSON body. The server picks how to store the file itself: `use_multipart` changes nothing.
+ */
+const uploadFormFieldsSchema = z.strictObject({
+  path: z.string().optional().describe('The folder the file goes into (or ?path=)'),
+  use_multipart: z.string().optional().describe('Accepted and ignored: the server chooses'),
+});
+const uploadedSchema = z.object({
+  path: z.string(),
+  size: z.number().int(),
+  etag: z.string().nullable(),
+});
 
 const declaredLength = (header: string | undefined) => {
   const length = header === undefined ? Number.NaN : Number(header);
   return Number.isSafeInteger(length) ? length : null;
 };
 
-/** Multipart, presigned and client-side-copy commits under one file-system prefix. */
-export function fsUploadRoutes(
+/** Form, multipart and presigned uploads and client-side-copy commits under one file-system prefix. */
+export function mountUploadRoutes(
   prefix: '/admin/fs' | '/user/fs',
   auth: RouteAuth,
-  { multipart, presigned }: FsUploadUseCases,
+  { multipart, presigned }: MountUploads,
+  write: Pick<FsWriteUseCases, 'upload'>,
+  maxUploadBytes: () => Promise<number>,
 ): AnyRoute[] {
   const tag = 'file system';
   const proxyPartUrl =
@@ -41,6 +65,47 @@ export function fsUploadRoutes(
         key: ref.key,
       })}`;
   return [
+    route({
+      method: 'post',
+      path: `${prefix}/upload`,
+      tag,
+      summary:
+        'Upload a file as multipart/form-data into the folder `path` (a field before the file, or the query), streamed to the storage (a file of at most 64 KiB is read whole first)',
+      auth,
+      query: uploadQuerySchema,
+      form: uploadFormFieldsSchema.extend({
+        file: z.string().describe('The file (binary); one file part per request'),
+      }),
+      response: uploadedSchema,
+      status: 201,
+      errors: [403, 409, 413],
+      handler: async ({ principal, query }, c) => {
+        const maxBytes = await maxUploadBytes();
+        const declared = Number(c.req.header('content-length') ?? Number.NaN);
+        if (declared - MAX_FORM_OVERHEAD_BYTES > maxBytes) throw fileTooLarge(maxBytes);
+        return receiveUpload(
+          c.req.header('content-type') ?? '',
+          requestBodyStream(c),
+          async (incoming) => {
+            // Fields after the file are read once it is stored; only those before can be refused
+            // with nothing written.
+            checkFormFields(incoming.fieldsBefore);
+            const folder =
+              query.path ?? parseField(fsPathSchema, incoming.fieldsBefore.path, 'path');
+            const name = parseField(filenameSchema, incoming.filename, 'file');
+            const stored = await write.upload(principal, folder, name, incoming.stream, {
+              contentType: incoming.mimeType,
+              maxBytes,
+              // The file is a part of the request: a small request's file is read whole.
+              ...(Number.isFinite(declared) ? { sizeAtMost: declared } : {}),
+            });
+            // The form must end well (no second file, not cut off) for the answer to be 201.
+            await incoming.allFields();
+            return stored;
+          },
+        );
+      },
+    }),
     route({
       method: 'post',
       path: `${prefix}/multipart/init`,
@@ -132,4 +197,21 @@ export function fsUploadRoutes(
       handler: ({ principal, body }) => presigned.batchCopyCommit(principal, body),
     }),
   ];
+}
+
+function checkFormFields(fields: Record<string, string>): void {
+  const parsed = uploadFormFieldsSchema.safeParse(fields);
+  if (parsed.success) return;
+  const details = parsed.error.issues.flatMap((issue) => issueDetails('body', issue));
+  throw validationFailed(details, describeIssue('body', details[0]));
+}
+
+function parseField<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const message =
+    value === undefined
+      ? `Send the ${field} field before the file`
+      : parsed.error.issues[0]?.message;
+  throw validationFailed([{ location: 'body', path: field, message }], message);
 }

@@ -5,13 +5,13 @@ import type {
   presignRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
-import { validationFailed } from '../../app/errors';
-import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../files/files.errors';
-import { mimetypeFor } from '../files/files.models';
-import { multipartLayout } from '../files/multipart-layout';
-import { MultipartError } from '../storage/drivers/storage-driver.errors';
-import type { FlowDeps } from './reservations';
-import { countShareUploaded } from './transfer-flow';
+import { validationFailed } from '../../../app/errors';
+import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../../files/files.errors';
+import { mimetypeFor } from '../../shared/media-types';
+import { MultipartError } from '../../storage/drivers/storage-driver.errors';
+import type { FlowDeps } from '../share-target/reservations';
+import { countShareUploaded } from '../share-target/share-upload-flow';
+import { multipartLayout } from './multipart-layout';
 
 type PresignInput = z.output<typeof presignRequestSchema>;
 

@@ -1,14 +1,14 @@
 import type { AccessTokens } from '../../shared/access-token';
 import type { Clock } from '../../shared/clock';
 import type { StorageDrivers } from '../../storage/storage.drivers';
-import { createFsMultipart } from './fs-multipart.usecases';
-import { createFsPresign } from './fs-presign.usecases';
-import { createUploadKeys } from './fs-upload-key';
-import { createUploadTargets, type FsUploadDeps } from './fs-upload-target';
+import { createFsMultipart } from '../multipart/mount-multipart.usecases';
+import { createUploadKeys } from '../multipart/mount-upload-key';
+import { createFsPresign } from '../presigned/mount-presigned.usecases';
+import { createUploadTargets, type MountUploadDeps } from './mount-upload-target';
 
 /** Large uploads and client-side copy commits of the file-system API (SPEC §4, §7). */
-export function createFsUploadUseCases(
-  deps: FsUploadDeps & {
+export function createMountUploads(
+  deps: MountUploadDeps & {
     drivers: Pick<StorageDrivers, 'resolve'>;
     tokens: AccessTokens;
     clock: Clock;
@@ -21,4 +21,4 @@ export function createFsUploadUseCases(
   };
 }
 
-export type FsUploadUseCases = ReturnType<typeof createFsUploadUseCases>;
+export type MountUploads = ReturnType<typeof createMountUploads>;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { filesUnder } from '../../test/files-under';
-import { ENGINES, useTestServer } from '../../test/harness';
+import { filesUnder } from '../../../test/files-under';
+import { ENGINES, useTestServer } from '../../../test/harness';
 
 const MIB = 1024 * 1024;
 const CHUNK = 64 * 1024;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { FileShare, MultipartInitResponse, PublicFile, StorageConfig } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
 import { multipartLayout, multipartPartSize } from './multipart-layout';
 
 const MIB = 1024 * 1024;

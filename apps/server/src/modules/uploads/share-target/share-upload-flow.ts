@@ -1,12 +1,12 @@
-import type { ActivityLog } from '../dashboard/activity.recorder';
-import type { FileRecords } from '../files/file-records';
-import type { FilesRepository } from '../files/files.repository';
-import type { Clock } from '../shared/clock';
-import type { PasswordHasher } from '../shared/crypto';
-import type { StorageUseCases } from '../storage/configs/storage.usecases';
-import type { StorageDrivers } from '../storage/storage.drivers';
+import type { ActivityLog } from '../../dashboard/activity.recorder';
+import type { FileRecords } from '../../files/file-records';
+import type { FilesRepository } from '../../files/files.repository';
+import type { Clock } from '../../shared/clock';
+import type { PasswordHasher } from '../../shared/crypto';
+import type { StorageUseCases } from '../../storage/configs/storage.usecases';
+import type { StorageDrivers } from '../../storage/storage.drivers';
 
-export interface TransfersDeps {
+export interface ShareUploadDeps {
   /** Hashes the passwords of new shares. */
   passwords: PasswordHasher;
   repository: FilesRepository;
