@@ -2,7 +2,7 @@
 // everything it imports statically, its stylesheets, and the home route's chunk (HomePage-*)
 // with its static imports and stylesheet, and the reader's dictionary (the heavier one is
 // weighed; both are precached). The service worker precaches exactly this app shell
-// (vite.config.ts) and bench/home-first-load-js.mjs weighs it. Other dynamic imports (the
+// (vite.config.ts) and bench/suites/home-first-load-js.mjs weighs it. Other dynamic imports (the
 // editor, Mermaid, KaTeX, docx…) are left out: they load on demand and are cached once used.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

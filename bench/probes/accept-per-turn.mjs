@@ -2,7 +2,7 @@
 // waiting connections does one turn of Node's event loop accept? A child process opens 60
 // connections while this process's loop is blocked for a second; once the loop runs again, each
 // 'connection' event is filed under the turn it came in (a turn counter advanced by setImmediate).
-// `node bench/accept-per-turn.mjs` (try `UV_TCP_SINGLE_ACCEPT=0` or `=1`, or BENCH_BACKLOG).
+// `node bench/probes/accept-per-turn.mjs` (try `UV_TCP_SINGLE_ACCEPT=0` or `=1`, or BENCH_BACKLOG).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 

@@ -11,18 +11,24 @@
 // stored plan (time to first byte once planned, throughput, peak memory). Each measured zip (the
 // sparse POST, the small files' link, their POST) runs on a fresh server process, its idle
 // figure taken once the process has settled.
-// Run: `node --import tsx bench/zip.ts` (10 to 15 minutes on a busy machine; ZIP_BENCH=sparse
-// or ZIP_BENCH=small runs one half; ZIP_BENCH_FOLDERS=10 makes 10,000 small files;
-// ZIP_BENCH_LINK=0 leaves the link out). Node options for the server go in
-// ZIP_BENCH_NODE_ARGS, e.g. `--max-old-space-size=64 --import ./bench/memory-probe.mjs` with
-// BENCH_MEMORY_FILE=/tmp/memory.log to see the heap apart.
+// Run: `node --import tsx bench/suites/zip.ts` (10 to 15 minutes on a busy machine;
+// ZIP_BENCH=sparse or ZIP_BENCH=small runs one half; ZIP_BENCH_FOLDERS=10 makes 10,000 small
+// files; ZIP_BENCH_LINK=0 leaves the link out). Node options for the server go in
+// ZIP_BENCH_NODE_ARGS, e.g. `--max-old-space-size=64 --import ./bench/probes/memory-probe.mjs`
+// with BENCH_MEMORY_FILE=/tmp/memory.log to see the heap apart.
 
 import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { adminApi, adminToken, mbps, startSourceServer, withPeakMemory } from './admin-api';
-import { freshDataDir, residentMb, settledResidentMb, stop } from './lib.mjs';
+import {
+  adminApi,
+  adminToken,
+  mbps,
+  startSourceServer,
+  withPeakMemory,
+} from '../helpers/admin-api';
+import { freshDataDir, residentMb, settledResidentMb, stop } from '../helpers/lib.mjs';
 
 const PORT = Number(process.env.ZIP_BENCH_PORT ?? 39_431);
 const GIB = 1024 ** 3;

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freshDataDir, root, serverNodeArgs, stop, waitForHealth, wrk } from './lib.mjs';
+import { freshDataDir, root, serverNodeArgs, stop, waitForHealth, wrk } from '../helpers/lib.mjs';
 
 // Ports come from the environment, so that runs on a shared host do not collide.
 const PORT = Number(process.env.PASTES_BENCH_PORT ?? 8992);
@@ -15,7 +15,7 @@ const server = spawn(
     ...serverNodeArgs(),
     '--import',
     'tsx',
-    path.join(root, 'bench/bench-server.ts'),
+    path.join(root, 'bench/helpers/bench-server.ts'),
     dataDir,
     String(PORT),
   ],

@@ -12,7 +12,8 @@
 // `taskset` is there and the machine has two cores or more: a real S3 endpoint runs on machines
 // of its own, so the storage gets the same CPU with and without our server in the path, instead
 // of the server's work being taken out of the storage's share (BENCH_PIN=0 turns this off).
-// Run after `npm run build`: `node --import tsx bench/uploads.ts` (about 4 minutes, 3 GiB of disk).
+// Run after `npm run build`: `node --import tsx bench/suites/uploads.ts` (about 4 minutes, 3 GiB
+// of disk).
 
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,9 +30,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { startS3rver } from '../apps/server/src/test/s3rver';
-import { freshDataDir, median, residentMb, startServer, stop, waitForHealth } from './lib.mjs';
-import { pinStorageApart } from './pin';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
+import {
+  freshDataDir,
+  median,
+  residentMb,
+  startServer,
+  stop,
+  waitForHealth,
+} from '../helpers/lib.mjs';
+import { pinStorageApart } from '../helpers/pin';
 
 // The port comes from UPLOADS_BENCH_PORT, so that the bench runs beside other servers.
 const PORT = Number(process.env.UPLOADS_BENCH_PORT) || 8994;

@@ -3,13 +3,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../apps/server/src/app/config';
-import { createServer } from '../apps/server/src/app/create-server';
-import { createHttpServer } from '../apps/server/src/app/http-server';
-import { migrateToLatest } from '../apps/server/src/migrations';
-import { systemClock } from '../apps/server/src/modules/shared/clock';
-import { openSqlite } from '../apps/server/src/modules/shared/db';
-import { addressPolicy } from '../apps/server/src/modules/url-upload/address-policy';
+import { loadConfig } from '../../apps/server/src/app/config';
+import { createServer } from '../../apps/server/src/app/create-server';
+import { createHttpServer } from '../../apps/server/src/app/http-server';
+import { migrateToLatest } from '../../apps/server/src/migrations';
+import { systemClock } from '../../apps/server/src/modules/shared/clock';
+import { openSqlite } from '../../apps/server/src/modules/shared/db';
+import { addressPolicy } from '../../apps/server/src/modules/uploads/url/address-policy';
 
 const [dataDir, port] = [process.argv[2] as string, Number(process.argv[3])];
 const dbFile = path.join(dataDir, 'bench.db');

@@ -6,13 +6,13 @@
 // attempts of 30 s each took 99 s). Baselines of the same run: the configured timeout itself
 // (the ratio) and the same listing of a storage that refuses connections (a port nothing
 // listens on), which must fail at once with 502.
-// Run: `node --import tsx bench/frozen-s3.ts` (about a minute). Ports: FROZEN_S3_BENCH_PORT
+// Run: `node --import tsx bench/suites/frozen-s3.ts` (about a minute). Ports: FROZEN_S3_BENCH_PORT
 // (server, default 39451), FROZEN_S3_BENCH_STORAGE_PORT (the frozen storage, default any free one);
 // FROZEN_S3_BENCH_ROUNDS listings of each kind (default 3).
 
 import net from 'node:net';
-import { adminApi, adminToken, startSourceServer } from './admin-api';
-import { freshDataDir, median, stop } from './lib.mjs';
+import { adminApi, adminToken, startSourceServer } from '../helpers/admin-api';
+import { freshDataDir, median, stop } from '../helpers/lib.mjs';
 
 const PORT = Number(process.env.FROZEN_S3_BENCH_PORT ?? 39_451);
 const STORAGE_PORT = Number(process.env.FROZEN_S3_BENCH_STORAGE_PORT ?? 0);

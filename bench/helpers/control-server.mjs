@@ -2,7 +2,7 @@
 // a fixed CPU time per request, with nothing of Sharebin in it. Driven by the same wrk command,
 // it shows which part of a tail comes from the load itself (64 connections saturating one event
 // loop on shared cores) rather than from the server's code.
-// `node bench/control-server.mjs <port> <microseconds of CPU per request>`
+// `node bench/helpers/control-server.mjs <port> <microseconds of CPU per request>`
 import http from 'node:http';
 
 const [port, cpuMicros] = [Number(process.argv[2]), Number(process.argv[3] ?? 800)];

@@ -2,9 +2,10 @@
 // Chromium against the built server: every response's encoded body plus its headers, as the
 // browser counted them, until the network is idle. Measured twice in the same run: with
 // `Accept-Encoding: identity` (what every visit cost before compression) and with the
-// browser's own Accept-Encoding. Run after `npm run build`: `node bench/first-load-bytes.mjs`.
+// browser's own Accept-Encoding. Run after `npm run build`:
+// `node bench/suites/first-load-bytes.mjs`.
 import { chromium } from '@playwright/test';
-import { freshDataDir, startServer, stop, waitForHealth } from './lib.mjs';
+import { freshDataDir, startServer, stop, waitForHealth } from '../helpers/lib.mjs';
 
 // Ports come from the environment, so that runs on a shared host do not collide.
 const PORT = Number(process.env.FIRST_LOAD_BENCH_PORT ?? 8994);

@@ -1,11 +1,11 @@
 // CPU time the server spends per request (user + system, from /proc), for a creation, a view and
 // the bare route, driven by the closed-loop client. Unlike latencies, CPU per request barely
 // moves when other processes share the cores, so it compares two builds on a busy machine.
-// `node bench/cpu-per-request.mjs [entry.js …]` (default: the built server); BENCH_SECONDS,
+// `node bench/probes/cpu-per-request.mjs [entry.js …]` (default: the built server); BENCH_SECONDS,
 // BENCH_ROUNDS. With several entries, rounds alternate between them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as bench from './lib.mjs';
+import * as bench from '../helpers/lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -4,12 +4,12 @@
 // the same set the service worker precaches). Each file counts once; sizes are gzip level 9,
 // as the build precompresses them. Dynamic imports (the editor, Mermaid, the service-worker
 // registration…) are not counted: they load after the first paint or on demand.
-// Run after `npm run build`: `node bench/home-first-load-js.mjs [distDir]`.
+// Run after `npm run build`: `node bench/suites/home-first-load-js.mjs [distDir]`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { homeFirstLoadScripts } from '../apps/web/scripts/app-shell.mjs';
-import { root } from './lib.mjs';
+import { homeFirstLoadScripts } from '../../apps/web/scripts/app-shell.mjs';
+import { root } from '../helpers/lib.mjs';
 
 const TARGET_KB = 300;
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 
 export const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'sharebin-bench-'));
@@ -124,13 +124,13 @@ export function wrk(
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * The same load from `bench/closed-loop.mjs` in a process of its own: a second measure of the
- * latency percentiles, taken from the client's side like wrk's.
+ * The same load from `bench/helpers/closed-loop.mjs` in a process of its own: a second measure of
+ * the latency percentiles, taken from the client's side like wrk's.
  */
 export function closedLoop(url, options = {}) {
   const out = spawnSync(
     process.execPath,
-    [path.join(root, 'bench/closed-loop.mjs'), JSON.stringify({ url, ...options })],
+    [path.join(root, 'bench/helpers/closed-loop.mjs'), JSON.stringify({ url, ...options })],
     { encoding: 'utf8' },
   );
   if (out.status !== 0) throw new Error(`closed-loop client failed: ${out.stderr}`);

@@ -3,16 +3,16 @@
 //                                                                server (wrk, req/s; target ≥ 0.6)
 //   an uncached listing of the same folder on S3 (s3rver)      vs a direct delimited ListObjectsV2
 //                                                                of it (median latency; target ≤ 1.2×)
-// Run: `node --import tsx bench/fs-list.ts` (needs wrk).
+// Run: `node --import tsx bench/suites/fs-list.ts` (needs wrk).
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { startS3rver } from '../apps/server/src/test/s3rver';
-import { adminApi, adminToken, localStorageFolder } from './admin-api';
-import { freshDataDir, median, root, wrk } from './lib.mjs';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
+import { adminApi, adminToken, localStorageFolder } from '../helpers/admin-api';
+import { freshDataDir, median, root, wrk } from '../helpers/lib.mjs';
 
 const PORT = 39_417;
 const ENTRIES = 1_000;
@@ -34,7 +34,7 @@ function startBenchServer(dataDir: string): Promise<ChildProcess> {
       ...(process.env.FS_LIST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
-      path.join(root, 'bench/bench-server.ts'),
+      path.join(root, 'bench/helpers/bench-server.ts'),
       dataDir,
       String(PORT),
     ],

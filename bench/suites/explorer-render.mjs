@@ -2,8 +2,8 @@
 // measured the same way in the same run (ARCHITECTURE §5: ratios to a baseline).
 //
 // It measures rendering only: the built server serves the app and the admin login, and the
-// listings come from `page.route` fixtures (bench/explorer-fixtures.mjs, shaped as the shared
-// `FsListing`), so the figures do not depend on a storage or on the fs API's speed.
+// listings come from `page.route` fixtures (bench/helpers/explorer-fixtures.mjs, shaped as the
+// shared `FsListing`), so the figures do not depend on a storage or on the fs API's speed.
 //
 // Per folder, alternating rounds: time from the click on the folder to its first rows painted
 // (in-app navigation), time from a cold page load to the first rows, and a scripted scroll of
@@ -11,10 +11,10 @@
 // grid view, reporting frames over 25 ms ("dropped": a 60 Hz frame missed), the longest frame,
 // the 95th percentile and the rows in the page (what the virtual list keeps mounted). The same
 // 240 frames on a blank page give the machine's floor: on a loaded machine no page gets 60 Hz.
-// Run after `npm run build`: `node bench/explorer-render.mjs`.
+// Run after `npm run build`: `node bench/suites/explorer-render.mjs`.
 import { chromium } from '@playwright/test';
-import { envelope, folderListing, rootListing } from './explorer-fixtures.mjs';
-import { freshDataDir, median, startServer, stop, waitForHealth } from './lib.mjs';
+import { envelope, folderListing, rootListing } from '../helpers/explorer-fixtures.mjs';
+import { freshDataDir, median, startServer, stop, waitForHealth } from '../helpers/lib.mjs';
 
 // Ports come from the environment, so that runs on a shared host do not collide.
 const PORT = Number(process.env.EXPLORER_RENDER_BENCH_PORT ?? 8995);

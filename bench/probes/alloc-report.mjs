@@ -1,5 +1,5 @@
-// Ranks the allocation sites sampled by bench/alloc-probe.mjs between two of its profiles:
-// `node bench/alloc-report.mjs <earlier.json> <later.json> [rows]` (the earlier one may be
+// Ranks the allocation sites sampled by bench/probes/alloc-probe.mjs between two of its profiles:
+// `node bench/probes/alloc-report.mjs <earlier.json> <later.json> [rows]` (the earlier one may be
 // "-" for the start). Sizes are sampled bytes (each sample stands for about its interval).
 import { readFileSync } from 'node:fs';
 

@@ -1,7 +1,7 @@
-// Preloaded into a bench server (`node --import bench/alloc-probe.mjs`, e.g. through
+// Preloaded into a bench server (`node --import bench/probes/alloc-probe.mjs`, e.g. through
 // ZIP_BENCH_NODE_ARGS) with BENCH_ALLOC_PROFILE=<prefix>: samples where the server allocates,
 // garbage included (what the collector has taken back still counts), and every 5 s writes the
-// profile so far to <prefix>.<n>.json; `node bench/alloc-report.mjs <a> <b>` ranks the
+// profile so far to <prefix>.<n>.json; `node bench/probes/alloc-report.mjs <a> <b>` ranks the
 // allocation sites between two of them. With BENCH_ALLOC_PROMOTED=1 only what outlived the young
 // generation counts (what scavenges took back is left out). Nothing of it is in the server itself.
 import { writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
 // something to release. Then, once the server has settled, it reports what is left: open file
 // descriptors of the server process (/proc/<pid>/fd) before and after, temp files of the local
 // storage, records still `uploading`, multipart uploads open in s3rver.
-// Runs the server from source: `node --import tsx bench/upload-aborts.ts` (about 2 minutes).
+// Runs the server from source: `node --import tsx bench/suites/upload-aborts.ts` (about 2 minutes).
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,9 +14,9 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { filesUnder } from '../apps/server/src/test/files-under';
-import { startS3rver } from '../apps/server/src/test/s3rver';
-import { freshDataDir, root, stop, waitForHealth } from './lib.mjs';
+import { filesUnder } from '../../apps/server/src/test/files-under';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
+import { freshDataDir, root, stop, waitForHealth } from '../helpers/lib.mjs';
 
 // The port comes from UPLOAD_ABORTS_BENCH_PORT, so that the bench runs beside other servers.
 const PORT = Number(process.env.UPLOAD_ABORTS_BENCH_PORT) || 8996;

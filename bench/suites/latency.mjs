@@ -2,13 +2,13 @@
 // against a trivial route of the same server (`GET /api/ready`, all middlewares and one
 // query), counted views of a 2 KB paste and paste creations (POST from a wrk Lua script).
 // Rounds alternate which target goes first. Each load is measured twice: by wrk, and by a
-// closed-loop Node client with the same 64 connections (`bench/closed-loop.mjs`), because on
-// a saturated 2-core machine wrk's own tail is not the server's (see bench/RESULTS.md). A probe
-// preloaded into the server (`bench/server-probe.mjs`) reports the event-loop delay and the time
-// requests spend inside the server during each load. The same loads also go to a control
-// server with no Sharebin code in it (`bench/control-server.mjs`).
-// Run after `npm run build`: `node bench/latency.mjs` (BENCH_ROUNDS, BENCH_SECONDS; BENCH_ENTRY
-// runs another build of the server).
+// closed-loop Node client with the same 64 connections (`bench/helpers/closed-loop.mjs`),
+// because on a saturated 2-core machine wrk's own tail is not the server's (see bench/RESULTS.md).
+// A probe preloaded into the server (`bench/probes/server-probe.mjs`) reports the event-loop delay
+// and the time requests spend inside the server during each load. The same loads also go to a
+// control server with no Sharebin code in it (`bench/helpers/control-server.mjs`).
+// Run after `npm run build`: `node bench/suites/latency.mjs` (BENCH_ROUNDS, BENCH_SECONDS;
+// BENCH_ENTRY runs another build of the server).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import {
   stop,
   waitForHealth,
   wrk,
-} from './lib.mjs';
+} from '../helpers/lib.mjs';
 
 // Ports come from the environment, so that runs on a shared host do not collide.
 const PORT = Number(process.env.LATENCY_BENCH_PORT ?? 8994);
@@ -41,7 +41,7 @@ const server = startServer({
   dataDir,
   // The default log level: one log line per request is part of every request's cost.
   env: { BENCH_PROBE_FILE: probeFile, LOG_LEVEL: 'info' },
-  nodeArgs: ['--import', path.join(root, 'bench/server-probe.mjs')],
+  nodeArgs: ['--import', path.join(root, 'bench/probes/server-probe.mjs')],
   entry: process.env.BENCH_ENTRY ? path.resolve(process.env.BENCH_ENTRY) : serverEntry,
 });
 const controlProbeFile = path.join(dataDir, 'control-probe.json');
@@ -49,8 +49,8 @@ const control = spawn(
   process.execPath,
   [
     '--import',
-    path.join(root, 'bench/server-probe.mjs'),
-    path.join(root, 'bench/control-server.mjs'),
+    path.join(root, 'bench/probes/server-probe.mjs'),
+    path.join(root, 'bench/helpers/control-server.mjs'),
     String(CONTROL_PORT),
     String(CONTROL_CPU_MICROS),
   ],
@@ -129,7 +129,8 @@ const targets = {
   },
 };
 // The control: the creations' load against a bare node:http server that burns a fixed CPU
-// time per request (`bench/control-server.mjs`), to tell the load's own tail from the server's.
+// time per request (`bench/helpers/control-server.mjs`), to tell the load's own tail from the
+// server's.
 const controlUrl = `http://127.0.0.1:${CONTROL_PORT}/`;
 targets.control = {
   wrk: (seconds) => wrk(controlUrl, { seconds, script }),

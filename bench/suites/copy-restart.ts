@@ -12,8 +12,8 @@
 // copy without a restart in the same round (the baseline; which runs first alternates).
 // The server's job retries wait up to a minute in all (DEFAULT_JOB_TIMINGS.retryDelaysMs), so
 // the job must complete with 0 failed and 0 lost.
-// Run: `node --import tsx bench/copy-restart.ts` (about 30 s). Ports: COPY_RESTART_BENCH_PORT
-// (server, default 39461); COPY_RESTART_BENCH_ROUNDS rounds (default 3).
+// Run: `node --import tsx bench/suites/copy-restart.ts` (about 30 s). Ports:
+// COPY_RESTART_BENCH_PORT (server, default 39461); COPY_RESTART_BENCH_ROUNDS rounds (default 3).
 
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,15 +22,15 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { startS3rver } from '../apps/server/src/test/s3rver';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
 import {
   adminApi,
   adminToken,
   localStorageFolder,
   mountDiskAndS3,
   startSourceServer,
-} from './admin-api';
-import { freshDataDir, median, stop } from './lib.mjs';
+} from '../helpers/admin-api';
+import { freshDataDir, median, stop } from '../helpers/lib.mjs';
 
 const PORT = Number(process.env.COPY_RESTART_BENCH_PORT ?? 39_461);
 const ROUNDS = Number(process.env.COPY_RESTART_BENCH_ROUNDS ?? 3);

@@ -5,7 +5,7 @@
 // a key limited to one top folder. Reports p50/p95/p99 per engine against a primary-key
 // lookup of the same table in the same run. PostgreSQL: BENCH_POSTGRES_URL (default the
 // local test database), in a schema of its own that is dropped afterwards.
-// `node --import tsx bench/search.ts`
+// `node --import tsx bench/suites/search.ts`
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,16 +14,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest } from '../apps/server/src/migrations';
-import type { IndexEntry, VisibleScope } from '../apps/server/src/modules/search/search.models';
-import { createSearchRepository } from '../apps/server/src/modules/search/search.repository';
-import { createSearchUseCases } from '../apps/server/src/modules/search/search.usecases';
-import { systemClock } from '../apps/server/src/modules/shared/clock';
+import { migrateToLatest } from '../../apps/server/src/migrations';
+import type { IndexEntry, VisibleScope } from '../../apps/server/src/modules/search/search.models';
+import { createSearchRepository } from '../../apps/server/src/modules/search/search.repository';
+import { createSearchUseCases } from '../../apps/server/src/modules/search/search.usecases';
+import { systemClock } from '../../apps/server/src/modules/shared/clock';
 import {
   type DatabaseHandle,
   openPostgres,
   openSqlite,
-} from '../apps/server/src/modules/shared/db';
+} from '../../apps/server/src/modules/shared/db';
 
 const NAMES = Number(process.env.BENCH_SEARCH_NAMES) || 100_000;
 const QUERIES_PER_LENGTH = Number(process.env.BENCH_SEARCH_QUERIES) || 200;

@@ -4,13 +4,13 @@
 // the slower of a direct read of the bytes from the source (s3rver GET, disk read) and a direct
 // write of them into the target (s3rver PUT through the SDK, disk write); target ratio ≥ 0.8.
 // With the server's peak resident memory over its idle figure during each copy (target < 64 MB).
-// Run: `node --import tsx bench/copy.ts` (a few minutes; needs 4 GiB of free disk);
+// Run: `node --import tsx bench/suites/copy.ts` (a few minutes; needs 4 GiB of free disk);
 // COPY_BENCH_PROFILE=<folder> writes the server's CPU profile there; COPY_BENCH_ROUNDS (3) rounds,
 // medians of the per-round ratios, copies before their baselines in every other round.
 // s3rver is pinned to a core of its own and the server and this process to the others (as in
-// bench/uploads.ts; BENCH_PIN=0 turns it off): a real S3 endpoint runs on other machines, and
-// s3rver hashes and writes every byte, so unpinned, whatever the server spends on a byte is taken
-// from the storage's share. Baselines and copies run pinned alike.
+// bench/suites/uploads.ts; BENCH_PIN=0 turns it off): a real S3 endpoint runs on other machines,
+// and s3rver hashes and writes every byte, so unpinned, whatever the server spends on a byte is
+// taken from the storage's share. Baselines and copies run pinned alike.
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,8 +25,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { WriteBehind } from '../apps/server/src/modules/storage/drivers/local/write-behind';
-import { startS3rver } from '../apps/server/src/test/s3rver';
+import { WriteBehind } from '../../apps/server/src/modules/storage/drivers/local/write-behind';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
 import {
   adminApi,
   adminToken,
@@ -35,9 +35,9 @@ import {
   mountDiskAndS3,
   startSourceServer,
   withPeakMemory,
-} from './admin-api';
-import { freshDataDir, median, residentMb, stop } from './lib.mjs';
-import { pinStorageApart } from './pin';
+} from '../helpers/admin-api';
+import { freshDataDir, median, residentMb, stop } from '../helpers/lib.mjs';
+import { pinStorageApart } from '../helpers/pin';
 
 const PORT = 39_433;
 const MIB = 1024 ** 2;

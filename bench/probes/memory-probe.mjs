@@ -1,4 +1,4 @@
-// Preloaded into a bench server (`node --import bench/memory-probe.mjs`, e.g. through
+// Preloaded into a bench server (`node --import bench/probes/memory-probe.mjs`, e.g. through
 // ZIP_BENCH_NODE_ARGS): every 500 ms it appends the process's memory to $BENCH_MEMORY_FILE,
 // resident size and V8 heap apart, so that a benchmark can tell memory held from garbage the
 // collector has not yet taken back. Nothing of it is in the server itself.

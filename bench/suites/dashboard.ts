@@ -4,7 +4,7 @@
 // go in by bulk SQL (INSERT … SELECT over a recursive CTE on SQLite, generate_series on
 // PostgreSQL), through the triggers that keep the counters, as any other insert does.
 // PostgreSQL: BENCH_POSTGRES_URL (default the local test database), in a schema of its own
-// that is dropped afterwards. `node --import tsx bench/dashboard.ts`
+// that is dropped afterwards. `node --import tsx bench/suites/dashboard.ts`
 // BENCH_DASHBOARD_ROWS changes the million; BENCH_DASHBOARD_CALLS the number of timed calls.
 
 import { randomBytes } from 'node:crypto';
@@ -15,16 +15,16 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
-import { createServer } from '../apps/server/src/app/create-server';
-import { migrateToLatest } from '../apps/server/src/migrations';
-import { ACTIVITY_BUCKET_MS } from '../apps/server/src/modules/dashboard/activity.recorder';
-import { systemClock } from '../apps/server/src/modules/shared/clock';
+import { createServer } from '../../apps/server/src/app/create-server';
+import { migrateToLatest } from '../../apps/server/src/migrations';
+import { ACTIVITY_BUCKET_MS } from '../../apps/server/src/modules/dashboard/activity.recorder';
+import { systemClock } from '../../apps/server/src/modules/shared/clock';
 import {
   type DatabaseHandle,
   openPostgres,
   openSqlite,
-} from '../apps/server/src/modules/shared/db';
-import { addressPolicy } from '../apps/server/src/modules/url-upload/address-policy';
+} from '../../apps/server/src/modules/shared/db';
+import { addressPolicy } from '../../apps/server/src/modules/uploads/url/address-policy';
 
 const ROWS = Number(process.env.BENCH_DASHBOARD_ROWS) || 1_000_000;
 /** `sqlite,postgres` unless narrowed. */

@@ -7,12 +7,12 @@
 // s3rver holds open (ListMultipartUploads), `fs_uploads` rows and their held bytes. Target: 0.
 // It also reports how long after the restart's first answer the last of it was gone (the sweep
 // runs in the background at start).
-// Runs the server from source: `node --import tsx bench/crash-uploads.ts` (about 6 minutes).
+// Runs the server from source: `node --import tsx bench/suites/crash-uploads.ts` (about 6 minutes).
 // The port comes from BENCH_PORT (default 8997).
 
 import path from 'node:path';
-import { filesUnder } from '../apps/server/src/test/files-under';
-import { startS3rver } from '../apps/server/src/test/s3rver';
+import { filesUnder } from '../../apps/server/src/test/files-under';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
 import {
   apiCall,
   endlessDavPut,
@@ -21,8 +21,8 @@ import {
   type ServerProcess,
   signInAsAdmin,
   startServerProcess,
-} from '../apps/server/src/test/server-process';
-import { freshDataDir } from './lib.mjs';
+} from '../../apps/server/src/test/server-process';
+import { freshDataDir } from '../helpers/lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT) || 8997;
 const CRASHES = Number(process.env.BENCH_CRASHES) || 10;

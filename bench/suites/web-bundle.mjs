@@ -1,11 +1,11 @@
 // First-load JavaScript of the home route: loads `/` in Chromium against the built server,
 // records every script it fetches until the network is idle, and sums their gzip sizes.
-// Run after `npm run build`: `node bench/web-bundle.mjs`.
+// Run after `npm run build`: `node bench/suites/web-bundle.mjs`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freshDataDir, root, startServer, stop, waitForHealth } from './lib.mjs';
+import { freshDataDir, root, startServer, stop, waitForHealth } from '../helpers/lib.mjs';
 
 // The port comes from WEB_BUNDLE_BENCH_PORT, so that the bench runs beside other servers.
 const PORT = Number(process.env.WEB_BUNDLE_BENCH_PORT) || 8993;

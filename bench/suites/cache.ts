@@ -5,19 +5,19 @@
 //   a cached hit with Redis generations (one HMGET per get)               vs a Redis PING
 // PostgreSQL at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test, in a schema
 // of its own, dropped afterwards), Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379);
-// either is skipped when it does not answer. Run: `node --import tsx bench/cache.ts`.
+// either is skipped when it does not answer. Run: `node --import tsx bench/suites/cache.ts`.
 
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
-import { migrateToLatest } from '../apps/server/src/migrations';
-import type { GenerationStore } from '../apps/server/src/modules/cache/cache-coordination';
-import { createNamedCache } from '../apps/server/src/modules/cache/named-cache';
-import { createPostgresGenerations } from '../apps/server/src/modules/cache/postgres-generations';
-import { createRedisCoordination } from '../apps/server/src/modules/cache/redis-coordination';
-import { systemClock } from '../apps/server/src/modules/shared/clock';
-import { openPostgres } from '../apps/server/src/modules/shared/db';
+import { migrateToLatest } from '../../apps/server/src/migrations';
+import type { GenerationStore } from '../../apps/server/src/modules/cache/cache-coordination';
+import { createNamedCache } from '../../apps/server/src/modules/cache/named-cache';
+import { createPostgresGenerations } from '../../apps/server/src/modules/cache/postgres-generations';
+import { createRedisCoordination } from '../../apps/server/src/modules/cache/redis-coordination';
+import { systemClock } from '../../apps/server/src/modules/shared/clock';
+import { openPostgres } from '../../apps/server/src/modules/shared/db';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,7 +1,15 @@
 // Foundation benchmarks (issue 2): idle memory, start-up time, cost of API-key authentication.
-// Run after `npm run build`: `node bench/foundation.mjs`. Needs wrk.
+// Run after `npm run build`: `node bench/suites/foundation.mjs`. Needs wrk.
 import { spawn } from 'node:child_process';
-import { freshDataDir, median, residentMb, startServer, stop, waitForHealth, wrk } from './lib.mjs';
+import {
+  freshDataDir,
+  median,
+  residentMb,
+  startServer,
+  stop,
+  waitForHealth,
+  wrk,
+} from '../helpers/lib.mjs';
 
 // Ports come from the environment, so that runs on a shared host do not collide.
 const PORT = Number(process.env.FOUNDATION_BENCH_PORT ?? 8991);

@@ -19,7 +19,8 @@
 // and with `--user`/`--pass`, so that both servers check the same HTTP Basic credentials. The
 // 1 GiB file read is sparse (the GETs measure the servers, not the disk); the disk is flushed
 // before each 1 GiB upload and before each server's small files, and the file deleted after.
-// Run: `node --import tsx bench/transfers.ts` (needs `rclone`; 4 to 6 minutes, 2 GiB of disk).
+// Run: `node --import tsx bench/suites/transfers.ts` (needs `rclone`; 4 to 6 minutes, 2 GiB of
+// disk).
 // Ports: TRANSFERS_BENCH_PORT (Sharebin, default 39471), TRANSFERS_RCLONE_PORT (default 39472).
 // TRANSFERS_BENCH_SERVER=<built main.js> measures another build (an earlier commit's) instead.
 // TRANSFERS_ONLY=small,propfind (any of small, propfind, big) runs only those parts, for a quick
@@ -31,9 +32,22 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ensureBuilt, TARGETS } from '../scripts/ensure-built.mjs';
-import { adminApi, adminToken, localStorageFolder, mbps, withPeakMemory } from './admin-api';
-import { freshDataDir, median, residentMb, startServer, stop, waitForHealth } from './lib.mjs';
+import { ensureBuilt, TARGETS } from '../../scripts/ensure-built.mjs';
+import {
+  adminApi,
+  adminToken,
+  localStorageFolder,
+  mbps,
+  withPeakMemory,
+} from '../helpers/admin-api';
+import {
+  freshDataDir,
+  median,
+  residentMb,
+  startServer,
+  stop,
+  waitForHealth,
+} from '../helpers/lib.mjs';
 
 const SHAREBIN_PORT = Number(process.env.TRANSFERS_BENCH_PORT) || 39_471;
 const RCLONE_PORT = Number(process.env.TRANSFERS_RCLONE_PORT) || 39_472;

@@ -3,7 +3,7 @@
 // the request to the end of its response. Unlike wrk 4, it adds no coordinated-omission
 // correction (synthetic samples), and it reports apart the first request of each connection,
 // which waits for the server to accept the connection. Run as a child process:
-// `node bench/closed-loop.mjs <json options>`; prints one JSON line.
+// `node bench/helpers/closed-loop.mjs <json options>`; prints one JSON line.
 import net from 'node:net';
 import { createHistogram } from 'node:perf_hooks';
 
