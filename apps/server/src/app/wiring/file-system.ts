@@ -1,7 +1,10 @@
-import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums';
-import { createFsChangeFollower, createListingFollower } from '../../modules/fs/fs-followers';
-import { createFsLocator } from '../../modules/fs/fs-locator';
-import { createFsQuota } from '../../modules/fs/fs-quota';
+import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums.usecases';
+import {
+  createFsChangeFollower,
+  createListingFollower,
+} from '../../modules/fs/fs-followers.usecases';
+import { createFsLocator } from '../../modules/fs/fs-locator.usecases';
+import { createFsQuota } from '../../modules/fs/fs-quota.usecases';
 import { createFsReadUseCases } from '../../modules/fs/fs-read.usecases';
 import { createFsWriteUseCases } from '../../modules/fs/fs-write.usecases';
 import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';

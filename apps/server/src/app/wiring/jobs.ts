@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { createDeleteJobs } from '../../modules/fs/transfers/fs-delete-job';
-import { createTransferJobs } from '../../modules/fs/transfers/fs-transfer-job';
+import { createDeleteJobs } from '../../modules/fs/transfers/fs-delete.job';
+import { createTransferJobs } from '../../modules/fs/transfers/fs-transfer.job';
 import {
   createJobScheduler,
   type Schedule,

@@ -1,4 +1,4 @@
-import { createChecksumLookup } from '../../modules/fs/checksums/fs-checksum-lookup';
+import { createChecksumLookup } from '../../modules/fs/checksums/fs-checksum-lookup.usecases';
 import { createFsCopyNowUseCases } from '../../modules/fs/transfers/fs-copy-now.usecases';
 import { localStorageRoot } from '../../modules/storage/storage.drivers';
 import { createDavApp, DAV_PROPFIND_MAX_ENTRIES_DEFAULT } from '../../modules/webdav/dav.app';

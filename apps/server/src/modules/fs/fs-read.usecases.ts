@@ -8,8 +8,8 @@ import type { FsEntry, GetResult } from '../storage/drivers/storage-driver';
 import { ObjectNotFoundError } from '../storage/drivers/storage-driver.errors';
 import { parseRange } from '../storage/object-response';
 import { fsNotAFile, fsNotFound } from './fs.errors';
-import { childPath, storageEntry, virtualEntry } from './fs-entries';
-import type { FsLocator, MountLocation } from './fs-locator';
+import { childPath, storageEntry, virtualEntry } from './fs-entries.models';
+import type { FsLocator, MountLocation } from './fs-locator.usecases';
 
 /** Storage listings are read a page at a time; a folder larger than this is cut short. */
 export const LISTING_MAX_ENTRIES = 100_000;

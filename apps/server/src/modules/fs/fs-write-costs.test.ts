@@ -7,7 +7,7 @@ import { ADMIN_BASIC } from '../../test/dav-kit';
 import { ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { TEMP_FOLDER } from '../storage/drivers/local/local-files';
-import { HASH_ON_LOOP_BYTES } from './checksums/fs-checksums';
+import { HASH_ON_LOOP_BYTES } from './checksums/fs-checksums.usecases';
 
 const digest = (algorithm: string, bytes: Buffer) =>
   createHash(algorithm).update(bytes).digest('hex');

@@ -9,7 +9,7 @@ import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drive
 import { countFsUpload } from '../uploads/mount-target/mount-upload-target';
 import { finishTransfer } from '../uploads/stream-transfer';
 import type { Checksums } from './checksums/checksum-worker';
-import { checksumsOf, checksumTap } from './checksums/fs-checksums';
+import { checksumsOf, checksumTap } from './checksums/fs-checksums.usecases';
 import {
   fsAlreadyExists,
   fsContentTooLarge,
@@ -17,11 +17,11 @@ import {
   fsNotFound,
   fsRenameAcrossFolders,
 } from './fs.errors';
-import type { FsChange } from './fs-change';
-import { childPath, nameOfPath, parentPath } from './fs-entries';
-import { failureReason } from './fs-failure';
-import type { FsLocator, MountLocation } from './fs-locator';
-import type { FsQuota } from './fs-quota';
+import type { FsChange } from './fs-change.models';
+import { childPath, nameOfPath, parentPath } from './fs-entries.models';
+import { failureReason } from './fs-failure.errors';
+import type { FsLocator, MountLocation } from './fs-locator.usecases';
+import type { FsQuota } from './fs-quota.usecases';
 
 export interface FsWriteDeps {
   locator: FsLocator;

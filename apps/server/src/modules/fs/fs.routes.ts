@@ -16,15 +16,15 @@ import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { objectResponse } from '../storage/object-response';
-import { listingAnswer } from './fs-listing-answer';
+import { listingAnswer } from './fs-listing.response';
 import {
   FILE_LINK_DEFAULT_SECONDS,
   FILE_LINK_MAX_SECONDS,
   type FsReadUseCases,
 } from './fs-read.usecases';
 import type { FsWriteUseCases } from './fs-write.usecases';
-import { type DeleteJobs, LARGE_DELETE_FILES } from './transfers/fs-delete-job';
-import type { TransferJobs } from './transfers/fs-transfer-job';
+import { type DeleteJobs, LARGE_DELETE_FILES } from './transfers/fs-delete.job';
+import type { TransferJobs } from './transfers/fs-transfer.job';
 
 const flagSchema = z
   .enum(['true', 'false', '1', '0'])

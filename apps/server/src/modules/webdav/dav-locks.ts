@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Principal } from '@sharebin/shared';
-import { nameOfPath, parentPath } from '../fs/fs-entries';
+import { nameOfPath, parentPath } from '../fs/fs-entries.models';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import type { Clock } from '../shared/clock';

@@ -1,6 +1,6 @@
 import type { FsEntry, Principal } from '@sharebin/shared';
-import type { ChecksumLookup } from '../fs/checksums/fs-checksum-lookup';
-import { parentPath } from '../fs/fs-entries';
+import type { ChecksumLookup } from '../fs/checksums/fs-checksum-lookup.usecases';
+import { parentPath } from '../fs/fs-entries.models';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davBadRequest, davFiniteDepth } from './dav.errors';
 import type { Depth } from './dav-depth';

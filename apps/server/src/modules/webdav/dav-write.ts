@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Principal, WebdavUploadMode } from '@sharebin/shared';
 import { AppError } from '../../app/errors';
-import { nameOfPath, parentPath } from '../fs/fs-entries';
+import { nameOfPath, parentPath } from '../fs/fs-entries.models';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import type { FsCopyNowUseCases } from '../fs/transfers/fs-copy-now.usecases';

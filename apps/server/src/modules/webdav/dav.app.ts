@@ -5,7 +5,7 @@ import { clientClosedAnswer, clientHungUp } from '../../app/client-hang-up';
 import { publicOriginOf } from '../../app/public-origin';
 import { requestBodyStream } from '../../app/request-stream';
 import type { ActivityLog } from '../dashboard/activity.recorder';
-import type { ChecksumLookup } from '../fs/checksums/fs-checksum-lookup';
+import type { ChecksumLookup } from '../fs/checksums/fs-checksum-lookup.usecases';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
 import { davErrorOf, davErrorResponse, davNotAllowed } from './dav.errors';
 import type { DavAuthenticate } from './dav-auth';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Principal } from '@sharebin/shared';
-import type { FsLocator } from '../fs/fs-locator';
+import type { FsLocator } from '../fs/fs-locator.usecases';
 import type { NewJobItem } from '../jobs/job-items.repository';
 import { ownerOf } from '../jobs/jobs.models';
 import type { JobRow, JobsRepository } from '../jobs/jobs.repository';

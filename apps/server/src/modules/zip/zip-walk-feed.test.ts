@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Principal } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually';
-import type { FsLocator } from '../fs/fs-locator';
+import type { FsLocator } from '../fs/fs-locator.usecases';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import { createCrcCache } from './crc-cache';
 import { zipTooManyEntries } from './zip.errors';

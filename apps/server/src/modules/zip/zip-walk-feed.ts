@@ -1,5 +1,5 @@
 import type { Principal } from '@sharebin/shared';
-import type { FsLocator } from '../fs/fs-locator';
+import type { FsLocator } from '../fs/fs-locator.usecases';
 import {
   archiveFileName,
   type FoundEntry,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Principal } from '@sharebin/shared';
-import type { FsLocator } from '../fs/fs-locator';
+import type { FsLocator } from '../fs/fs-locator.usecases';
 import { type Clock, toIso } from '../shared/clock';
 import { parseRange } from '../storage/object-response';
 import type { CrcCache } from './crc-cache';

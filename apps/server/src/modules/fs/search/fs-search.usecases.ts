@@ -18,7 +18,7 @@ import { toIsoOrNull } from '../../shared/clock';
 import { mimetypeFor } from '../../shared/media-types';
 import type { StorageDriver } from '../../storage/drivers/storage-driver';
 import { fsPathForbidden } from '../fs.errors';
-import { walkStorage } from '../transfers/fs-walk';
+import { walkStorage } from '../transfers/fs-walk.usecases';
 
 export interface FsSearchRequest {
   q: string;

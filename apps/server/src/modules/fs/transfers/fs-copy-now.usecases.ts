@@ -1,12 +1,12 @@
 import { isPathWithin, type Principal } from '@sharebin/shared';
 import { fsIntoItself, fsNotFound, fsVirtualPath } from '../fs.errors';
-import type { FsChange } from '../fs-change';
-import { childPath } from '../fs-entries';
-import type { FsLocator, MountLocation } from '../fs-locator';
-import type { FsQuota } from '../fs-quota';
+import type { FsChange } from '../fs-change.models';
+import { childPath } from '../fs-entries.models';
+import type { FsLocator, MountLocation } from '../fs-locator.usecases';
+import type { FsQuota } from '../fs-quota.usecases';
 import { keepParentFolder } from '../fs-write.usecases';
-import { QUICK_RETRY_DELAYS_MS, streamFile, withRetries } from './fs-transfer';
-import { folderChildren } from './fs-walk';
+import { QUICK_RETRY_DELAYS_MS, streamFile, withRetries } from './fs-transfer.usecases';
+import { folderChildren } from './fs-walk.usecases';
 
 export interface FsCopyNowDeps {
   locator: FsLocator;

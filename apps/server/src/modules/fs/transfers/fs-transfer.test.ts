@@ -6,7 +6,7 @@ import {
   StorageBackendError,
 } from '../../storage/drivers/storage-driver.errors';
 import { fsNotFound } from '../fs.errors';
-import { isTransient, streamFile, withRetries } from './fs-transfer';
+import { isTransient, streamFile, withRetries } from './fs-transfer.usecases';
 
 const NO_WAIT = [1, 1];
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalDriver } from '../../storage/drivers/local/local-driver';
 import { createHmacSigner } from '../../storage/drivers/local/local-signed-url';
 import type { DirectoryPage, StorageDriver } from '../../storage/drivers/storage-driver';
-import { folderChildren } from './fs-walk';
+import { folderChildren } from './fs-walk.usecases';
 
 const NAMES = Array.from({ length: 250 }, (_, i) => `file-${String(i).padStart(3, '0')}.txt`);
 

@@ -7,9 +7,9 @@ import {
   fsSizeMismatch,
   fsUploadMissing,
 } from '../../fs/fs.errors';
-import type { FsChange } from '../../fs/fs-change';
-import type { FsLocator, MountLocation } from '../../fs/fs-locator';
-import type { FsQuota } from '../../fs/fs-quota';
+import type { FsChange } from '../../fs/fs-change.models';
+import type { FsLocator, MountLocation } from '../../fs/fs-locator.usecases';
+import type { FsQuota } from '../../fs/fs-quota.usecases';
 
 /** What the large-upload flows share with the other writes. */
 export interface MountUploadDeps {

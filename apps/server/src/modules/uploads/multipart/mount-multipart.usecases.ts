@@ -7,7 +7,7 @@ import {
   fsUploadKeyInvalid,
   fsUploadUnsupported,
 } from '../../fs/fs.errors';
-import { childPath, nameOfPath } from '../../fs/fs-entries';
+import { childPath, nameOfPath } from '../../fs/fs-entries.models';
 import { mimetypeFor } from '../../shared/media-types';
 import { MultipartError } from '../../storage/drivers/storage-driver.errors';
 import type { StorageDrivers } from '../../storage/storage.drivers';

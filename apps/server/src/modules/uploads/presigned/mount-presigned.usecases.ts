@@ -1,8 +1,8 @@
 import type { FsBatchResult, FsPresignResponse, FsUploaded, Principal } from '@sharebin/shared';
 import { fsMountMismatch, fsStorageKeyMismatch, fsUploadUnsupported } from '../../fs/fs.errors';
-import { childPath } from '../../fs/fs-entries';
-import type { FsLocator } from '../../fs/fs-locator';
-import type { FsQuota } from '../../fs/fs-quota';
+import { childPath } from '../../fs/fs-entries.models';
+import type { FsLocator } from '../../fs/fs-locator.usecases';
+import type { FsQuota } from '../../fs/fs-quota.usecases';
 import { failureOf } from '../../fs/fs-write.usecases';
 import { type Clock, toIso } from '../../shared/clock';
 import { mimetypeFor } from '../../shared/media-types';

@@ -1,5 +1,5 @@
 import type { Checksums } from './checksums/checksum-worker';
-import type { MountLocation } from './fs-locator';
+import type { MountLocation } from './fs-locator.usecases';
 
 /**
  * What a write changed, so the directory cache and the search index can follow. `subtree`:

@@ -5,7 +5,7 @@ import type { FsUploadsTable } from '../shared/db.schema';
 import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
 import { holdOrRefuse, reservingCounter } from '../uploads/held-bytes';
 import type { FsUploadsRepository } from '../uploads/mount-target/mount-uploads.repository';
-import type { MountLocation } from './fs-locator';
+import type { MountLocation } from './fs-locator.usecases';
 
 /**
  * The storage capacity (SPEC §3 total capacity) for writes through the file system: a write

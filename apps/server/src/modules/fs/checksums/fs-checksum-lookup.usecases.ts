@@ -1,6 +1,6 @@
 import type { Principal } from '@sharebin/shared';
-import type { FsLocator } from '../fs-locator';
-import { type ChecksumsRepository, ownCloudChecksums } from './fs-checksums';
+import type { FsLocator } from '../fs-locator.usecases';
+import { type ChecksumsRepository, ownCloudChecksums } from './fs-checksums.usecases';
 
 /** An entry of a listing, as much of it as says which object it is. */
 export interface ChecksumSubject {

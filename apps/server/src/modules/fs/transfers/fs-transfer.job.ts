@@ -10,14 +10,14 @@ import {
   fsNotFound,
   fsSizeMismatch,
 } from '../fs.errors';
-import type { FsChange } from '../fs-change';
-import { childPath, nameOfPath, parentPath } from '../fs-entries';
-import { failureReason } from '../fs-failure';
-import type { FsLocator, MountLocation } from '../fs-locator';
-import type { FsQuota } from '../fs-quota';
+import type { FsChange } from '../fs-change.models';
+import { childPath, nameOfPath, parentPath } from '../fs-entries.models';
+import { failureReason } from '../fs-failure.errors';
+import type { FsLocator, MountLocation } from '../fs-locator.usecases';
+import type { FsQuota } from '../fs-quota.usecases';
 import { keepParentFolder } from '../fs-write.usecases';
-import { isTransient, streamFile, withRetries } from './fs-transfer';
-import { walkStorage } from './fs-walk';
+import { isTransient, streamFile, withRetries } from './fs-transfer.usecases';
+import { walkStorage } from './fs-walk.usecases';
 
 export type TransferKind = 'copy' | 'move';
 export interface TransferItem {

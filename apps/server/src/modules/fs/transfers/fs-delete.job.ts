@@ -2,12 +2,12 @@ import type { FsBatchResult, Principal } from '@sharebin/shared';
 import type { NewJobItem } from '../../jobs/job-items.repository';
 import type { JobContext, JobHandler } from '../../jobs/jobs.worker';
 import { fsNotFound, fsReadOnly } from '../fs.errors';
-import type { FsChange } from '../fs-change';
-import type { FsLocator, MountLocation } from '../fs-locator';
+import type { FsChange } from '../fs-change.models';
+import type { FsLocator, MountLocation } from '../fs-locator.usecases';
 import type { FsWriteUseCases } from '../fs-write.usecases';
 import { failureOf, keepParentFolder } from '../fs-write.usecases';
-import { itemFailure } from './fs-transfer-job';
-import { walkStorage } from './fs-walk';
+import { itemFailure } from './fs-transfer.job';
+import { walkStorage } from './fs-walk.usecases';
 
 /**
  * A folder holding more files than this is deleted by a job, with progress; a file or a smaller

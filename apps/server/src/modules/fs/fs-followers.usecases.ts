@@ -8,10 +8,10 @@ import type { FileChecksumsTable } from '../shared/db.schema';
 import { createWriteBatcher } from '../shared/write-batcher';
 import type { FsEntry } from '../storage/drivers/storage-driver';
 import type { Checksums } from './checksums/checksum-worker';
-import type { ChecksumsRepository } from './checksums/fs-checksums';
-import type { FsChange } from './fs-change';
-import type { MountLocation } from './fs-locator';
-import { walkStorage } from './transfers/fs-walk';
+import type { ChecksumsRepository } from './checksums/fs-checksums.usecases';
+import type { FsChange } from './fs-change.models';
+import type { MountLocation } from './fs-locator.usecases';
+import { walkStorage } from './transfers/fs-walk.usecases';
 
 /** Entries a copied folder adds to the index per call. */
 const WALK_BATCH = 500;
