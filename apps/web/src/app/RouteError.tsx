@@ -26,7 +26,7 @@ export function RouteError() {
           {t('errors.serverNotResponding')}
         </Text>
         <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
-          {t('app.reload')}
+          {t('common.reload')}
         </Button>
       </Stack>
     </Center>

@@ -1,3 +1,4 @@
+import { commonEnUS } from './common.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { mountExplorerEnUS } from './mount-explorer.en-US';
 import { offlineCacheEnUS } from './offline-cache.en-US';
@@ -14,7 +15,6 @@ export const enUS = {
     tagline: 'Self-hosted clipboard and file sharing',
     loading: 'Loading…',
     pageLoadFailed: 'This page failed to load.',
-    reload: 'Reload',
     notFound: {
       title: 'Page not found',
       text: 'There is nothing at <code>{{path}}</code>. The link may be mistyped, or the page may have moved.',
@@ -79,12 +79,10 @@ export const enUS = {
       },
       username: 'Username',
       usernamePlaceholder: 'admin',
-      password: 'Password',
       passwordPlaceholder: 'Your password',
       apiKey: 'API key',
       apiKeyPlaceholder: 'Paste your API key',
       apiKeyHint: 'The key is checked with the server and stored in this browser only.',
-      submit: 'Sign in',
       verifyKey: 'Verify and sign in',
       success: 'Signed in successfully',
       usernameRequired: 'Enter the username',
@@ -170,22 +168,13 @@ export const enUS = {
       keyName: 'Key name',
       permissions: 'Permissions',
       basePath: 'Base path',
-      expires: 'Expires',
-      never: 'Never',
-      expired: 'Expired',
     },
   },
   management: {
-    refresh: 'Refresh',
-    retry: 'Retry',
     clearSearch: 'Clear search',
     searchTooShort: 'Search keyword too short: enter at least {{min}} characters',
-    selected_one: '{{count}} selected',
-    selected_other: '{{count}} selected',
-    clearSelection: 'Clear selection',
     deleteSelected: 'Delete selected',
     selectAll: 'Select all on this page',
-    selectRow: 'Select {{name}}',
     actions: 'Actions',
     range: '{{first}}–{{last}} of {{total}}',
     pagination: {
@@ -208,18 +197,13 @@ export const enUS = {
     matchCount_one: '{{count}} match',
     matchCount_other: '{{count}} matches',
     loadFailed: 'The pastes could not be loaded',
-    retry: 'Retry',
     empty: 'No text shares yet',
     emptyHint: 'Pastes created in the editor or through the API appear here.',
-    noMatches: 'Nothing matches “{{search}}”',
     noMatchesHint: 'Search looks at link suffixes and remarks.',
     columns: {
       link: 'Link',
       remark: 'Remark and content',
-      expires: 'Expires',
       views: 'Views',
-      size: 'Size',
-      created: 'Created',
       creator: 'Creator',
     },
     formats: {
@@ -228,7 +212,6 @@ export const enUS = {
     },
     badges: {
       password: 'Password',
-      expired: 'Expired',
       usedUp: 'Used up',
     },
     never: 'Never',
@@ -240,8 +223,6 @@ export const enUS = {
     deletedKey: 'Deleted key',
     openInNewTab: 'Open in a new tab',
     view: 'View',
-    edit: 'Edit',
-    delete: 'Delete',
     preview: {
       title: 'Paste',
       shareLink: 'Share link',
@@ -249,7 +230,6 @@ export const enUS = {
       copied: 'Copied',
       qrCode: 'QR code of the share link',
       content: 'Content',
-      close: 'Close',
     },
     form: {
       title: 'Edit paste',
@@ -312,8 +292,6 @@ export const enUS = {
     deleteConfirm: {
       title: 'Delete paste',
       body: 'Delete the paste “{{slug}}”? Its link stops working immediately. This cannot be undone.',
-      confirm: 'Delete',
-      cancel: 'Cancel',
     },
     batchDeleteConfirm: {
       title: 'Delete selected pastes',
@@ -343,16 +321,12 @@ export const enUS = {
     loadFailed: 'The files could not be loaded',
     empty: 'No files shared yet',
     emptyHint: 'Files uploaded on the upload page or through the API appear here.',
-    noMatches: 'Nothing matches “{{search}}”',
     noMatchesHint: 'Search looks at file names, link suffixes and remarks.',
     columns: {
       file: 'File',
       link: 'Link',
-      size: 'Size',
-      type: 'Type',
       sizeAndType: 'Size and type',
       storage: 'Storage',
-      expires: 'Expires',
       views: 'Views',
       created: 'Uploaded',
       creator: 'Uploader',
@@ -381,9 +355,6 @@ export const enUS = {
     createdByKey: 'Uploaded with the API key “{{name}}”',
     deletedKey: 'Deleted key',
     openInNewTab: 'Open in a new tab',
-    preview: 'Preview',
-    edit: 'Edit',
-    delete: 'Delete',
     previewModal: {
       title: 'File share',
       shareLink: 'Share link',
@@ -395,7 +366,6 @@ export const enUS = {
         'Visitors open the file on the share page, and each visit counts as a view. This preview counts none.',
       contentFailed: 'The content could not be loaded: {{message}}',
       folder: 'Folder',
-      close: 'Close',
     },
     form: {
       title: 'Edit file share',
@@ -452,8 +422,6 @@ export const enUS = {
     deleteConfirm: {
       title: 'Delete file',
       body: 'Delete “{{name}}” ({{slug}})? The file is removed from its storage and its link stops working. This cannot be undone.',
-      confirm: 'Delete',
-      cancel: 'Cancel',
     },
     batchDeleteConfirm: {
       title: 'Delete selected files',
@@ -473,8 +441,6 @@ export const enUS = {
     count_one: '{{count}} storage',
     count_other: '{{count}} storages',
     columns: {
-      name: 'Name',
-      type: 'Type',
       location: 'Location',
       capacity: 'Used / capacity',
       apiKeys: 'API keys',
@@ -517,8 +483,6 @@ export const enUS = {
       test: 'Test',
       setDefault: 'Make default',
       isDefault: 'Default storage',
-      edit: 'Edit',
-      delete: 'Delete',
     },
     notifications: {
       created: 'Storage “{{name}}” added',
@@ -530,8 +494,6 @@ export const enUS = {
     deleteConfirm: {
       title: 'Delete storage',
       body: 'Delete the storage configuration “{{name}}”? Sharebin forgets how to reach it; the bucket and its objects stay untouched. The default storage and one that still holds file shares cannot be deleted.',
-      confirm: 'Delete',
-      cancel: 'Cancel',
     },
     form: {
       createTitle: 'Add storage',
@@ -548,7 +510,6 @@ export const enUS = {
         credentials: 'Credentials',
         behaviour: 'Links and limits',
       },
-      name: 'Name',
       namePlaceholder: 'For example: Team bucket',
       endpoint: 'Endpoint',
       endpointDescription: 'The S3 API address of the service, with http:// or https://.',
@@ -588,9 +549,7 @@ export const enUS = {
         'Shared files download and preview through presigned links (on the custom host, if set) instead of through this server. The bucket’s CORS rules must allow GET from this site for text previews.',
       allowApiKeys: 'API keys may use this storage',
       allowApiKeysDescription: 'When off, only the administrator can upload to it.',
-      cancel: 'Cancel',
       submitCreate: 'Add storage',
-      submitEdit: 'Save changes',
       nothingChanged: 'Nothing changed',
       errors: {
         nameRequired: 'Enter a name',
@@ -626,7 +585,6 @@ export const enUS = {
       failedCheck: 'Failed',
       duration: '{{ms}} ms',
       rerun: 'Run again',
-      close: 'Close',
       checks: {
         write: 'Write',
         read: 'Read',
@@ -675,7 +633,6 @@ export const enUS = {
     seconds_one: '{{count}} second',
     seconds_other: '{{count}} seconds',
     columns: {
-      name: 'Name',
       mountPath: 'Mount path',
       storage: 'Storage',
       status: 'Status',
@@ -691,13 +648,10 @@ export const enUS = {
       browse: 'Browse',
       activate: 'Activate',
       deactivate: 'Deactivate',
-      edit: 'Edit',
-      delete: 'Delete',
     },
     form: {
       createTitle: 'Create mount',
       editTitle: 'Edit mount',
-      name: 'Name',
       mountPath: 'Mount path',
       mountPathHint: 'Where it shows in the explorer, such as /docs or /team/报告',
       storage: 'Storage',
@@ -707,12 +661,9 @@ export const enUS = {
       cacheTtlHint: 'How long a folder listing is reused, 0 to {{max}}',
       sortOrder: 'Sort order',
       sortOrderHint: 'Lower numbers come first',
-      remark: 'Remark',
       active: 'Active',
       activeHint: 'An inactive mount is kept, but its path cannot be browsed',
       createdBy: 'Created by {{creator}}',
-      cancel: 'Cancel',
-      save: 'Save',
       nothingChanged: 'Nothing changed',
       errors: {
         nameRequired: 'Enter a name',
@@ -728,8 +679,6 @@ export const enUS = {
     deleteConfirm: {
       title: 'Delete mount',
       body: 'Delete the mount “{{name}}” at {{path}}? The files in its storage stay.',
-      confirm: 'Delete',
-      cancel: 'Cancel',
     },
     batchDeleteConfirm: {
       title: 'Delete mounts',
@@ -759,25 +708,17 @@ export const enUS = {
     count_one: '{{count}} key',
     count_other: '{{count}} keys',
     columns: {
-      name: 'Name',
       key: 'Key',
       permissions: 'Permissions',
       basePath: 'Base path',
-      expires: 'Expires',
       lastUsed: 'Last used',
-      created: 'Created',
     },
-    never: 'Never',
     neverUsed: 'Never used',
-    expired: 'Expired',
     custom: 'Custom',
     noPermissions: 'No permissions',
-    edit: 'Edit',
-    delete: 'Delete',
     form: {
       createTitle: 'Create API key',
       editTitle: 'Edit API key',
-      name: 'Name',
       namePlaceholder: 'For example: backup script',
       nameRequired: 'The name is required',
       nameTooLong: 'At most {{max}} characters',
@@ -815,9 +756,7 @@ export const enUS = {
       customKeyPattern: 'Letters, digits, underscore and hyphen only',
       customKeyTooShort: 'At least {{min}} characters',
       customKeyTooLong: 'At most {{max}} characters',
-      cancel: 'Cancel',
       submitCreate: 'Create key',
-      submitEdit: 'Save changes',
       nothingChanged: 'Nothing changed',
     },
     created: {
@@ -825,8 +764,6 @@ export const enUS = {
       warning:
         'Copy this key now. For your security it will not be shown again; if you lose it, create a new key.',
       keyLabel: 'Key for “{{name}}”',
-      copy: 'Copy',
-      copied: 'Copied',
       done: 'I have saved the key',
       sharex: 'ShareX uploader (.sxcu)',
     },
@@ -838,8 +775,6 @@ export const enUS = {
     deleteConfirm: {
       title: 'Delete API key',
       body: 'Delete the key “{{name}}”? Scripts and people using it will lose access immediately. This cannot be undone.',
-      confirm: 'Delete',
-      cancel: 'Cancel',
     },
   },
   settings: {
@@ -869,7 +804,6 @@ export const enUS = {
       save: 'Save settings',
       saved: 'Settings saved',
       loadFailed: 'The settings could not be loaded',
-      retry: 'Retry',
     },
     account: {
       title: 'Administrator account',
@@ -978,7 +912,6 @@ export const enUS = {
     },
     form: {
       title: 'Share settings',
-      remark: 'Remark',
       remarkPlaceholder: 'Optional note for yourself',
       slug: 'Custom link suffix',
       slugPlaceholder: 'Random if left empty',
@@ -1012,7 +945,6 @@ export const enUS = {
       signInTitle: 'Sign in to share',
       signInBody:
         'Creating a share needs the administrator or an API key with text permission. You can keep writing: your draft is saved in this browser.',
-      signIn: 'Sign in',
       noTextTitle: 'This API key cannot create text shares',
       noTextBody:
         'The key “{{name}}” has no text permission. Ask the administrator to grant it, or sign in with another key.',
@@ -1026,9 +958,6 @@ export const enUS = {
       countdown_other: 'For your privacy this link is hidden in {{count}} seconds. Copy it now.',
       shareLink: 'Share link',
       rawLink: 'Raw text link',
-      copy: 'Copy',
-      copied: 'Copied',
-      open: 'Open',
       rawNeedsPassword:
         'This share has a password: the raw link answers only after the password is entered on the share page.',
       rawCountsView: 'Opening the raw link counts as a view.',
@@ -1062,8 +991,6 @@ export const enUS = {
     },
     actions: {
       copyContent: 'Copy content',
-      copyLink: 'Copy link',
-      copied: 'Copied',
       raw: 'Raw',
       qrCode: 'QR code',
       qrHint: 'Scan to open this paste on another device',
@@ -1113,7 +1040,6 @@ export const enUS = {
       signInTitle: 'Sign in to upload',
       signInBody:
         'Uploading files needs the administrator or an API key with file permission. Shared files can be opened by anyone with their link.',
-      signIn: 'Sign in',
       noFileTitle: 'This API key cannot upload files',
       noFileBody:
         'The key “{{name}}” has no file permission. Ask the administrator to grant it, or sign in with another key.',
@@ -1123,7 +1049,6 @@ export const enUS = {
       active: 'Drop to add them to the queue',
       hint: 'Several files at once. Ctrl+V (⌘V) adds files from the clipboard, such as screenshots.',
       limit: 'Up to {{limit}} per file',
-      choose: 'Choose files',
       paste: 'Paste from clipboard',
       pasteEmpty: 'The clipboard holds no files',
       pasteDenied: 'The browser did not allow reading the clipboard; press Ctrl+V (⌘V) instead',
@@ -1135,9 +1060,7 @@ export const enUS = {
       hint: 'The file is downloaded into your browser, then uploaded to the storage. Addresses the browser cannot reach are fetched through the server.',
       filename: 'File name',
       filenameInvalid: 'A file name without slashes, at most 255 characters',
-      size: 'Size',
       sizeUnknown: 'Unknown',
-      type: 'Type',
       start: 'Upload from this address',
     },
     form: {
@@ -1148,7 +1071,6 @@ export const enUS = {
       pathHint: 'Where the file is filed in the storage, such as /reports/2024',
       slug: 'Custom link suffix',
       slugPlaceholder: 'Random if left empty',
-      remark: 'Remark',
       remarkPlaceholder: 'Optional note for yourself',
       password: 'Access password',
       passwordPlaceholder: 'No password',
@@ -1180,15 +1102,12 @@ export const enUS = {
       empty: 'Files you add appear here. Set the share options, then start the upload.',
       start_one: 'Upload {{count}} file',
       start_other: 'Upload {{count}} files',
-      clearFinished: 'Clear finished',
-      cancel: 'Cancel',
       retry: 'Retry with the current settings',
       remove: 'Remove',
       ready: 'Ready to upload',
       waiting: 'Waiting for a free slot',
       fromUrl: 'From an address',
       sizeUnknown: 'Size unknown',
-      speed: '{{speed}}/s',
       startFirst: 'Upload the first file only',
     },
     status: {
@@ -1215,9 +1134,6 @@ export const enUS = {
     },
     result: {
       link: 'Share link',
-      copy: 'Copy link',
-      copied: 'Copied',
-      open: 'Open',
       qr: 'QR code',
       qrHint: 'Scan to open the share on another device',
     },
@@ -1262,20 +1178,13 @@ export const enUS = {
     loadFailed: 'The file could not be loaded',
     retry: 'Retry',
     meta: {
-      size: 'Size',
-      type: 'Type',
       uploaded: 'Uploaded',
-      expires: 'Expires',
-      never: 'Never',
       viewsLeft: 'Views left',
       unlimited: 'Unlimited',
       lastView: 'This was the last view',
       protected: 'Password protected',
     },
     actions: {
-      download: 'Download',
-      copyLink: 'Copy link',
-      copied: 'Copied',
       open: 'Open in new tab',
       qrCode: 'QR code of the share link',
       qrHint: 'Scan to open this file on another device',
@@ -1322,13 +1231,7 @@ export const enUS = {
   ...pwaEnUS,
   offlineCache: offlineCacheEnUS,
   dashboard: dashboardEnUS,
-  common: {
-    close: 'Close',
-    cancel: 'Cancel',
-    save: 'Save',
-    yes: 'Yes',
-    no: 'No',
-  },
+  common: commonEnUS,
 };
 
 /** Every leaf becomes `string`, so another language can supply its own text. */

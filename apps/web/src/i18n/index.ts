@@ -1,3 +1,16 @@
+/**
+ * How the dictionaries are split. `en-US.ts` is the reference (its shape types every other
+ * language, i18next.d.ts types the keys from it) and `zh-CN.ts` mirrors it. The rule:
+ * - a domain added since the first release gets its own `<domain>.<lang>.ts` pair (mount
+ *   explorer, basket, tasks, pwa + offline, offline cache, dashboard, common), exported as
+ *   `<domain>EnUS` / `<domain>ZhCN` (typed from the English, e.g. `Dictionary['<domain>']`)
+ *   and plugged into its parent (the main files; the basket into the mount explorer's), so
+ *   work on one feature does not touch the others' texts;
+ * - the app shell and the domains of the first release stay in `en-US.ts` / `zh-CN.ts` until
+ *   one of them is reworked, when it moves out the same way;
+ * - a word used in the same role across domains (Delete, Cancel, Name, Size…) is `common.*`,
+ *   not a copy per domain; a text that only reads alike in English stays where it is.
+ */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Dictionary } from './en-US';

@@ -10,7 +10,6 @@ export const pwaEnUS = {
     update: {
       title: 'A new version is ready',
       text: 'Reload to use it. Nothing reloads until you choose to.',
-      reload: 'Reload',
       later: 'Later',
       confirmTitle: 'Reload now?',
       confirmText: 'Reloading now would lose work in progress:',
@@ -44,7 +43,6 @@ export const pwaEnUS = {
       text: 'You are offline, and this page has not been cached on this device yet. Reconnect, then retry.',
       home: 'Back to home',
       back: 'Go back',
-      retry: 'Retry',
     },
     toast: '{{page}} temporarily unavailable, please check network',
     pages: {

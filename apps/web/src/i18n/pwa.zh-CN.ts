@@ -13,7 +13,6 @@ export const pwaZhCN: Widen<typeof pwaEnUS> = {
     update: {
       title: '新版本已就绪',
       text: '重新加载即可使用。在你选择之前不会自动重新加载。',
-      reload: '重新加载',
       later: '稍后',
       confirmTitle: '现在重新加载？',
       confirmText: '现在重新加载会丢失进行中的工作：',
@@ -46,7 +45,6 @@ export const pwaZhCN: Widen<typeof pwaEnUS> = {
       text: '你当前处于离线状态，且此页面尚未缓存到本设备。请恢复网络连接后重试。',
       home: '返回首页',
       back: '返回上一页',
-      retry: '重试',
     },
     toast: '{{page}}暂时不可用，请检查网络',
     pages: {

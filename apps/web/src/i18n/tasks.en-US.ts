@@ -5,7 +5,6 @@ export const tasksEnUS = {
   running_one: '{{count}} task running',
   running_other: '{{count}} tasks running',
   empty: 'No tasks yet. Copies, moves, deletes, uploads and downloads appear here.',
-  clearFinished: 'Clear finished',
   loadFailed: 'The server’s jobs could not be loaded: {{reason}}',
   type: {
     copy: 'Copy',
@@ -29,11 +28,8 @@ export const tasksEnUS = {
   summary: {
     andMore_one: '{{name}} and {{count}} more',
     andMore_other: '{{name}} and {{count}} more',
-    items_one: '{{count}} item',
-    items_other: '{{count}} items',
     jobItems: '{{done}} of {{total}} items',
     bytes: '{{done}} of {{total}}',
-    speed: '{{speed}}/s',
     counts: '{{success}} done · {{skipped}} skipped · {{failed}} failed',
   },
   detail: {
@@ -48,9 +44,7 @@ export const tasksEnUS = {
   moreFailed_one: 'and {{count}} more',
   moreFailed_other: 'and {{count}} more',
   actions: {
-    cancel: 'Cancel',
     retry: 'Retry failed items',
-    retryUpload: 'Retry',
     remove: 'Remove from the list',
   },
 } as const;

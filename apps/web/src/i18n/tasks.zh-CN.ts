@@ -7,7 +7,6 @@ export const tasksZhCN: Dictionary['tasks'] = {
   running_one: '{{count}} 个任务进行中',
   running_other: '{{count}} 个任务进行中',
   empty: '还没有任务。复制、移动、删除、上传和下载会显示在这里。',
-  clearFinished: '清除已结束',
   loadFailed: '无法加载服务器任务：{{reason}}',
   type: {
     copy: '复制',
@@ -31,11 +30,8 @@ export const tasksZhCN: Dictionary['tasks'] = {
   summary: {
     andMore_one: '{{name}} 等 {{count}} 项',
     andMore_other: '{{name}} 等 {{count}} 项',
-    items_one: '{{count}} 项',
-    items_other: '{{count}} 项',
     jobItems: '{{done}} / {{total}} 项',
     bytes: '{{done}} / {{total}}',
-    speed: '{{speed}}/秒',
     counts: '成功 {{success}} · 跳过 {{skipped}} · 失败 {{failed}}',
   },
   detail: {
@@ -49,9 +45,7 @@ export const tasksZhCN: Dictionary['tasks'] = {
   moreFailed_one: '另有 {{count}} 项',
   moreFailed_other: '另有 {{count}} 项',
   actions: {
-    cancel: '取消',
     retry: '重试失败的项目',
-    retryUpload: '重试',
     remove: '从列表中移除',
   },
 };

@@ -1,3 +1,4 @@
+import { commonZhCN } from './common.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import type { Dictionary } from './en-US';
 import { mountExplorerZhCN } from './mount-explorer.zh-CN';
@@ -11,7 +12,6 @@ export const zhCN = {
     tagline: '自托管的在线剪贴板与文件分享',
     loading: '加载中…',
     pageLoadFailed: '页面加载失败。',
-    reload: '重新加载',
     notFound: {
       title: '页面不存在',
       text: '<code>{{path}}</code> 没有内容。链接可能输错了，或页面已经移动。',
@@ -76,12 +76,10 @@ export const zhCN = {
       },
       username: '用户名',
       usernamePlaceholder: 'admin',
-      password: '密码',
       passwordPlaceholder: '你的密码',
       apiKey: 'API 密钥',
       apiKeyPlaceholder: '粘贴你的 API 密钥',
       apiKeyHint: '密钥会由服务器校验，并且只保存在当前浏览器中。',
-      submit: '登录',
       verifyKey: '验证并登录',
       success: '登录成功',
       usernameRequired: '请输入用户名',
@@ -162,22 +160,13 @@ export const zhCN = {
       keyName: '密钥名称',
       permissions: '权限',
       basePath: '基础路径',
-      expires: '过期时间',
-      never: '永不过期',
-      expired: '已过期',
     },
   },
   management: {
-    refresh: '刷新',
-    retry: '重试',
     clearSearch: '清除搜索',
     searchTooShort: '搜索关键词太短，请至少输入 {{min}} 个字符',
-    selected_one: '已选择 {{count}} 项',
-    selected_other: '已选择 {{count}} 项',
-    clearSelection: '取消选择',
     deleteSelected: '删除所选',
     selectAll: '全选本页',
-    selectRow: '选择 {{name}}',
     actions: '操作',
     range: '第 {{first}}–{{last}} 项，共 {{total}} 项',
     pagination: {
@@ -199,18 +188,13 @@ export const zhCN = {
     matchCount_one: '找到 {{count}} 条',
     matchCount_other: '找到 {{count}} 条',
     loadFailed: '无法加载文本分享',
-    retry: '重试',
     empty: '还没有文本分享',
     emptyHint: '在编辑器中或通过 API 创建的文本分享会显示在这里。',
-    noMatches: '没有与“{{search}}”匹配的结果',
     noMatchesHint: '搜索范围为链接后缀和备注。',
     columns: {
       link: '链接',
       remark: '备注与内容',
-      expires: '过期时间',
       views: '访问次数',
-      size: '大小',
-      created: '创建时间',
       creator: '创建者',
     },
     formats: {
@@ -219,7 +203,6 @@ export const zhCN = {
     },
     badges: {
       password: '密码',
-      expired: '已过期',
       usedUp: '已用完',
     },
     never: '永不过期',
@@ -231,8 +214,6 @@ export const zhCN = {
     deletedKey: '已删除的密钥',
     openInNewTab: '在新标签页中打开',
     view: '查看',
-    edit: '编辑',
-    delete: '删除',
     preview: {
       title: '文本分享',
       shareLink: '分享链接',
@@ -240,7 +221,6 @@ export const zhCN = {
       copied: '已复制',
       qrCode: '分享链接的二维码',
       content: '内容',
-      close: '关闭',
     },
     form: {
       title: '编辑文本分享',
@@ -303,8 +283,6 @@ export const zhCN = {
     deleteConfirm: {
       title: '删除文本分享',
       body: '确定删除文本分享“{{slug}}”吗？其链接将立即失效。此操作无法撤销。',
-      confirm: '删除',
-      cancel: '取消',
     },
     batchDeleteConfirm: {
       title: '删除所选文本分享',
@@ -331,16 +309,12 @@ export const zhCN = {
     loadFailed: '无法加载文件',
     empty: '还没有分享的文件',
     emptyHint: '在上传页面或通过 API 上传的文件会显示在这里。',
-    noMatches: '没有与“{{search}}”匹配的结果',
     noMatchesHint: '搜索范围为文件名、链接后缀和备注。',
     columns: {
       file: '文件',
       link: '链接',
-      size: '大小',
-      type: '类型',
       sizeAndType: '大小与类型',
       storage: '存储',
-      expires: '过期时间',
       views: '访问次数',
       created: '上传时间',
       creator: '上传者',
@@ -369,9 +343,6 @@ export const zhCN = {
     createdByKey: '由 API 密钥“{{name}}”上传',
     deletedKey: '已删除的密钥',
     openInNewTab: '在新标签页中打开',
-    preview: '预览',
-    edit: '编辑',
-    delete: '删除',
     previewModal: {
       title: '文件分享',
       shareLink: '分享链接',
@@ -382,7 +353,6 @@ export const zhCN = {
       viewHint: '访问者在分享页面中打开文件，每次打开计入一次访问；此处预览不计入。',
       contentFailed: '无法加载内容：{{message}}',
       folder: '文件夹',
-      close: '关闭',
     },
     form: {
       title: '编辑文件分享',
@@ -439,8 +409,6 @@ export const zhCN = {
     deleteConfirm: {
       title: '删除文件',
       body: '确定删除“{{name}}”（{{slug}}）吗？文件将从存储中移除，其链接将立即失效。此操作无法撤销。',
-      confirm: '删除',
-      cancel: '取消',
     },
     batchDeleteConfirm: {
       title: '删除所选文件',
@@ -460,8 +428,6 @@ export const zhCN = {
     count_one: '共 {{count}} 个存储',
     count_other: '共 {{count}} 个存储',
     columns: {
-      name: '名称',
-      type: '类型',
       location: '位置',
       capacity: '已用 / 容量',
       apiKeys: 'API 密钥',
@@ -504,8 +470,6 @@ export const zhCN = {
       test: '测试',
       setDefault: '设为默认',
       isDefault: '默认存储',
-      edit: '编辑',
-      delete: '删除',
     },
     notifications: {
       created: '存储“{{name}}”已添加',
@@ -517,8 +481,6 @@ export const zhCN = {
     deleteConfirm: {
       title: '删除存储',
       body: '确定删除存储配置“{{name}}”吗？Sharebin 将不再记录它的连接信息，存储桶及其中的对象不受影响。默认存储和仍有文件分享的存储无法删除。',
-      confirm: '删除',
-      cancel: '取消',
     },
     form: {
       createTitle: '添加存储',
@@ -534,7 +496,6 @@ export const zhCN = {
         credentials: '凭据',
         behaviour: '链接与限制',
       },
-      name: '名称',
       namePlaceholder: '例如：团队存储桶',
       endpoint: '端点',
       endpointDescription: '服务的 S3 API 地址，以 http:// 或 https:// 开头。',
@@ -572,9 +533,7 @@ export const zhCN = {
       directDownloads: '直接从存储下载',
       directDownloadsDescription:
         '分享的文件通过预签名链接（若设置了自定义域名则使用该域名）下载和预览，不经过本服务器。文本预览需要存储桶的 CORS 规则允许本站点的 GET 请求。',
-      cancel: '取消',
       submitCreate: '添加存储',
-      submitEdit: '保存修改',
       nothingChanged: '没有任何修改',
       errors: {
         nameRequired: '请输入名称',
@@ -609,7 +568,6 @@ export const zhCN = {
       failedCheck: '未通过',
       duration: '{{ms}} 毫秒',
       rerun: '重新测试',
-      close: '关闭',
       checks: {
         write: '写入',
         read: '读取',
@@ -658,7 +616,6 @@ export const zhCN = {
     seconds_one: '{{count}} 秒',
     seconds_other: '{{count}} 秒',
     columns: {
-      name: '名称',
       mountPath: '挂载路径',
       storage: '存储',
       status: '状态',
@@ -674,13 +631,10 @@ export const zhCN = {
       browse: '浏览',
       activate: '启用',
       deactivate: '停用',
-      edit: '编辑',
-      delete: '删除',
     },
     form: {
       createTitle: '创建挂载点',
       editTitle: '编辑挂载点',
-      name: '名称',
       mountPath: '挂载路径',
       mountPathHint: '在挂载浏览器中的位置，例如 /docs 或 /team/报告',
       storage: '存储',
@@ -690,12 +644,9 @@ export const zhCN = {
       cacheTtlHint: '目录列表的复用时长，0 到 {{max}}',
       sortOrder: '排序',
       sortOrderHint: '数字越小越靠前',
-      remark: '备注',
       active: '启用',
       activeHint: '停用的挂载点会保留，但其路径无法浏览',
       createdBy: '创建者：{{creator}}',
-      cancel: '取消',
-      save: '保存',
       nothingChanged: '没有任何更改',
       errors: {
         nameRequired: '请输入名称',
@@ -710,8 +661,6 @@ export const zhCN = {
     deleteConfirm: {
       title: '删除挂载点',
       body: '确定删除位于 {{path}} 的挂载点“{{name}}”吗？存储中的文件会保留。',
-      confirm: '删除',
-      cancel: '取消',
     },
     batchDeleteConfirm: {
       title: '删除挂载点',
@@ -740,25 +689,17 @@ export const zhCN = {
     count_one: '{{count}} 个密钥',
     count_other: '{{count}} 个密钥',
     columns: {
-      name: '名称',
       key: '密钥',
       permissions: '权限',
       basePath: '基础路径',
-      expires: '过期时间',
       lastUsed: '最近使用',
-      created: '创建时间',
     },
-    never: '永不过期',
     neverUsed: '从未使用',
-    expired: '已过期',
     custom: '自定义',
     noPermissions: '无权限',
-    edit: '编辑',
-    delete: '删除',
     form: {
       createTitle: '创建 API 密钥',
       editTitle: '编辑 API 密钥',
-      name: '名称',
       namePlaceholder: '例如：备份脚本',
       nameRequired: '名称不能为空',
       nameTooLong: '最多 {{max}} 个字符',
@@ -796,17 +737,13 @@ export const zhCN = {
       customKeyPattern: '只能包含字母、数字、下划线和连字符',
       customKeyTooShort: '至少 {{min}} 个字符',
       customKeyTooLong: '最多 {{max}} 个字符',
-      cancel: '取消',
       submitCreate: '创建密钥',
-      submitEdit: '保存修改',
       nothingChanged: '没有任何修改',
     },
     created: {
       title: 'API 密钥已创建',
       warning: '请立即复制此密钥。出于安全考虑，它不会再次显示；如果丢失，只能重新创建。',
       keyLabel: '“{{name}}”的密钥',
-      copy: '复制',
-      copied: '已复制',
       done: '我已保存密钥',
       sharex: 'ShareX 上传配置 (.sxcu)',
     },
@@ -818,8 +755,6 @@ export const zhCN = {
     deleteConfirm: {
       title: '删除 API 密钥',
       body: '确定删除密钥“{{name}}”吗？正在使用它的脚本和用户将立即失去访问权限。此操作无法撤销。',
-      confirm: '删除',
-      cancel: '取消',
     },
   },
   settings: {
@@ -849,7 +784,6 @@ export const zhCN = {
       save: '保存设置',
       saved: '设置已保存',
       loadFailed: '无法加载设置',
-      retry: '重试',
     },
     account: {
       title: '管理员账户',
@@ -956,7 +890,6 @@ export const zhCN = {
     },
     form: {
       title: '分享设置',
-      remark: '备注',
       remarkPlaceholder: '可选，仅自己可见',
       slug: '自定义链接后缀',
       slugPlaceholder: '留空则随机生成',
@@ -990,7 +923,6 @@ export const zhCN = {
       signInTitle: '登录后即可分享',
       signInBody:
         '创建分享需要管理员身份或具有文本权限的 API 密钥。你可以继续写作，草稿会保存在此浏览器中。',
-      signIn: '登录',
       noTextTitle: '此 API 密钥不能创建文本分享',
       noTextBody: '密钥“{{name}}”没有文本权限。请让管理员为它授权，或使用其他密钥登录。',
       noPermissionsTitle: '此 API 密钥没有任何权限',
@@ -1003,9 +935,6 @@ export const zhCN = {
       countdown_other: '为保护隐私，此链接将在 {{count}} 秒后隐藏，请立即复制。',
       shareLink: '分享链接',
       rawLink: '原始文本链接',
-      copy: '复制',
-      copied: '已复制',
-      open: '打开',
       rawNeedsPassword: '此分享设有密码：只有在分享页输入密码后，原始文本链接才可访问。',
       rawCountsView: '打开原始文本链接也会计入一次访问。',
       expires: '{{time}} 过期',
@@ -1037,8 +966,6 @@ export const zhCN = {
     },
     actions: {
       copyContent: '复制内容',
-      copyLink: '复制链接',
-      copied: '已复制',
       raw: '原始文本',
       qrCode: '二维码',
       qrHint: '扫码在其他设备上打开此分享',
@@ -1087,7 +1014,6 @@ export const zhCN = {
       signInTitle: '登录后上传',
       signInBody:
         '上传文件需要管理员或具有文件权限的 API 密钥。任何人都可以通过链接打开分享的文件。',
-      signIn: '登录',
       noFileTitle: '此 API 密钥不能上传文件',
       noFileBody: '密钥“{{name}}”没有文件权限。请联系管理员授予权限，或使用其他密钥登录。',
     },
@@ -1096,7 +1022,6 @@ export const zhCN = {
       active: '松开鼠标，加入上传队列',
       hint: '可一次添加多个文件。按 Ctrl+V（⌘V）可添加剪贴板中的文件，例如截图。',
       limit: '单个文件最大 {{limit}}',
-      choose: '选择文件',
       paste: '从剪贴板粘贴',
       pasteEmpty: '剪贴板中没有文件',
       pasteDenied: '浏览器不允许读取剪贴板，请改用 Ctrl+V（⌘V）',
@@ -1108,9 +1033,7 @@ export const zhCN = {
       hint: '文件会先下载到浏览器，再上传到存储。浏览器无法直接访问的地址会通过服务器中转获取。',
       filename: '文件名',
       filenameInvalid: '文件名不能包含斜杠，最多 255 个字符',
-      size: '大小',
       sizeUnknown: '未知',
-      type: '类型',
       start: '从此地址上传',
     },
     form: {
@@ -1121,7 +1044,6 @@ export const zhCN = {
       pathHint: '文件在存储中的存放位置，例如 /reports/2024',
       slug: '自定义链接后缀',
       slugPlaceholder: '留空则随机生成',
-      remark: '备注',
       remarkPlaceholder: '可选，给自己的备注',
       password: '访问密码',
       passwordPlaceholder: '不设密码',
@@ -1152,15 +1074,12 @@ export const zhCN = {
       empty: '添加的文件会显示在这里。设置好分享选项后开始上传。',
       start_one: '上传 {{count}} 个文件',
       start_other: '上传 {{count}} 个文件',
-      clearFinished: '清除已结束',
-      cancel: '取消',
       retry: '使用当前设置重试',
       remove: '移除',
       ready: '等待开始',
       waiting: '排队中',
       fromUrl: '来自网址',
       sizeUnknown: '大小未知',
-      speed: '{{speed}}/秒',
       startFirst: '只上传第一个文件',
     },
     status: {
@@ -1187,9 +1106,6 @@ export const zhCN = {
     },
     result: {
       link: '分享链接',
-      copy: '复制链接',
-      copied: '已复制',
-      open: '打开',
       qr: '二维码',
       qrHint: '扫码在其他设备上打开分享',
     },
@@ -1233,20 +1149,13 @@ export const zhCN = {
     loadFailed: '无法加载文件',
     retry: '重试',
     meta: {
-      size: '大小',
-      type: '类型',
       uploaded: '上传时间',
-      expires: '过期时间',
-      never: '永不过期',
       viewsLeft: '剩余访问次数',
       unlimited: '不限',
       lastView: '这是最后一次访问',
       protected: '受密码保护',
     },
     actions: {
-      download: '下载',
-      copyLink: '复制链接',
-      copied: '已复制',
       open: '在新标签页打开',
       qrCode: '分享链接的二维码',
       qrHint: '扫码在其他设备上打开此文件',
@@ -1293,11 +1202,5 @@ export const zhCN = {
   ...pwaZhCN,
   offlineCache: offlineCacheZhCN,
   dashboard: dashboardZhCN,
-  common: {
-    close: '关闭',
-    cancel: '取消',
-    save: '保存',
-    yes: '是',
-    no: '否',
-  },
+  common: commonZhCN,
 } satisfies Dictionary;

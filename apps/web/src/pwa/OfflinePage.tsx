@@ -30,7 +30,7 @@ export function OfflinePage() {
           </Button>
           {/* A full load: a page whose code failed to download is not tried again otherwise. */}
           <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
-            {t('offline.page.retry')}
+            {t('common.retry')}
           </Button>
         </Group>
       </Stack>

@@ -144,7 +144,7 @@ function UpdatePrompt() {
             {t('pwa.update.later')}
           </Button>
           <Button size="xs" onClick={() => confirmReload(t)}>
-            {t('pwa.update.reload')}
+            {t('common.reload')}
           </Button>
         </>
       }

@@ -84,7 +84,7 @@ export function useExplorerCommands(refresh: () => unknown) {
               ? t('mountExplorer.remove.bodyFolder')
               : t('mountExplorer.remove.body')
             : t('mountExplorer.remove.batchBody'),
-          confirm: t('mountExplorer.remove.confirm'),
+          confirm: t('common.delete'),
           cancel: t('common.cancel'),
           onConfirm: () => void remove(entries),
         });

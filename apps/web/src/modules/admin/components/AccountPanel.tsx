@@ -82,17 +82,17 @@ export function AccountPanel() {
               {auth.userInfo.basicPath}
             </Code>
           </Field>
-          <Field label={t('admin.account.expires')}>
+          <Field label={t('common.expires')}>
             {details.isPending ? (
               <Skeleton h={22} w={160} />
             ) : (
               <Group gap="xs">
                 <Text size="sm">
-                  {expiresAt ? formatDateTime(expiresAt, i18n.language) : t('admin.account.never')}
+                  {expiresAt ? formatDateTime(expiresAt, i18n.language) : t('common.never')}
                 </Text>
                 {isPast(expiresAt) && (
                   <Badge color="red" variant="light">
-                    {t('admin.account.expired')}
+                    {t('common.expired')}
                   </Badge>
                 )}
               </Group>

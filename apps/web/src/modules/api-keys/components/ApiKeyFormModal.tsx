@@ -94,7 +94,7 @@ export function ApiKeyFormModal({
     original && original !== 'new'
       ? original.expires_at
         ? formatDateTime(original.expires_at, i18n.language)
-        : t('apiKeys.never')
+        : t('common.never')
       : null;
   return (
     <EditModal
@@ -113,7 +113,7 @@ export function ApiKeyFormModal({
       {values && (
         <Stack gap="lg">
           <TextInput
-            label={t('apiKeys.form.name')}
+            label={t('common.name')}
             placeholder={t('apiKeys.form.namePlaceholder')}
             value={values.name}
             onChange={(event) => form.set('name', event.currentTarget.value)}
@@ -168,8 +168,8 @@ export function ApiKeyFormModal({
             </Stack>
           )}
           <FormButtons
-            cancel={t('apiKeys.form.cancel')}
-            submit={isNew ? t('apiKeys.form.submitCreate') : t('apiKeys.form.submitEdit')}
+            cancel={t('common.cancel')}
+            submit={isNew ? t('apiKeys.form.submitCreate') : t('common.saveChanges')}
             pending={pending}
             onCancel={onClose}
           />

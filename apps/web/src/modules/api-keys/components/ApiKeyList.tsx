@@ -38,7 +38,7 @@ function Expiry({ apiKey }: { apiKey: ApiKey }) {
   if (!apiKey.expires_at) {
     return (
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {t('apiKeys.never')}
+        {t('common.never')}
       </Text>
     );
   }
@@ -52,7 +52,7 @@ function Expiry({ apiKey }: { apiKey: ApiKey }) {
       </Tooltip>
       {expired && (
         <Badge size="xs" color="red" variant="filled" data-testid="expired-badge">
-          {t('apiKeys.expired')}
+          {t('common.expired')}
         </Badge>
       )}
     </Group>
@@ -83,7 +83,7 @@ export function ApiKeyList({ keys, onEdit, onDelete }: ApiKeyListProps) {
   const columns: TableColumn<ApiKey>[] = [
     {
       key: 'name',
-      header: t('apiKeys.columns.name'),
+      header: t('common.name'),
       card: 'head',
       td: { maw: 200 },
       cell: (apiKey) => (
@@ -134,7 +134,7 @@ export function ApiKeyList({ keys, onEdit, onDelete }: ApiKeyListProps) {
     },
     {
       key: 'expires',
-      header: t('apiKeys.columns.expires'),
+      header: t('common.expires'),
       cell: (apiKey) => <Expiry apiKey={apiKey} />,
     },
     {
@@ -144,7 +144,7 @@ export function ApiKeyList({ keys, onEdit, onDelete }: ApiKeyListProps) {
     },
     {
       key: 'created',
-      header: t('apiKeys.columns.created'),
+      header: t('common.created'),
       cell: (apiKey) => (
         <Tooltip label={formatDateTime(apiKey.created_at, i18n.language)}>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }} w="fit-content">
@@ -161,8 +161,8 @@ export function ApiKeyList({ keys, onEdit, onDelete }: ApiKeyListProps) {
       idOf={(apiKey) => apiKey.id}
       nameOf={(apiKey) => apiKey.name}
       actions={(apiKey) => [
-        editAction(t('apiKeys.edit'), () => onEdit(apiKey)),
-        deleteAction(t('apiKeys.delete'), () => onDelete(apiKey)),
+        editAction(t('common.edit'), () => onEdit(apiKey)),
+        deleteAction(t('common.delete'), () => onDelete(apiKey)),
       ]}
       testId="api-key-list"
       rowTestId="api-key-row"

@@ -73,17 +73,13 @@ export function KeyCreatedModal({
                 </Code>
                 <CopyButton value={created.key} timeout={2000}>
                   {({ copied, copy }) => (
-                    <Tooltip
-                      label={copied ? t('apiKeys.created.copied') : t('apiKeys.created.copy')}
-                    >
+                    <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
                       <ActionIcon
                         color={copied ? 'teal' : 'gray'}
                         variant={copied ? 'light' : 'default'}
                         size="lg"
                         onClick={copy}
-                        aria-label={
-                          copied ? t('apiKeys.created.copied') : t('apiKeys.created.copy')
-                        }
+                        aria-label={copied ? t('common.copied') : t('common.copy')}
                       >
                         {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                       </ActionIcon>

@@ -25,8 +25,8 @@ export default function KeyManagementPage() {
     confirmDanger({
       title: t('apiKeys.deleteConfirm.title'),
       body: t('apiKeys.deleteConfirm.body', { name: apiKey.name }),
-      confirm: t('apiKeys.deleteConfirm.confirm'),
-      cancel: t('apiKeys.deleteConfirm.cancel'),
+      confirm: t('common.delete'),
+      cancel: t('common.cancel'),
       onConfirm: () =>
         deleteKey.mutate(apiKey.id, {
           onSuccess: () => notifySuccess(t('apiKeys.notifications.deleted', { name: apiKey.name })),

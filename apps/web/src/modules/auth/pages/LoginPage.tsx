@@ -120,7 +120,7 @@ export function LoginPage() {
                     data-autofocus
                   />
                   <PasswordInput
-                    label={t('auth.login.password')}
+                    label={t('common.password')}
                     placeholder={t('auth.login.passwordPlaceholder')}
                     leftSection={<IconLock size={16} stroke={1.7} />}
                     autoComplete="current-password"
@@ -166,7 +166,7 @@ export function LoginPage() {
                 loading={pending}
                 leftSection={<IconLogin size={18} stroke={1.8} />}
               >
-                {mode === 'password' ? t('auth.login.submit') : t('auth.login.verifyKey')}
+                {mode === 'password' ? t('common.signIn') : t('auth.login.verifyKey')}
               </Button>
             </Stack>
           </Box>

@@ -167,13 +167,13 @@ export function FileManagementList({
     },
     {
       key: 'size',
-      header: t('fileManagement.columns.size'),
+      header: t('common.size'),
       only: 'card',
       cell: (file) => <Text size="sm">{size(file)}</Text>,
     },
     {
       key: 'type',
-      header: t('fileManagement.columns.type'),
+      header: t('common.type'),
       only: 'card',
       cell: (file) => <MediaType mimetype={file.mimetype} />,
     },
@@ -185,7 +185,7 @@ export function FileManagementList({
     },
     {
       key: 'expires',
-      header: t('fileManagement.columns.expires'),
+      header: t('common.expires'),
       cell: (file) => <FileExpiry file={file} />,
     },
     {
@@ -229,9 +229,9 @@ export function FileManagementList({
       nameOf={(file) => file.slug}
       selection={selection}
       actions={(file) => [
-        viewAction(t('fileManagement.preview'), () => onPreview(file)),
-        editAction(t('fileManagement.edit'), () => onEdit(file)),
-        deleteAction(t('fileManagement.delete'), () => onDelete(file)),
+        viewAction(t('common.preview'), () => onPreview(file)),
+        editAction(t('common.edit'), () => onEdit(file)),
+        deleteAction(t('common.delete'), () => onDelete(file)),
       ]}
       testId="file-list"
       rowTestId="file-row"

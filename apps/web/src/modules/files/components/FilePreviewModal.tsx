@@ -132,7 +132,7 @@ export function FilePreviewModal({
 
             <Divider />
             <Group gap="lg" wrap="wrap" align="flex-start">
-              <ShareFact label={t('fileManagement.columns.expires')}>
+              <ShareFact label={t('common.expires')}>
                 <FileExpiry file={file} />
               </ShareFact>
               <ShareFact label={t('fileManagement.columns.views')}>

@@ -60,7 +60,7 @@ export default function FileManagementPage() {
     title: t('fileManagement.batchDeleteConfirm.title'),
     body: (count) => t('fileManagement.batchDeleteConfirm.body', { count }),
     confirm: (count) => t('fileManagement.batchDeleteConfirm.confirm', { count }),
-    cancel: t('fileManagement.deleteConfirm.cancel'),
+    cancel: t('common.cancel'),
     done: (count) => t('fileManagement.notifications.batchDeleted', { count }),
   });
 
@@ -73,8 +73,8 @@ export default function FileManagementPage() {
     confirmDanger({
       title: t('fileManagement.deleteConfirm.title'),
       body: t('fileManagement.deleteConfirm.body', { name: file.filename, slug: file.slug }),
-      confirm: t('fileManagement.deleteConfirm.confirm'),
-      cancel: t('fileManagement.deleteConfirm.cancel'),
+      confirm: t('common.delete'),
+      cancel: t('common.cancel'),
       onConfirm: () =>
         deleteFile.mutate(file.id, {
           onSuccess: () =>
@@ -92,7 +92,7 @@ export default function FileManagementPage() {
     <CollectionEmpty
       search={search}
       noMatches={{
-        title: t('fileManagement.noMatches', { search }),
+        title: t('common.noMatches', { search }),
         hint: t('fileManagement.noMatchesHint'),
       }}
       onClearSearch={searchInput.clear}

@@ -151,7 +151,7 @@ export function CreatePastePanel({ content, format, language, onCreated }: Creat
         <Text fw={650}>{t('editor.form.title')}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md" verticalSpacing="sm">
           <TextInput
-            label={t('editor.form.remark')}
+            label={t('common.remark')}
             placeholder={t('editor.form.remarkPlaceholder')}
             value={values.remark}
             onChange={(event) => set('remark', event.currentTarget.value)}

@@ -88,7 +88,7 @@ export function PasteAccessNotice({ access }: { access: PasteAccess }) {
         size="xs"
         leftSection={<IconLogin size={14} stroke={1.8} />}
       >
-        {t('editor.access.signIn')}
+        {t('common.signIn')}
       </Button>
     </Alert>
   );

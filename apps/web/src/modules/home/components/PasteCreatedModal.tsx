@@ -58,18 +58,18 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
       rightSectionWidth={68}
       rightSection={
         <Group gap={2} wrap="nowrap">
-          <Tooltip label={copied ? t('editor.created.copied') : t('editor.created.copy')}>
+          <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
             <ActionIcon
               variant={copied ? 'light' : 'subtle'}
               color={copied ? 'teal' : 'gray'}
               onClick={() => void copy(value)}
-              aria-label={`${t('editor.created.copy')}: ${label}`}
+              aria-label={`${t('common.copy')}: ${label}`}
               data-testid={`${testId}-copy`}
             >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('editor.created.open')}>
+          <Tooltip label={t('common.open')}>
             <ActionIcon
               component="a"
               href={value}
@@ -77,7 +77,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
               rel="noopener noreferrer"
               variant="subtle"
               color="gray"
-              aria-label={`${t('editor.created.open')}: ${label}`}
+              aria-label={`${t('common.open')}: ${label}`}
             >
               <IconExternalLink size={16} />
             </ActionIcon>

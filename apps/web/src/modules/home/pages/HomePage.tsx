@@ -11,7 +11,7 @@ import { CreatePastePanel } from '../components/CreatePastePanel';
 import { EditorWorkspace } from '../components/EditorWorkspace';
 
 // Shown only once a paste is created: its QR code and link panel stay off the first load
-// (bench/home-first-load-js.mjs).
+// (bench/suites/home-first-load-js.mjs).
 const PasteCreatedModal = lazy(() =>
   import('../components/PasteCreatedModal').then((module) => ({
     default: module.PasteCreatedModal,

@@ -100,7 +100,7 @@ export function LoadFailed({
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(query.error)}</Text>
         <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-          {t('management.retry')}
+          {t('common.retry')}
         </Button>
       </Stack>
     </Alert>

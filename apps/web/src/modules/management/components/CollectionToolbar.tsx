@@ -27,13 +27,13 @@ export function RefreshButton({
 }) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t('management.refresh')}>
+    <Tooltip label={t('common.refresh')}>
       <ActionIcon
         variant="default"
         size="lg"
         onClick={() => query.refetch()}
         loading={query.isFetching && !query.isPending}
-        aria-label={t('management.refresh')}
+        aria-label={t('common.refresh')}
       >
         <IconRefresh size={18} stroke={1.7} />
       </ActionIcon>
@@ -97,10 +97,10 @@ export function SelectionBar({
       {selection.count > 0 ? (
         <>
           <Text size="sm" fw={500} data-testid="selection-count" aria-live="polite">
-            {t('management.selected', { count: selection.count })}
+            {t('common.selectedCount', { count: selection.count })}
           </Text>
           <Button variant="subtle" color="gray" size="xs" onClick={selection.clear}>
-            {t('management.clearSelection')}
+            {t('common.clearSelection')}
           </Button>
           {actions}
         </>

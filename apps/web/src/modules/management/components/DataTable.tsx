@@ -134,7 +134,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Checkbox
         checked={selection.has(idOf(item))}
         onChange={(event) => selection.toggle(idOf(item), event.currentTarget.checked)}
-        aria-label={t('management.selectRow', { name: nameOf(item) })}
+        aria-label={t('common.selectItem', { name: nameOf(item) })}
       />
     );
   const isSelected = (item: T) => selection?.has(idOf(item)) ?? false;

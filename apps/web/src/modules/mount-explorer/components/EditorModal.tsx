@@ -146,7 +146,7 @@ export function EditorModal({
                 disabled={!dirty}
                 data-testid="editor-save"
               >
-                {t('mountExplorer.editor.save')}
+                {t('common.save')}
               </Button>
             </Group>
           </Group>

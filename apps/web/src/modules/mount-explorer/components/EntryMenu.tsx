@@ -78,7 +78,7 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
           leftSection={isFile ? <IconEye size={16} /> : <IconFolderOpen size={16} />}
           onClick={() => actions.open(entry)}
         >
-          {isFile ? t('mountExplorer.actions.preview') : t('mountExplorer.actions.open')}
+          {isFile ? t('common.preview') : t('common.open')}
         </Menu.Item>
         {isFile && (
           <>
@@ -86,14 +86,14 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
               leftSection={<IconDownload size={16} />}
               onClick={() => actions.download(entry)}
             >
-              {t('mountExplorer.actions.download')}
+              {t('common.download')}
             </Menu.Item>
             <Menu.Item leftSection={<IconLink size={16} />} onClick={() => actions.copyLink(entry)}>
-              {t('mountExplorer.actions.copyLink')}
+              {t('common.copyLink')}
             </Menu.Item>
             {writable && isEditable(entry) && (
               <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => actions.edit(entry)}>
-                {t('mountExplorer.actions.edit')}
+                {t('common.edit')}
               </Menu.Item>
             )}
           </>
@@ -116,7 +116,7 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
         {writable && (
           <>
             <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.rename(entry)}>
-              {t('mountExplorer.actions.rename')}
+              {t('common.rename')}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconFileArrowRight size={16} />}
@@ -130,7 +130,7 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
               leftSection={<IconTrash size={16} />}
               onClick={() => actions.remove([entry])}
             >
-              {t('mountExplorer.actions.delete')}
+              {t('common.delete')}
             </Menu.Item>
           </>
         )}

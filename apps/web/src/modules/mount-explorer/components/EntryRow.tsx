@@ -55,7 +55,7 @@ function EntryCheckbox({
       className={className}
       checked={selected}
       tabIndex={-1}
-      aria-label={t('mountExplorer.entry.select', { name: entry.name })}
+      aria-label={t('common.selectItem', { name: entry.name })}
       onClick={(event) => {
         event.stopPropagation();
         onCheck(entry, index, event.shiftKey);

@@ -119,7 +119,7 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
       copy,
       {
         key: 'delete',
-        label: t('mountExplorer.actions.delete'),
+        label: t('common.delete'),
         icon: IconTrash,
         onClick: props.onDelete,
         variant: 'danger',
@@ -176,18 +176,18 @@ export function ExplorerToolbar(props: ToolbarProps) {
       <Group gap="xs" wrap="nowrap">
         {count > 0 && (
           <>
-            <Tooltip label={t('mountExplorer.toolbar.clearSelection')}>
+            <Tooltip label={t('common.clearSelection')}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 onClick={props.onClearSelection}
-                aria-label={t('mountExplorer.toolbar.clearSelection')}
+                aria-label={t('common.clearSelection')}
               >
                 <IconX size={16} />
               </ActionIcon>
             </Tooltip>
             <Text size="sm" fw={500} data-testid="selection-count">
-              {t('mountExplorer.toolbar.selected', { count })}
+              {t('common.selectedCount', { count })}
             </Text>
           </>
         )}
@@ -204,14 +204,14 @@ export function ExplorerToolbar(props: ToolbarProps) {
           visibleFrom="sm"
           data-testid="open-search"
         >
-          {t('mountExplorer.toolbar.search')}
+          {t('common.search')}
         </Button>
         <ActionIcon
           variant="default"
           size="md"
           onClick={props.onSearch}
           hiddenFrom="sm"
-          aria-label={t('mountExplorer.toolbar.search')}
+          aria-label={t('common.search')}
         >
           <IconSearch size={16} />
         </ActionIcon>
@@ -250,14 +250,14 @@ export function ExplorerToolbar(props: ToolbarProps) {
             },
           ]}
         />
-        <Tooltip label={t('mountExplorer.toolbar.refresh')}>
+        <Tooltip label={t('common.refresh')}>
           <ActionIcon
             variant="default"
             size="md"
             onClick={props.onRefresh}
             loading={props.refreshing}
             visibleFrom="sm"
-            aria-label={t('mountExplorer.toolbar.refresh')}
+            aria-label={t('common.refresh')}
           >
             <IconRefresh size={16} />
           </ActionIcon>
@@ -301,7 +301,7 @@ export function ExplorerToolbar(props: ToolbarProps) {
                 : t('mountExplorer.toolbar.listView')}
             </Menu.Item>
             <Menu.Item leftSection={<IconRefresh size={14} />} onClick={props.onRefresh}>
-              {t('mountExplorer.toolbar.refresh')}
+              {t('common.refresh')}
             </Menu.Item>
             <Menu.Divider />
             <SortItems sort={props.sort} onSort={props.onSort} />

@@ -96,7 +96,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
             )}
             {listing.isSuccess && (
               <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="entry-count">
-                {t('mountExplorer.toolbar.entries', { count: entries.length })}
+                {t('common.itemCount', { count: entries.length })}
               </Text>
             )}
             <WebDavButton />
@@ -191,9 +191,9 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
       />
       <NameModal
         opened={commands.renaming !== null}
-        title={t('mountExplorer.rename.title')}
+        title={t('common.rename')}
         label={t('mountExplorer.rename.label')}
-        submitLabel={t('mountExplorer.rename.submit')}
+        submitLabel={t('common.rename')}
         initialName={commands.renaming?.name ?? ''}
         siblings={names.filter((name) => name !== commands.renaming?.name)}
         onClose={commands.closeRename}

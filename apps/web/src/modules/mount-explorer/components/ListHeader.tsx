@@ -18,9 +18,9 @@ function SortButton({
   const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   const label =
     column === 'name'
-      ? t('mountExplorer.columns.name')
+      ? t('common.name')
       : column === 'size'
-        ? t('mountExplorer.columns.size')
+        ? t('common.size')
         : t('mountExplorer.columns.modified');
   return (
     <button

@@ -84,7 +84,7 @@ export function PreviewModal({
                 disabled={!download.data}
                 data-testid="preview-download"
               >
-                {t('mountExplorer.actions.download')}
+                {t('common.download')}
               </Button>
               <Button
                 size="xs"
@@ -92,7 +92,7 @@ export function PreviewModal({
                 leftSection={<IconLink size={14} />}
                 onClick={() => actions.copyLink(entry)}
               >
-                {t('mountExplorer.actions.copyLink')}
+                {t('common.copyLink')}
               </Button>
               {editable && (
                 <Button
@@ -102,7 +102,7 @@ export function PreviewModal({
                   onClick={() => actions.edit(entry)}
                   data-testid="preview-edit"
                 >
-                  {t('mountExplorer.actions.edit')}
+                  {t('common.edit')}
                 </Button>
               )}
             </Group>

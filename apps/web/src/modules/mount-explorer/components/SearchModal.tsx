@@ -94,13 +94,7 @@ export function SearchModal({
   const total = searchCount(results.data?.pages ?? []);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mountExplorer.search.title')}
-      size="lg"
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={t('common.search')} size="lg" centered>
       <Stack>
         <form
           onSubmit={(event) => {
@@ -124,7 +118,7 @@ export function SearchModal({
               aria-label={t('mountExplorer.search.placeholder')}
             />
             <Button type="submit" data-testid="search-submit">
-              {t('mountExplorer.search.submit')}
+              {t('common.search')}
             </Button>
           </Group>
         </form>

@@ -141,7 +141,7 @@ export function UploadModal({
               leftSection={<IconFiles size={14} />}
               onClick={() => filesInput.current?.click()}
             >
-              {t('mountExplorer.upload.pickFiles')}
+              {t('common.chooseFiles')}
             </Button>
             <Button
               size="xs"
@@ -193,7 +193,7 @@ export function UploadModal({
                   </Button>
                 )}
                 <Button size="xs" variant="subtle" onClick={uploads.clearFinished}>
-                  {t('mountExplorer.upload.clearFinished')}
+                  {t('common.clearFinished')}
                 </Button>
               </Group>
             </Group>

@@ -54,7 +54,7 @@ export function WebDavButton() {
             <Text size="sm">
               {isKey ? t('mountExplorer.webdav.keyUser') : t('mountExplorer.webdav.adminUser')}
             </Text>
-            <Text size="sm">{t('mountExplorer.webdav.password')}</Text>
+            <Text size="sm">{t('common.password')}</Text>
             <Text size="sm">
               {isKey
                 ? t('mountExplorer.webdav.keyPassword')

@@ -30,7 +30,7 @@ function AccessNotice({ access }: { access: Exclude<MountAccess, 'allowed' | 'ch
             {t('mountExplorer.access.signInBody')}
           </Text>
           <Button component={Link} to="/admin" size="xs" leftSection={<IconLogin size={14} />}>
-            {t('mountExplorer.access.signIn')}
+            {t('common.signIn')}
           </Button>
         </Alert>
       ) : (

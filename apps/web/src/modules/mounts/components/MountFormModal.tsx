@@ -123,7 +123,7 @@ export function MountFormModal({
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label={t('mountManagement.form.name')}
+              label={t('common.name')}
               value={values.name}
               onChange={(event) => form.set('name', event.currentTarget.value)}
               error={form.errorOf('name')}
@@ -183,7 +183,7 @@ export function MountFormModal({
             />
           </SimpleGrid>
           <Textarea
-            label={t('mountManagement.form.remark')}
+            label={t('common.remark')}
             value={values.remark}
             onChange={(event) => form.set('remark', event.currentTarget.value)}
             error={form.errorOf('remark')}
@@ -203,8 +203,8 @@ export function MountFormModal({
             </Text>
           )}
           <FormButtons
-            cancel={t('mountManagement.form.cancel')}
-            submit={isNew ? t('mountManagement.create') : t('mountManagement.form.save')}
+            cancel={t('common.cancel')}
+            submit={isNew ? t('mountManagement.create') : t('common.save')}
             pending={pending}
             onCancel={onClose}
           />

@@ -66,7 +66,7 @@ export function MountList({
   const columns: TableColumn<Mount>[] = [
     {
       key: 'name',
-      header: t('mountManagement.columns.name'),
+      header: t('common.name'),
       card: 'head',
       cell: (mount) => (
         <Stack gap={0} miw={0}>
@@ -138,8 +138,8 @@ export function MountList({
       loading: toggling === mount.id,
       testId: 'mount-toggle',
     },
-    editAction(t('mountManagement.actions.edit'), () => onEdit(mount)),
-    deleteAction(t('mountManagement.actions.delete'), () => onDelete(mount)),
+    editAction(t('common.edit'), () => onEdit(mount)),
+    deleteAction(t('common.delete'), () => onDelete(mount)),
   ];
 
   return (

@@ -42,7 +42,7 @@ export default function MountManagementPage() {
     title: t('mountManagement.batchDeleteConfirm.title'),
     body: (count) => t('mountManagement.batchDeleteConfirm.body', { count }),
     confirm: (count) => t('mountManagement.batchDeleteConfirm.confirm', { count }),
-    cancel: t('mountManagement.deleteConfirm.cancel'),
+    cancel: t('common.cancel'),
     done: (count) => t('mountManagement.notifications.batchDeleted', { count }),
   });
 
@@ -84,8 +84,8 @@ export default function MountManagementPage() {
     confirmDanger({
       title: t('mountManagement.deleteConfirm.title'),
       body: t('mountManagement.deleteConfirm.body', { name: mount.name, path: mount.mount_path }),
-      confirm: t('mountManagement.deleteConfirm.confirm'),
-      cancel: t('mountManagement.deleteConfirm.cancel'),
+      confirm: t('common.delete'),
+      cancel: t('common.cancel'),
       onConfirm: () =>
         deleteMount.mutate(mount.id, {
           onSuccess: () =>

@@ -51,7 +51,7 @@ function CopyAction({
       onClick={() => void copy(text)}
       data-testid={testId}
     >
-      {copied ? t('pasteView.actions.copied') : label}
+      {copied ? t('common.copied') : label}
     </Button>
   );
 }
@@ -111,7 +111,7 @@ export function PasteActions({
         <CopyAction
           text={shareUrl}
           icon={<IconLink size={15} />}
-          label={t('pasteView.actions.copyLink')}
+          label={t('common.copyLink')}
           testId="copy-link"
         />
       )}

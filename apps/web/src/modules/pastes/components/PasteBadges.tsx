@@ -51,7 +51,7 @@ export function ExpiredBadge() {
   const { t } = useTranslation();
   return (
     <Badge size="xs" color="red" variant="filled" styles={fullWidth} data-testid="expired-badge">
-      {t('textManagement.badges.expired')}
+      {t('common.expired')}
     </Badge>
   );
 }

@@ -85,7 +85,7 @@ export function PasteManagementList({
     },
     {
       key: 'expires',
-      header: t('textManagement.columns.expires'),
+      header: t('common.expires'),
       cell: (paste) => <PasteExpiry paste={paste} />,
     },
     {
@@ -95,7 +95,7 @@ export function PasteManagementList({
     },
     {
       key: 'size',
-      header: t('textManagement.columns.size'),
+      header: t('common.size'),
       cell: (paste) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatBytes(paste.size, i18n.language)}
@@ -104,7 +104,7 @@ export function PasteManagementList({
     },
     {
       key: 'created',
-      header: t('textManagement.columns.created'),
+      header: t('common.created'),
       cell: (paste) => <RelativeTime iso={paste.created_at} />,
     },
     {
@@ -132,8 +132,8 @@ export function PasteManagementList({
       selection={selection}
       actions={(paste) => [
         viewAction(t('textManagement.view'), () => onView(paste)),
-        editAction(t('textManagement.edit'), () => onEdit(paste)),
-        deleteAction(t('textManagement.delete'), () => onDelete(paste)),
+        editAction(t('common.edit'), () => onEdit(paste)),
+        deleteAction(t('common.delete'), () => onDelete(paste)),
       ]}
       testId="paste-list"
       rowTestId="paste-row"

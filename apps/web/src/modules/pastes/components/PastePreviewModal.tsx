@@ -107,16 +107,16 @@ export function PastePreviewModal({
             >
               <PasteKindBadges paste={paste} />
               <Group gap="lg" wrap="wrap" align="flex-start">
-                <ShareFact label={t('textManagement.columns.expires')}>
+                <ShareFact label={t('common.expires')}>
                   <PasteExpiry paste={paste} />
                 </ShareFact>
                 <ShareFact label={t('textManagement.columns.views')}>
                   <PasteViews paste={paste} />
                 </ShareFact>
-                <ShareFact label={t('textManagement.columns.size')}>
+                <ShareFact label={t('common.size')}>
                   <Text size="sm">{formatBytes(paste.size, i18n.language)}</Text>
                 </ShareFact>
-                <ShareFact label={t('textManagement.columns.created')}>
+                <ShareFact label={t('common.created')}>
                   <Text size="sm">{formatDateTime(paste.created_at, i18n.language)}</Text>
                 </ShareFact>
               </Group>

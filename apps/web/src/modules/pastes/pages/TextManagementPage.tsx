@@ -44,7 +44,7 @@ export default function TextManagementPage() {
     title: t('textManagement.batchDeleteConfirm.title'),
     body: (count) => t('textManagement.batchDeleteConfirm.body', { count }),
     confirm: (count) => t('textManagement.batchDeleteConfirm.confirm', { count }),
-    cancel: t('textManagement.deleteConfirm.cancel'),
+    cancel: t('common.cancel'),
     done: (count) => t('textManagement.notifications.batchDeleted', { count }),
   });
 
@@ -57,8 +57,8 @@ export default function TextManagementPage() {
     confirmDanger({
       title: t('textManagement.deleteConfirm.title'),
       body: t('textManagement.deleteConfirm.body', { slug: paste.slug }),
-      confirm: t('textManagement.deleteConfirm.confirm'),
-      cancel: t('textManagement.deleteConfirm.cancel'),
+      confirm: t('common.delete'),
+      cancel: t('common.cancel'),
       onConfirm: () =>
         deletePaste.mutate(paste.id, {
           onSuccess: () =>
@@ -72,7 +72,7 @@ export default function TextManagementPage() {
       title: t('textManagement.clearExpiredConfirm.title'),
       body: t('textManagement.clearExpiredConfirm.body'),
       confirm: t('textManagement.clearExpiredConfirm.confirm'),
-      cancel: t('textManagement.deleteConfirm.cancel'),
+      cancel: t('common.cancel'),
       onConfirm: () =>
         clearExpired.mutate(undefined, {
           onSuccess: ({ deleted }) =>
@@ -89,7 +89,7 @@ export default function TextManagementPage() {
     <CollectionEmpty
       search={search}
       noMatches={{
-        title: t('textManagement.noMatches', { search }),
+        title: t('common.noMatches', { search }),
         hint: t('textManagement.noMatchesHint'),
       }}
       onClearSearch={searchInput.clear}

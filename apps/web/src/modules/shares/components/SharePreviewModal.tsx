@@ -5,18 +5,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareKind } from '../share-view/share-kinds';
 
-/** The owner's wording, width and test id of each kind's preview. */
+/** Each kind's preview title and width; both kinds' buttons say the common Close and Edit. */
 const PREVIEWS = {
   paste: {
     title: 'textManagement.preview.title',
-    close: 'textManagement.preview.close',
-    edit: 'textManagement.edit',
     size: 'xl',
   },
   file: {
     title: 'fileManagement.previewModal.title',
-    close: 'fileManagement.previewModal.close',
-    edit: 'fileManagement.edit',
     size: 'lg',
   },
 } as const;
@@ -78,10 +74,10 @@ export function SharePreviewModal<Share extends { slug: string }>({
           {children(share, fullScreen)}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t(texts.close)}
+              {t('common.close')}
             </Button>
             <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(share)}>
-              {t(texts.edit)}
+              {t('common.edit')}
             </Button>
           </Group>
         </Stack>

@@ -2,7 +2,7 @@ import { Box, Paper, type PaperProps, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
 // The QR library loads with the first code shown: the home page, which offers one only after
-// a paste is created, stays under its first-load budget (bench/home-first-load-js.mjs).
+// a paste is created, stays under its first-load budget (bench/suites/home-first-load-js.mjs).
 const QRCodeSVG = lazy(() =>
   import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })),
 );

@@ -19,7 +19,7 @@ const WORDS = {
   },
   file: {
     expires: (_t: TFunction, time: string, date: string) => `${time} (${date})`,
-    never: (t: TFunction) => t('fileShare.meta.never'),
+    never: (t: TFunction) => t('common.never'),
     unlimited: (t: TFunction) => t('fileShare.meta.unlimited'),
     viewsLeft: (_t: TFunction, count: number) => String(count),
   },

@@ -135,7 +135,7 @@ export function StorageConfigFormModal({
             onPick={pick}
           />
           <TextInput
-            label={t('storageConfig.form.name')}
+            label={t('common.name')}
             placeholder={t('storageConfig.form.namePlaceholder')}
             value={fields.values.name}
             onChange={(event) => form.set('name', event.currentTarget.value)}
@@ -163,10 +163,8 @@ export function StorageConfigFormModal({
             providerSwitch={!isLocal && <DirectDownloadsSwitch {...fields} />}
           />
           <FormButtons
-            cancel={t('storageConfig.form.cancel')}
-            submit={
-              isNew ? t('storageConfig.form.submitCreate') : t('storageConfig.form.submitEdit')
-            }
+            cancel={t('common.cancel')}
+            submit={isNew ? t('storageConfig.form.submitCreate') : t('common.saveChanges')}
             pending={pending}
             onCancel={onClose}
           />

@@ -110,14 +110,14 @@ export function StorageConfigList({
   const columns: TableColumn<StorageConfig>[] = [
     {
       key: 'name',
-      header: t('storageConfig.columns.name'),
+      header: t('common.name'),
       card: 'head',
       td: { maw: 280 },
       cell: (config) => <NameCell config={config} />,
     },
     {
       key: 'type',
-      header: t('storageConfig.columns.type'),
+      header: t('common.type'),
       card: 'aside',
       cell: (config) => <StorageTypeBadge type={config.storage_type} />,
       cardCell: (config) => <StorageTypeBadge type={config.storage_type} size="sm" />,
@@ -164,8 +164,8 @@ export function StorageConfigList({
             loading: settingDefault === config.id,
             onClick: () => onSetDefault(config),
           },
-      editAction(t('storageConfig.actions.edit'), () => onEdit(config)),
-      deleteAction(t('storageConfig.actions.delete'), () => onDelete(config)),
+      editAction(t('common.edit'), () => onEdit(config)),
+      deleteAction(t('common.delete'), () => onDelete(config)),
     ];
   };
   return (

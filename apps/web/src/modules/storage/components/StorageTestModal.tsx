@@ -232,7 +232,7 @@ export function StorageTestModal({
           {body}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t('storageConfig.test.close')}
+              {t('common.close')}
             </Button>
             <Button
               leftSection={<IconRefresh size={16} />}

@@ -41,8 +41,8 @@ export default function StorageConfigPage() {
     confirmDanger({
       title: t('storageConfig.deleteConfirm.title'),
       body: t('storageConfig.deleteConfirm.body', { name: config.name }),
-      confirm: t('storageConfig.deleteConfirm.confirm'),
-      cancel: t('storageConfig.deleteConfirm.cancel'),
+      confirm: t('common.delete'),
+      cancel: t('common.cancel'),
       onConfirm: () =>
         deleteConfig.mutate(config.id, {
           onSuccess: () =>

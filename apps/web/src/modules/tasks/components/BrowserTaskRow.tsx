@@ -13,7 +13,7 @@ function progressLine(task: BrowserTask, bytes: (value: number) => string, t: TF
     task.total
       ? t('tasks.summary.bytes', { done: bytes(task.loaded), total: bytes(task.total) })
       : bytes(task.loaded),
-    task.speed !== null ? t('tasks.summary.speed', { speed: bytes(task.speed) }) : null,
+    task.speed !== null ? t('common.speed', { speed: bytes(task.speed) }) : null,
   ];
   return parts.filter(Boolean).join(' · ');
 }
@@ -28,14 +28,14 @@ export function BrowserTaskRow({ task, now }: { task: BrowserTask; now: number }
   const actions: RowAction[] = [];
   if (!finished && own.cancel) {
     actions.push({
-      label: t('tasks.actions.cancel'),
+      label: t('common.cancel'),
       icon: <IconPlayerStop size={14} />,
       onClick: own.cancel,
     });
   }
   if ((task.status === 'failed' || task.status === 'cancelled') && own.retry) {
     actions.push({
-      label: t('tasks.actions.retryUpload'),
+      label: t('common.retry'),
       icon: <IconRefresh size={14} />,
       onClick: own.retry,
     });

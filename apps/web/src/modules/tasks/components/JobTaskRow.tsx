@@ -23,7 +23,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
     job.bytes_total > 0
       ? t('tasks.summary.bytes', { done: bytes(job.bytes_done), total: bytes(job.bytes_total) })
       : null,
-    speed !== null ? t('tasks.summary.speed', { speed: bytes(speed) }) : null,
+    speed !== null ? t('common.speed', { speed: bytes(speed) }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -36,7 +36,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
   const actions: RowAction[] = [];
   if (!finished && !job.cancel_requested) {
     actions.push({
-      label: t('tasks.actions.cancel'),
+      label: t('common.cancel'),
       icon: <IconPlayerStop size={14} />,
       onClick: () => void taskActions.cancelJob(job.id),
     });
@@ -64,7 +64,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
       type={type}
       name={
         subject.name === null
-          ? t('tasks.summary.items', { count: job.items_total })
+          ? t('common.itemCount', { count: job.items_total })
           : subject.more > 0
             ? t('tasks.summary.andMore', { name: subject.name, count: subject.more })
             : subject.name

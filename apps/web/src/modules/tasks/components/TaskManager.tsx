@@ -102,7 +102,7 @@ export function TaskManager() {
               disabled={!entries.some(isEntryFinished)}
               onClick={() => void taskActions.clearFinished(entries)}
             >
-              {t('tasks.clearFinished')}
+              {t('common.clearFinished')}
             </Button>
           </Group>
           {error !== null && (

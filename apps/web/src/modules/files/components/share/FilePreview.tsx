@@ -72,7 +72,7 @@ function NoPreview({
         variant="light"
         leftSection={<IconDownload size={16} />}
       >
-        {t('fileShare.actions.download')}
+        {t('common.download')}
       </Button>
     </Stack>
   );

@@ -59,7 +59,7 @@ export function FileShareDetails({
           fullWidth
           data-testid="file-download"
         >
-          {t('fileShare.actions.download')}
+          {t('common.download')}
         </Button>
         <Group grow gap="xs">
           <Button
@@ -70,7 +70,7 @@ export function FileShareDetails({
             onClick={() => void copy(shareUrl)}
             data-testid="file-copy-link"
           >
-            {copied ? t('fileShare.actions.copied') : t('fileShare.actions.copyLink')}
+            {copied ? t('common.copied') : t('common.copyLink')}
           </Button>
           <Button
             component="a"
@@ -86,10 +86,10 @@ export function FileShareDetails({
         </Group>
         <Divider />
         <Stack gap={8}>
-          <Fact label={t('fileShare.meta.size')} testId="file-size">
+          <Fact label={t('common.size')} testId="file-size">
             {formatBytes(file.size ?? 0, i18n.language)}
           </Fact>
-          <Fact label={t('fileShare.meta.type')} testId="file-type">
+          <Fact label={t('common.type')} testId="file-type">
             {file.mimetype}
           </Fact>
           {file.created_at && (
@@ -97,7 +97,7 @@ export function FileShareDetails({
               {formatDateTime(file.created_at, i18n.language)}
             </Fact>
           )}
-          <Fact label={t('fileShare.meta.expires')} testId="file-expiry">
+          <Fact label={t('common.expires')} testId="file-expiry">
             {access.expiry}
           </Fact>
           <Fact label={t('fileShare.meta.viewsLeft')} testId="file-views-left">

@@ -35,12 +35,12 @@ function RecentUploadRow({ upload }: { upload: RecentUpload }) {
           </Text>
         </Group>
       </Stack>
-      <Tooltip label={copied ? t('upload.result.copied') : t('upload.result.copy')}>
+      <Tooltip label={copied ? t('common.copied') : t('common.copyLink')}>
         <ActionIcon
           variant={copied ? 'light' : 'subtle'}
           color={copied ? 'teal' : 'gray'}
           onClick={() => void copy(fileShareUrl(upload.slug))}
-          aria-label={`${t('upload.result.copy')}: ${upload.filename}`}
+          aria-label={`${t('common.copyLink')}: ${upload.filename}`}
         >
           {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
         </ActionIcon>

@@ -85,7 +85,7 @@ export function UploadAccessNotice({ access }: { access: UploadAccess }) {
         size="xs"
         leftSection={<IconLogin size={14} stroke={1.8} />}
       >
-        {t('upload.access.signIn')}
+        {t('common.signIn')}
       </Button>
     </Alert>
   );

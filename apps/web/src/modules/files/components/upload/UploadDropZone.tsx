@@ -140,7 +140,7 @@ export function UploadDropZone({
           onClick={choose}
           disabled={disabled}
         >
-          {t('upload.drop.choose')}
+          {t('common.chooseFiles')}
         </Button>
         {canReadClipboard() && (
           <Button

@@ -112,12 +112,12 @@ export function UploadItemRow({
             {statusLabel}
           </Badge>
           {active && (
-            <Tooltip label={t('upload.queue.cancel')}>
+            <Tooltip label={t('common.cancel')}>
               <ActionIcon
                 variant="subtle"
                 color="red"
                 onClick={onCancel}
-                aria-label={`${t('upload.queue.cancel')}: ${item.name}`}
+                aria-label={`${t('common.cancel')}: ${item.name}`}
                 data-testid="upload-cancel"
               >
                 <IconPlayerStop size={16} />
@@ -170,7 +170,7 @@ export function UploadItemRow({
               {running && `${item.percent}%`}
               {running &&
                 item.speed !== null &&
-                ` · ${t('upload.queue.speed', { speed: bytes(item.speed) })}`}
+                ` · ${t('common.speed', { speed: bytes(item.speed) })}`}
             </Text>
           </Group>
         </Stack>

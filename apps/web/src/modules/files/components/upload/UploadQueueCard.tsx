@@ -50,7 +50,7 @@ export function UploadQueueCard({
                 leftSection={<IconClearAll size={15} />}
                 onClick={onClearFinished}
               >
-                {t('upload.queue.clearFinished')}
+                {t('common.clearFinished')}
               </Button>
             )}
             {ready > 1 && onStartFirst && (

@@ -128,7 +128,7 @@ export function UploadSettingsForm({
           />
         </SimpleGrid>
         <TextInput
-          label={t('upload.form.remark')}
+          label={t('common.remark')}
           placeholder={t('upload.form.remarkPlaceholder')}
           value={values.remark}
           onChange={(event) => onChange('remark', event.currentTarget.value)}

@@ -28,19 +28,19 @@ export function UploadedShareLink({ url, testId }: { url: string; testId: string
       rightSectionWidth={92}
       rightSection={
         <Group gap={2} wrap="nowrap">
-          <Tooltip label={copied ? t('upload.result.copied') : t('upload.result.copy')}>
+          <Tooltip label={copied ? t('common.copied') : t('common.copyLink')}>
             <ActionIcon
               size="sm"
               variant={copied ? 'light' : 'subtle'}
               color={copied ? 'teal' : 'gray'}
               onClick={() => void copy(url)}
-              aria-label={t('upload.result.copy')}
+              aria-label={t('common.copyLink')}
               data-testid={`${testId}-copy`}
             >
               {copied ? <IconCheck size={15} /> : <IconCopy size={15} />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('upload.result.open')}>
+          <Tooltip label={t('common.open')}>
             <ActionIcon
               size="sm"
               component="a"
@@ -49,7 +49,7 @@ export function UploadedShareLink({ url, testId }: { url: string; testId: string
               rel="noopener noreferrer"
               variant="subtle"
               color="gray"
-              aria-label={t('upload.result.open')}
+              aria-label={t('common.open')}
             >
               <IconExternalLink size={15} />
             </ActionIcon>

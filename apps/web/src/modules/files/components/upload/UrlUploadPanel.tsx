@@ -135,7 +135,7 @@ export function UrlUploadPanel({
             <Group gap="lg">
               <Text size="sm">
                 <Text span c="dimmed">
-                  {t('upload.url.size')}:{' '}
+                  {t('common.size')}:{' '}
                 </Text>
                 {info.size === null
                   ? t('upload.url.sizeUnknown')
@@ -143,7 +143,7 @@ export function UrlUploadPanel({
               </Text>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 <Text span c="dimmed">
-                  {t('upload.url.type')}:{' '}
+                  {t('common.type')}:{' '}
                 </Text>
                 {info.mimetype || '—'}
               </Text>

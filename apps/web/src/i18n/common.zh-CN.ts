@@ -1,0 +1,47 @@
+import type { Dictionary } from './en-US';
+
+/** 各处以同一含义使用的通用文本（按钮、列标题、列表与选择），属于 zh-CN 词典。 */
+export const commonZhCN: Dictionary['common'] = {
+  // 按钮与操作
+  cancel: '取消',
+  close: '关闭',
+  save: '保存',
+  saveChanges: '保存修改',
+  delete: '删除',
+  edit: '编辑',
+  rename: '重命名',
+  preview: '预览',
+  open: '打开',
+  download: '下载',
+  copy: '复制',
+  copied: '已复制',
+  copyLink: '复制链接',
+  search: '搜索',
+  refresh: '刷新',
+  reload: '重新加载',
+  retry: '重试',
+  signIn: '登录',
+  chooseFiles: '选择文件',
+  clearFinished: '清除已结束',
+  yes: '是',
+  no: '否',
+  // 选择与列表
+  selectItem: '选择 {{name}}',
+  clearSelection: '取消选择',
+  selectedCount_one: '已选择 {{count}} 项',
+  selectedCount_other: '已选择 {{count}} 项',
+  itemCount_one: '{{count}} 项',
+  itemCount_other: '{{count}} 项',
+  noMatches: '没有与“{{search}}”匹配的结果',
+  speed: '{{speed}}/秒',
+  // 标签与列标题
+  name: '名称',
+  size: '大小',
+  type: '类型',
+  created: '创建时间',
+  remark: '备注',
+  password: '密码',
+  expires: '过期时间',
+  expired: '已过期',
+  never: '永不过期',
+};
