@@ -16,11 +16,7 @@ export interface HttpTimeouts {
 /** Measured in bench/RESULTS.md ("Tail latency"): one per turn lost the group commits' batches. */
 const HANDLERS_PER_TURN = 4;
 
-/**
- * The Node HTTP server in front of the app. Node's `requestTimeout` (5 minutes for the whole
- * request) is off: it cuts a large upload on a slow link however steadily the bytes arrive.
- * The idle timeout cuts connections that stop moving instead, whatever their age.
- */
+/** `requestTimeout` is off: it cuts a slow steady upload; the idle timeout cuts stalls instead. */
 export function createHttpServer({
   fetch,
   timeouts,
@@ -35,8 +31,7 @@ export function createHttpServer({
       requestTimeout: 0,
       headersTimeout: timeouts.headersMs,
       keepAliveTimeout: timeouts.keepAliveMs,
-      // Node checks the headers timeout on this period (30 s by default): a shorter timeout
-      // would otherwise be applied up to 30 s late.
+      // Else a short headers timeout would apply up to 30 s late.
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, timeouts.headersMs / 4)),
     },
   }) as Server;
@@ -49,10 +44,7 @@ export function createHttpServer({
 /** What tells @hono/node-server that the answer has been written already. */
 const ALREADY_SENT = { 'x-hono-already-sent': '1' };
 
-/**
- * Answers that carry a Node body (downloads: `withNodeBody`) are written here, from the Node
- * stream to the socket, instead of through the adapter's web-stream reader.
- */
+/** `withNodeBody` answers bypass the adapter's web-stream reader. */
 function sendingNodeBodies(
   fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>,
 ) {
@@ -69,11 +61,8 @@ function sendingNodeBodies(
 export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024;
 
 /**
- * A request answered before its body was read (refused by its length, its credentials, a bad
- * field, the quota) must not make the server read the rest: a client could declare 200 MB and
- * keep a worker reading. Its answer says `Connection: close`, which makes Node close the socket
- * once the answer is out; until then at most a bounded number of bytes is drained, enough for a
- * client that writes before it reads to get to the answer.
+ * A refused request must not make us read its body (a client could declare 200 MB): the answer
+ * closes the connection, and only a bounded drain lets a write-first client see it.
  */
 function boundRefusedBodies(server: Server) {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -94,10 +83,8 @@ function boundRefusedBodies(server: Server) {
 }
 
 /**
- * A socket idle for the timeout is closed, unless its request has arrived whole and the answer
- * has not started: that silence is the server at work (joining parts, copying between
- * storages), and cutting it would lose an answer whose work goes on. The timer re-arms with the
- * first byte of the answer, so a client that stops reading a download is still cut.
+ * Between a whole request and the answer's first byte the silence is ours (joining parts,
+ * copying), so it is not cut; the timer re-arms so a client that stops reading still is.
  */
 function cutOnlyTheClientsSilence(server: Server) {
   const current = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();

@@ -31,12 +31,7 @@ export const LOGIN_RULE_PER_IP: RateLimitRule = { limit: 20, windowMs: 15 * 60_0
 const ADMIN_TOKEN_LENGTH = 43; // base62: about 256 random bits
 const GENERATED_PASSWORD_LENGTH = 20;
 
-/**
- * How long a verified session is answered from memory. Logout and password changes through
- * any instance invalidate it at once (the cache port keeps it exact across instances); the
- * bound is for sessions ended outside a server, by `npm run reset-admin-password` on a
- * single-box install, whose running server sees it within this time.
- */
+/** In-server logouts invalidate at once; this bounds `reset-admin-password` run outside one. */
 export const SESSION_CACHE_TTL_MS = 10_000;
 
 type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSessionByTokenHash']>>>;
@@ -48,11 +43,7 @@ export interface AuthDeps {
   sessionTtlMs: number;
   /** Hashes new admin passwords. */
   passwords: PasswordHasher;
-  /**
-   * Verified sessions by `/<token hash>`: an admin request then costs no database read (on a
-   * cached listing, the read and its promises were a third of the request's CPU). Absent, every
-   * request reads the session (the command-line tools).
-   */
+  /** The session read was a third of a cached listing's CPU; absent for command-line tools. */
   sessions?: NamedCache<SessionRow>;
 }
 
@@ -97,10 +88,7 @@ export function createAuthUseCases({
     if (wait > 0) throw rateLimited(wait);
   }
 
-  /**
-   * The admin these credentials name, under the login rate limits (WebDAV's Basic auth uses
-   * it too, so guesses there count against the same limits as on the login form).
-   */
+  /** Rate-limited; WebDAV Basic auth uses it too, so guesses there count the same. */
   async function verifyCredentials(input: {
     username: string;
     password: string;
@@ -202,11 +190,7 @@ export function createAuthUseCases({
 
     deleteExpiredSessions: () => repository.deleteExpiredSessions(clock.now()),
 
-    /**
-     * Recovery from the command line (`npm run reset-admin-password`), for an admin who lost
-     * the password: sets the given one (SPEC §5 length) or a generated one, and signs every
-     * session of that admin out. Without a username, the first admin (there is one today).
-     */
+    /** `npm run reset-admin-password`: SPEC §5 length; signs every session out. */
     async resetAdminPassword(input: { username?: string; password?: string }) {
       if (input.password !== undefined && input.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
         throw new Error(`The password needs at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);

@@ -1,27 +1,10 @@
 /**
- * The cache port (ARCHITECTURE §8): named caches in process memory, kept exact across instances.
- *
- * Design. Every invalidation bumps the *generation* of a few scopes (`cache-scopes.ts`: the
- * folder and its ancestors, or a subtree) in a store all instances share, and awaits that bump
- * before the write answers. Generations come from one counter (a PostgreSQL sequence, or INCR
- * in Redis), so they are ordered in time. A get first reads the highest generation among the
- * scopes of its key (one indexed read, `cache_generations` primary key; one HMGET on Redis),
- * then serves the entry in memory only if it was loaded under that generation or a later one;
- * a load in flight is joined on the same condition. A miss loads under the generation it read.
- *
- * Why it is exact: a write happens, then its bump takes a generation g, then it answers. A get
- * that starts after the answer reads at least g. An entry loaded under a generation >= g read
- * it after g was handed out, so its loader ran after the write. Pub/sub delivery (LISTEN/NOTIFY
- * or Redis) is therefore never needed for correctness: the bus only frees memory early and
- * carries other modules' topics (`bus.subscribe`, `bus.publish`).
- *
- * Cost. PostgreSQL: one indexed read per cached get (about a `select 1` round trip; figures in
- * bench/RESULTS.md) and one upsert plus one NOTIFY per invalidation. Redis: one HMGET per get,
- * one script and one PUBLISH per invalidation. One process (SQLite): no store at all; an
- * invalidation evicts memory and detaches loads in flight before it returns, and a hit costs a
- * Map lookup and a flag. When the store does not answer (database or Redis away), gets go to
- * the loader and nothing is cached until it answers again; an invalidation that cannot be
- * recorded fails, so that its write does not answer as if every instance knew.
+ * In-memory caches kept exact across instances (ARCHITECTURE §8). A write awaits a bump of its
+ * scopes' generation (one shared ordered counter) before answering; a get serves an entry only if
+ * loaded under a generation >= the highest of its scopes, so its loader ran after any answered
+ * write. Pub/sub thus only frees memory early. Cost: one indexed read per get on PostgreSQL
+ * (~ a `select 1`, bench/RESULTS.md), one HMGET on Redis, none on SQLite. With the store away,
+ * gets bypass the cache and invalidations fail, so no write answers as if every instance knew.
  */
 import { CACHE_NAMES, type CacheName, hasPathPermission, type Principal } from '@sharebin/shared';
 import { z } from 'zod';
@@ -48,10 +31,7 @@ const MAX_ENTRIES: Record<CacheName, number> = {
   search: 1_000,
 };
 
-/**
- * Caches of the server's own, kept exact across instances the same way, that clients neither
- * see nor clear (not in CACHE_NAMES, the API's list): verified admin sessions.
- */
+/** Not in CACHE_NAMES: clients neither see nor clear them. */
 const INTERNAL_CACHE_ENTRIES = { 'admin-sessions': 1_000 } as const;
 export type InternalCacheName = keyof typeof INTERNAL_CACHE_ENTRIES;
 const INTERNAL_CACHE_NAMES = Object.keys(INTERNAL_CACHE_ENTRIES) as InternalCacheName[];
@@ -121,10 +101,7 @@ export function createCaches({ coordination, clock, findMountPath }: CacheDeps) 
         (await generations?.prune?.(clock.now() - MAX_CACHE_TTL_MS - CLOCK_SKEW_MARGIN_MS)) ?? 0
       );
     },
-    /**
-     * Hits and misses since the last call, as activity metrics: the activity recorder adds them
-     * to the shared buckets, so that the dashboard's rates cover every instance and seven days.
-     */
+    /** Deltas, summed into shared buckets so the dashboard covers every instance. */
     lookupDeltas(): [string, number][] {
       const deltas: [string, number][] = [];
       for (const named of all) {
@@ -136,7 +113,6 @@ export function createCaches({ coordination, clock, findMountPath }: CacheDeps) 
       }
       return deltas;
     },
-    /** Ends the bus connections (at shutdown). */
     close: () => coordination.close(),
     stats(): {
       caches: CacheStats[];

@@ -43,10 +43,7 @@ export interface NamedCache<V> {
   get(key: string): Promise<V | undefined>;
   /** `ttlMs` 0 stores nothing (a mount with cache TTL 0). */
   set(key: string, value: V, ttlMs: number): Promise<void>;
-  /**
-   * The current entry, or `loader`'s value stored for `ttlMs`. Concurrent misses of one key
-   * share one loader call; a failing loader is not cached and fails every caller that waited.
-   */
+  /** Concurrent misses share one loader call; a failure is not cached. */
   getOrLoad(key: string, ttlMs: number, loader: () => Promise<V>): Promise<V>;
   /** The folder, its ancestors and with `subtree` everything below it. */
   invalidatePath(path: string, options?: { subtree?: boolean }): Promise<void>;
@@ -87,10 +84,7 @@ export function createNamedCache<V>({
     unvalidated: 0,
   };
 
-  /**
-   * The generation `key` must have been loaded under to be served; `undefined` when the store
-   * cannot say (database or Redis away): nothing cached may be served then.
-   */
+  /** `undefined` when the store is away: nothing cached may be served then. */
   async function currentGeneration(key: string): Promise<number | undefined> {
     if (!generations) return 0;
     try {
@@ -126,11 +120,7 @@ export function createNamedCache<V>({
     if (entries.size > maxEntries) evictLeastRecentlyUsed();
   }
 
-  /**
-   * Second-chance LRU: a hit only flags its entry (no Map surgery on the hot path); when the
-   * cache is full, flagged entries at the old end move to the new end, and the first unflagged
-   * one goes.
-   */
+  /** Second-chance LRU: a hit only flags its entry, so no Map surgery on the hot path. */
   function evictLeastRecentlyUsed() {
     for (const [key, entry] of entries) {
       entries.delete(key);

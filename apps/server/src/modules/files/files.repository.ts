@@ -33,10 +33,7 @@ function matches(filter: Pick<FileListFilter, 'createdBy' | 'search'>) {
   };
 }
 
-/**
- * How finely an upload's last activity is kept: one write a minute at most, however many chunks
- * or parts arrive meanwhile.
- */
+/** At most one activity write a minute, however many chunks arrive. */
 export const UPLOAD_ACTIVITY_RESOLUTION_MS = 60_000;
 
 export function createFilesRepository({ db }: { db: Db }) {
@@ -56,10 +53,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         ),
   );
   return {
-    /**
-     * How many file shares keep their object at `key` of a storage or below it (uploads under
-     * way included): what a rename, move or delete of that path would take from them.
-     */
+    /** Uploads under way included: what a rename, move or delete there would take from shares. */
     async countAtOrBelow(storageConfigId: string, key: string): Promise<number> {
       const below = `${key}/`;
       const [row] = await countAtOrBelow({ storageConfigId, key, below, length: below.length });
@@ -125,10 +119,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       await db.updateTable('file_shares').set(changes).where('id', '=', id).execute();
     },
 
-    /**
-     * Makes an upload live, only while it is still uploading: a record the clean-up (or the
-     * uploader's own clean-up call) removed meanwhile stays gone. Answers whether it went live.
-     */
+    /** Only while still uploading: a record cleaned up meanwhile stays gone. */
     goLive: async (
       id: string,
       changes: Partial<Omit<FileSharesTable, 'id' | 'created_by' | 'created_at'>>,
@@ -144,10 +135,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         ).numUpdatedRows,
       ) > 0,
 
-    /**
-     * Raises an upload's reserved size to `size` if its storage has the room beside what file
-     * shares and file-system writes hold (`checkRoom` locks the storage); answers the numbers.
-     */
+    /** `checkRoom` locks the storage, so concurrent reservations cannot overbook it. */
     reserveSize: (row: Pick<FileSharesTable, 'id' | 'storage_config_id'>, size: number) =>
       db.transaction().execute(async (trx) => {
         const outcome = await checkRoom(trx, row.storage_config_id, size, { shareId: row.id });
@@ -163,12 +151,7 @@ export function createFilesRepository({ db }: { db: Db }) {
       return query.execute();
     },
 
-    /**
-     * Deletes records and queues what `queue` makes of the deleted ones in `pending_deletions`,
-     * in one transaction: a failure (or a crash) between the two leaves both as they were, so an
-     * object is never forgotten by a deleted record, nor queued for a record that stayed.
-     * `onlyUploading` deletes only records still uploading. Answers the ids deleted.
-     */
+    /** One transaction: no object forgotten by a deleted record, none queued for a kept one. */
     removeQueueingObjects: (
       ids: string[],
       queue: (deletedIds: Set<string>) => PendingDeletionsTable[],
@@ -185,10 +168,7 @@ export function createFilesRepository({ db }: { db: Db }) {
         return { deletedIds, queued };
       }),
 
-    /**
-     * Notes that bytes arrived for an upload in progress (found by id, or by its storage and
-     * object key for signed part URLs); a no-op within a resolution step of the last note.
-     */
+    /** By id, or storage and key for signed part URLs; a no-op within a resolution step. */
     noteUploadActivity: async (
       upload: { id: string } | { storage_config_id: string; storage_path: string },
       now: number,

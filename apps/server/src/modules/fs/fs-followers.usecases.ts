@@ -15,10 +15,7 @@ import { walkStorage } from './transfers/fs-walk.usecases';
 
 /** Entries a copied folder adds to the index per call. */
 const WALK_BATCH = 500;
-/**
- * How long a file written waits for others to share its batch of index rows: the bound on
- * when another instance's search finds it (this instance's searches wait for the batch).
- */
+/** Bounds when another instance's search finds a new file (ours wait for the batch). */
 export const INDEX_BATCH_DELAY_MS = 100;
 /** `last_refreshed_at` is a hint for the admin, not worth a database write per listing. */
 export const REFRESH_NOTE_INTERVAL_MS = 60_000;
@@ -38,14 +35,9 @@ interface WrittenFile {
 }
 
 /**
- * What follows a write through the file system: the directory cache of every instance first
- * (awaited, so a listing anywhere after the answer shows the write), then the search index.
- * Files written go to the index (and their checksums with them) in batches, one transaction
- * for the files written within INDEX_BATCH_DELAY_MS, off the request's path: a search on this
- * instance waits for them (`drain`), one on another instance finds them once that transaction
- * commits, about INDEX_BATCH_DELAY_MS after the answer. Every other change drains the batches first, so the index
- * takes changes in the order they were made. The index is repairable (listings, rebuild), so
- * its failures are logged, not answered: the write itself did happen.
+ * Cache invalidation is awaited, so any listing after the answer shows the write; index rows are
+ * batched off the request path, and other changes drain the batch first to keep order. Index
+ * failures are only logged: the index is repairable and the write did happen.
  */
 export function createFsChangeFollower({
   directories,
@@ -167,10 +159,7 @@ export function createFsChangeFollower({
 
 export type FsChangeFollower = ReturnType<typeof createFsChangeFollower>;
 
-/**
- * What follows a folder listing read from storage (not from the cache), off the request's
- * path: the index takes the folder as listed, and the mount notes when it was last read.
- */
+/** Off the request path, for listings read from storage (not the cache). */
 export function createListingFollower({
   search,
   noteRefreshed,
@@ -183,10 +172,7 @@ export function createListingFollower({
   logger: Warn;
 }) {
   const lastNoted = new Map<string, number>();
-  /**
-   * What this process last gave the index for a folder: a folder listed again unchanged (a
-   * mount without cache lists on every request) costs no transaction of a thousand rows.
-   */
+  /** An unchanged relisting (uncached mounts list every request) costs no 1,000-row transaction. */
   const lastIndexed = new Map<string, string>();
 
   return (location: MountLocation, entries: FsEntry[]): void => {

@@ -44,10 +44,7 @@ export type FsLocation = MountLocation | VirtualLocation;
 
 export const keyOf = (innerPath: string) => innerPath.slice(1);
 
-/**
- * Where a normalised virtual path lands, and whether the caller may go there: the one place
- * the file system checks path permission (SPEC §5) and read-only access, for every transport.
- */
+/** The one place path permission (SPEC §5) and read-only are checked, for every transport. */
 export function createFsLocator({
   mounts,
   drivers,
@@ -55,19 +52,13 @@ export function createFsLocator({
 }: {
   mounts: MountResolver;
   drivers: StorageDrivers;
-  /**
-   * How many file shares keep their object at a key of a storage or below it: a mount over a
-   * storage that file shares use shows their folders, which a write must not take from them.
-   */
+  /** A mount may show file shares' folders, which a write must not take from them. */
   sharesAtOrBelow: (storageConfigId: string, key: string) => Promise<number>;
 }) {
   const readOnlyFor = (principal: Principal) =>
     principal.type === 'apikey' && principal.mountReadOnly;
 
-  /**
-   * A key may also look at the virtual folders above its base path, to walk down to it: it
-   * then sees only the branch that leads there.
-   */
+  /** Above its base path a key sees only the branch leading down to it. */
   const leadsToBase = (principal: Principal, path: string) =>
     principal.type === 'apikey' && isPathWithin(path, principal.basicPath);
 
@@ -95,8 +86,7 @@ export function createFsLocator({
       );
       return { kind: 'virtual', path, children };
     }
-    // Inside a mount, a key sees its base path and below only; a mount folder above it is
-    // only the way down there (listing it would show the base path's siblings).
+    // Listing a mount folder above the base path would show the base path's siblings.
     if (!hasPathPermission(principal, path)) {
       if (!leadsToBase(principal, path) || principal.type !== 'apikey') throw fsPathForbidden(path);
       return { kind: 'virtual', path, children: [wayDown(path, principal.basicPath)] };
@@ -129,10 +119,7 @@ export function createFsLocator({
     /** For reading: listing, stat, download, links, search. */
     read: locate,
 
-    /**
-     * For writing at `path`: inside a mount, below its root (a mount point itself cannot be
-     * renamed, deleted or replaced), with write access.
-     */
+    /** Below a mount's root: a mount point itself cannot be renamed, deleted or replaced. */
     async write(principal: Principal, path: string): Promise<MountLocation> {
       const location = await locateForWrite(principal, path);
       if (location.kind === 'virtual' || location.key === '') throw fsVirtualPath(path);

@@ -7,11 +7,7 @@ import { holdOrRefuse, reservingCounter } from '../uploads/held-bytes';
 import type { FsUploadsRepository } from '../uploads/mount-target/mount-uploads.repository';
 import type { MountLocation } from './fs-locator.usecases';
 
-/**
- * The storage capacity (SPEC §3 total capacity) for writes through the file system: a write
- * holds its bytes in `fs_uploads` beside what file shares hold, or is refused before a byte is
- * stored, as `POST /api/upload` is (`storage.insufficient`, with the numbers).
- */
+/** SPEC §3 total capacity: refused before a byte is stored, as `POST /api/upload` is. */
 export function createFsQuota({
   uploads,
   capacityOf,
@@ -19,10 +15,7 @@ export function createFsQuota({
   owner = currentProcess,
 }: {
   uploads: FsUploadsRepository;
-  /**
-   * A storage's capacity as the storage resolver holds it (no database read); null: none. A
-   * storage without one holds nothing, so its writes cost no transaction.
-   */
+  /** No database read; null means no capacity, so writes cost no transaction. */
   capacityOf: (storageConfigId: string) => Promise<number | null>;
   clock: Clock;
   /** The process that streams writes (`streamed`): theirs are swept once it is gone. */
@@ -49,10 +42,8 @@ export function createFsQuota({
     (await capacityOf(location.mount.storage_config_id)) === null;
 
   /**
-   * A streamed write to a local storage without a capacity: bytes are only counted against
-   * `maxBytes`, and no row is written (its temp file is swept by the driver after a crash).
-   * S3 writes keep their row from the start: a multipart upload the storage starts must be
-   * known to the sweep even if the process dies before its id is recorded.
+   * Local only (the driver sweeps its temp file); S3 writes need their row from the start so a
+   * multipart is known to the sweep even if the process dies before its id is recorded.
    */
   function unheldStream(maxBytes: number) {
     const { counter } = reservingCounter({
@@ -65,11 +56,7 @@ export function createFsQuota({
     return { counter, onMultipartStarted: async () => {}, release: async () => {} };
   }
 
-  /**
-   * Runs `write` holding `size` bytes of the location's storage. `owned`: the hold names this
-   * process, so that a crash mid-write releases it at the next start (`sweepAbandoned`) rather
-   * than after a day; for a body the request itself writes.
-   */
+  /** `owned` names this process, so a crash releases the hold at next start, not after a day. */
   async function whileHolding<T>(
     location: MountLocation,
     size: number,
@@ -94,10 +81,8 @@ export function createFsQuota({
       whileHolding(location, size, async () => {}),
 
     /**
-     * For a write of unknown length: a counter to pipe the bytes through, which holds the
-     * storage for them as they arrive and fails the stream past `maxBytes` or the room left.
-     * `release` once the write is over, whatever its outcome. The row names this process as its
-     * owner: if the process dies mid-write, the next start sweeps it (fs-uploads.housekeeping).
+     * Unknown length: holds bytes as they arrive; always `release`. The row names this process,
+     * so the next start sweeps it after a crash (fs-uploads.housekeeping).
      */
     async streamed(location: MountLocation, maxBytes: number) {
       const row = { ...newRow(location), owner_process: owner.id };
@@ -129,11 +114,7 @@ export function createFsQuota({
       };
     },
 
-    /**
-     * Holds `size` bytes for a multipart upload from its start: `begin` starts it in the
-     * storage (nothing is started when there is no room) and answers its upload id, kept so
-     * that the housekeeping can abort the upload if it is never completed nor aborted.
-     */
+    /** Nothing is started without room; the id is kept so housekeeping can abort an orphan. */
     async startMultipart(
       location: MountLocation,
       size: number,

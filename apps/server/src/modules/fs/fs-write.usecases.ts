@@ -31,11 +31,7 @@ export interface FsWriteDeps {
   onChange: (changes: FsChange[]) => Promise<void>;
 }
 
-/**
- * Storages drop a folder that its last entry left (S3 has no folders; the local driver prunes
- * them to match). A user who deletes or moves away the last file of a folder still has the
- * folder, as on any disk: its marker is made again.
- */
+/** Storages drop emptied folders; users expect to keep them, as on any disk. */
 export async function keepParentFolder(location: MountLocation): Promise<void> {
   const cut = location.key.lastIndexOf('/');
   if (cut > 0) await location.storage.mkdir(location.key.slice(0, cut));
@@ -49,10 +45,7 @@ export function failureOf(path: string, error: unknown): FsFailure {
 }
 
 interface UploadOptions {
-  /**
-   * The body's declared length, or a bound on it (a form's file part is shorter than its
-   * request); a body known to be small is read whole (`WHOLE_BODY_MAX_BYTES`).
-   */
+  /** Declared length or a bound on it (a form part is shorter than its request). */
   size?: number;
   sizeAtMost?: number;
   contentType?: string;
@@ -84,10 +77,7 @@ export function createFsWriteUseCases({
   const written = (location: MountLocation, isDirectory: boolean, size: number | null = null) =>
     onChange([{ kind: 'written', location, isDirectory, size }]);
 
-  /**
-   * A small body of declared length, read whole and stored in one call: no pipeline, no
-   * stream stages, its checksums hashed at once (bench/RESULTS.md, issue 29).
-   */
+  /** No pipeline or stream stages for small bodies (bench/RESULTS.md, issue 29). */
   async function storeWhole(
     location: MountLocation,
     body: Readable,
@@ -148,10 +138,6 @@ export function createFsWriteUseCases({
     }
   }
 
-  /**
-   * Where a file at `path` would be written (refused unless the caller may write there) and
-   * what is there now (null: nothing).
-   */
   async function uploadTarget(principal: Principal, path: string): Promise<UploadTarget> {
     const location = await locator.write(principal, path);
     return { location, found: await location.storage.stat(location.key) };
@@ -222,10 +208,7 @@ export function createFsWriteUseCases({
       return { path, size, etag };
     },
 
-    /**
-     * Saves text into an existing or new file (SPEC §5: at most 10 MB), within the upload size
-     * limit (`maxBytes`) and the storage's capacity, like every other write.
-     */
+    /** SPEC §5: at most 10 MB, and within `maxBytes` and capacity like every other write. */
     async update(
       principal: Principal,
       path: string,

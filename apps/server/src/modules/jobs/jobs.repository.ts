@@ -48,10 +48,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
   return {
     ...createJobItemsRepository({ db }),
 
-    /**
-     * Waiting and running jobs, and when the oldest waiting one was queued: one pass over the
-     * entries of those two statuses in `jobs_waiting_idx` (finished jobs are not read).
-     */
+    /** One pass over `jobs_waiting_idx`; finished jobs are not read. */
     queueStats: async () => {
       const row = await db
         .selectFrom('jobs')
@@ -125,10 +122,8 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
     },
 
     /**
-     * Takes the oldest claimable job for `worker` until `leaseUntil`, in one statement: on
-     * PostgreSQL the row is locked with SKIP LOCKED so two instances never take the same job
-     * (nor wait on each other); SQLite has one writer at a time, so the conditional UPDATE is
-     * atomic by itself.
+     * PostgreSQL: SKIP LOCKED, so instances never take the same job nor wait on each other;
+     * SQLite's single writer makes the conditional UPDATE atomic.
      */
     claim: (worker: string, now: number, leaseUntil: number) =>
       db
@@ -154,10 +149,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
         .returningAll()
         .executeTakeFirst(),
 
-    /**
-     * Renews `worker`'s lease; answers whether a cancel was asked, or null when the lease is no
-     * longer this worker's (it ran out and another instance took the job).
-     */
+    /** Answers whether a cancel was asked; null when another instance took the job. */
     async renewLease(id: string, worker: string, leaseUntil: number, currentBytes: number) {
       const row = await db
         .updateTable('jobs')
@@ -194,10 +186,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
         .execute();
     },
 
-    /**
-     * A pending job is cancelled at once; a running one is asked to stop (its worker sees the
-     * flag within a heartbeat). Answers the job as it now is.
-     */
+    /** Pending: cancelled at once; running: its worker sees the flag within a heartbeat. */
     async requestCancel(id: string, now: number) {
       await db
         .updateTable('jobs')
@@ -252,10 +241,6 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
         return true;
       }),
 
-    /**
-     * Finished before `cutoff` (of one `type`, or of any): removed with their items; answers how
-     * many jobs went.
-     */
     deleteFinishedBefore: (cutoff: number, type?: string) =>
       db.transaction().execute(async (trx) => {
         const old = trx
@@ -284,10 +269,7 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
         .execute();
     },
 
-    /**
-     * Moves the schedule on when it is due, in one conditional UPDATE: of all instances that
-     * try in the same period exactly one succeeds, and it enqueues the period's job.
-     */
+    /** One conditional UPDATE: exactly one instance per period wins and enqueues the job. */
     async takeSchedule(name: string, now: number, nextRunAt: number) {
       const taken = await db
         .updateTable('job_schedules')

@@ -12,11 +12,7 @@ export interface JobContext {
   reportBytes(bytes: number): void;
 }
 
-/**
- * One kind of job. `plan` writes the job's items (once, before any runs; again from scratch if
- * the instance died while planning); `runItem` does one and answers how it went. An item left
- * pending when the job stops is done again by whoever takes the job next.
- */
+/** `plan` reruns from scratch if its instance died; pending items are redone by the next taker. */
 export interface JobHandler {
   /** Item kinds that are the job's items for its counters (files); others are steps. */
   counted: readonly string[];
@@ -31,11 +27,7 @@ export interface JobTimings {
   heartbeatMs: number;
   /** How often an idle worker looks for a job. */
   pollMs: number;
-  /**
-   * The waits between attempts of an item whose storage fails transiently. The default spans
-   * a minute (60.5 s), so that a storage that restarts or a network that drops for a while
-   * loses no item; meanwhile the job waits on that item instead of failing the next ones.
-   */
+  /** The default spans 60.5 s, so a storage restart or network drop loses no item. */
   retryDelaysMs: readonly number[];
 }
 
@@ -52,10 +44,7 @@ const MAX_RUNNING_JOBS = 2;
 
 type StopReason = 'cancelled' | 'lease_lost' | 'stopping';
 
-/**
- * Claims jobs from the database under a lease and runs them, a few at a time. Any instance may
- * run any job: the lease, renewed by a heartbeat, is what says a job is being worked on.
- */
+/** Any instance may run any job; only the heartbeat-renewed lease says one is being worked on. */
 export function createJobWorker({
   repository,
   handlers,
@@ -221,11 +210,7 @@ export function createJobWorker({
       void tick();
     },
 
-    /**
-     * Stops claiming and stops the running jobs at their next step. `handBack` (the default)
-     * frees them for another instance at once; without it they wait for their lease to run
-     * out, as when a process dies.
-     */
+    /** `handBack` frees running jobs at once; else they wait out their lease, as on a crash. */
     async stop({ handBack = true }: { handBack?: boolean } = {}) {
       stopping = true;
       handBackOnStop = handBack;

@@ -6,15 +6,9 @@ import { likeEscaped } from '../shared/sql-search';
 import { TRIGRAM_LENGTH } from './search.models';
 
 /**
- * Search ranking whose cost follows the page asked for, not the number of matches.
- *
- * The order is: the exact name, then names starting with the query, then the rest (the tiers);
- * within a tier shorter names first, then by name, mount and path. Each tier is counted up to a
- * bound (`SEARCH_TOTAL_CAP`, or the end of the page when further) through an index that reads
- * only its matches. A tier with no more matches than that is read whole and sorted; one with
- * more walks `search_entries_rank_idx` (the order within a tier) and stops at the end of the
- * page: past the bound, matches are at least 1 in `rows ÷ bound`, so the walk stays short.
- * `total` adds the tiers' counts; past the bound it is the bound and `totalCapped` is set.
+ * Cost follows the page, not the match count. Tiers (exact, prefix, rest) are counted up to a
+ * bound; a small tier is sorted whole, a large one walks `search_entries_rank_idx` to the page's
+ * end, which stays short since past the bound matches are at least 1 in `rows ÷ bound`.
  */
 
 export type HitRow = Pick<
@@ -59,8 +53,7 @@ async function sqliteTiers(db: Db, folded: string): Promise<(Tier | null)[]> {
     indexed: sql<SqlBool>`e.name_folded > ${folded} and e.name_folded < ${folded + LAST_CHARACTER} and ${startsWith}`,
     exact: startsWith,
   };
-  // The FTS table indexes each name followed by U+0001 (migration 0014): two characters of
-  // a name always start one of its trigrams, which the vocabulary lists in order.
+  // Names are indexed with a trailing U+0001 (migration 0014), so any 2 chars start a trigram.
   let match: string | null = ftsString(folded);
   if (length < TRIGRAM_LENGTH) {
     const terms = await sql<{ term: string }>`select term from search_entries_fts_vocab
@@ -161,9 +154,8 @@ async function boundedCount(
 }
 
 /**
- * Up to `bound` matches of a tier through its index, with their count, and the page's slice of
- * them in order; the slice is right only when the count stays below `bound` (all were read).
- * A materialised CTE keeps PostgreSQL from walking the rank index instead.
+ * The slice is right only when the count stays below `bound`. A materialised CTE keeps
+ * PostgreSQL from walking the rank index instead.
  */
 async function readFew(
   db: Db,
@@ -188,9 +180,8 @@ async function readFew(
 }
 
 /**
- * A tier with many matches: the rank index in order, until the page is read. PostgreSQL
- * estimates the name tests' selectivity poorly and would rather sort the table; the walk is
- * what the bounded count proved cheap, so the sort is ruled out for this statement.
+ * PostgreSQL misestimates the name tests and would sort the table; the bounded count proved the
+ * walk cheap, so the sort is ruled out for this statement.
  */
 async function walkRankIndex(
   db: Db,

@@ -5,11 +5,7 @@ import type { EntryRow, SearchQueries, SearchRepository } from './search.reposit
 /** Entries written per round trip while a rebuild reads its listing. */
 const REBUILD_BATCH = 1_000;
 
-/**
- * A rebuild that wrote no batch for this long is taken for dead (its instance stopped): it no
- * longer shows as running, and a new one may claim the mount. A batch is 1,000 listed entries,
- * seconds of listing even on a slow storage.
- */
+/** Then taken for dead; a 1,000-entry batch is seconds of listing even on slow storage. */
 export const REBUILD_STALE_AFTER_MS = 5 * 60_000;
 
 export class RebuildSupersededError extends Error {
@@ -27,12 +23,8 @@ export interface RebuildOptions {
 type Listing = AsyncIterable<IndexEntry> | Iterable<IndexEntry>;
 
 /**
- * Rebuilds one mount's index from a flat listing. The listing fills a new generation while
- * queries keep reading the old one; the swap is one update of the mount's state, so the
- * index is never empty or half-built. A listing that fails leaves the old generation live.
- * The rebuild's state (running, progress, last error) lives in `search_mount_state`, so every
- * instance answers the same about it, and claims there keep two instances from rebuilding one
- * mount at once.
+ * Fills a new generation and swaps in one update, so the index is never empty or half-built;
+ * claims in `search_mount_state` keep two instances from rebuilding one mount.
  */
 export function createSearchRebuild({
   repository,
@@ -63,8 +55,7 @@ export function createSearchRebuild({
       (folder) => !knownFolders.has(folder.path),
     );
     for (const folder of implied) knownFolders.add(folder.path);
-    // Listed rows come first: a folder the listing reports keeps its own details. Writes made
-    // through Sharebin while the rebuild runs reach this generation too, and win (`overwrite: false`).
+    // Concurrent writes through Sharebin reach this generation too, and win.
     await repo.putEntries(rowsFor(mountId, [generation], batch, now), { overwrite: false });
     await repo.putEntries(rowsFor(mountId, [generation], implied, now), { overwrite: false });
   };
@@ -143,10 +134,7 @@ export function createSearchRebuild({
       return fill(mountId, generation, listing, options);
     },
 
-    /**
-     * Claims the mount for a rebuild unless one runs (on any instance); the claim's `run`
-     * then fills it. Null when another rebuild holds the mount.
-     */
+    /** Null when a rebuild on any instance holds the mount. */
     async claimRebuild(mountId: string) {
       const generation = await claim(mountId, false);
       if (generation === null) return null;

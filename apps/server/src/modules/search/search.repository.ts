@@ -108,10 +108,7 @@ function searchQueries(db: Db, engine: DatabaseEngine) {
         .where('mount_id', '=', mountId)
         .executeTakeFirst(),
 
-    /**
-     * Writes rows; an existing path gets the new details when `overwrite`, else keeps its own
-     * (a rebuild's listing must not undo a write made while it ran).
-     */
+    /** Without `overwrite`, a rebuild's listing cannot undo a write made while it ran. */
     async putEntries(rows: EntryRow[], { overwrite }: { overwrite: boolean }) {
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         await db
@@ -173,10 +170,7 @@ function searchQueries(db: Db, engine: DatabaseEngine) {
         .execute();
     },
 
-    /**
-     * After a rebuild: PostgreSQL queues GIN insertions in a pending list that every query scans
-     * until (auto)vacuum merges it, and SQLite's FTS5 leaves the batches as many segments.
-     */
+    /** Every query scans GIN's pending list until vacuum; FTS5 leaves many segments. */
     async compactIndexes() {
       if (engine === 'postgres') {
         for (const index of ['search_entries_name_trgm_idx', 'search_entries_bigram_idx']) {
@@ -194,11 +188,7 @@ function searchQueries(db: Db, engine: DatabaseEngine) {
       await db.deleteFrom('search_mount_state').where('mount_id', '=', mountId).execute();
     },
 
-    /**
-     * Claims a new generation for a rebuild, in one statement so that two instances cannot
-     * both win. `takeOver`: a rebuild running elsewhere is superseded; otherwise the claim
-     * fails (null) while one runs that made progress since `staleBefore`.
-     */
+    /** One statement, so two instances cannot both win; null while a live rebuild runs. */
     async claimRebuild(
       mountId: string,
       { now, staleBefore, takeOver }: { now: number; staleBefore: number; takeOver: boolean },
@@ -239,10 +229,7 @@ function searchQueries(db: Db, engine: DatabaseEngine) {
           .executeTakeFirst()
       )?.building_generation === generation,
 
-    /**
-     * Changes the mount's state while `generation` is the one being built; false when another
-     * rebuild took over meanwhile.
-     */
+    /** False when another rebuild took over meanwhile. */
     async updateBuilding(
       mountId: string,
       generation: number,

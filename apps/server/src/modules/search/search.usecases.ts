@@ -18,11 +18,7 @@ import {
 import { createSearchRebuild } from './search.rebuild';
 import type { EntryRow, SearchQueries, SearchRepository } from './search.repository';
 
-/**
- * The search index of mounted storage: kept up to date by the `fs` use cases (every write
- * made through Sharebin, every listing) and rebuilt per mount from a flat listing; queried
- * with the scopes the caller may see, so that results and totals never show anything else.
- */
+/** Queried within the caller's scopes, so results and totals never show anything else. */
 export function createSearchUseCases({
   repository,
   clock,
@@ -66,10 +62,7 @@ export function createSearchUseCases({
       : [state.live_generation, state.building_generation];
   };
 
-  /**
-   * Writes `entries`, and the folders they (and `impliedFolders`) need, unless the index
-   * knows those folders already (their own details stay).
-   */
+  /** Known ancestor folders keep their own details. */
   const putWithAncestors = async (
     repo: SearchQueries,
     mountId: string,
@@ -90,10 +83,7 @@ export function createSearchUseCases({
     if (typeof mountId !== 'string' || mountId === '') throw searchInvalidScope('no mount id');
   };
 
-  /**
-   * `upsert` for several mounts in one transaction, with `alongside` (other rows that belong
-   * with these entries) in the same one: the batched writes of files (fs-followers).
-   */
+  /** One transaction for fs-followers' batches, `alongside` rows included. */
   async function upsertTogether(
     groups: { mountId: string; entries: IndexEntry[] }[],
     alongside: (trx: Db) => Promise<void> = async () => {},
@@ -140,10 +130,7 @@ export function createSearchUseCases({
       });
     },
 
-    /**
-     * What a listing of `folder` found: new children are added, changed ones updated, and
-     * those no longer there forgotten with everything below them, in one transaction.
-     */
+    /** One transaction; vanished children are forgotten with everything below them. */
     async replaceFolder(mountId: string, folder: string, children: FolderChild[]) {
       requireMountId(mountId);
       const parent = folderPath(folder);
@@ -177,12 +164,7 @@ export function createSearchUseCases({
       await repository.dropMount(mountId);
     },
 
-    /**
-     * Names containing `q` (case-insensitive), visible through `scopes` only; exact names
-     * first, then names starting with `q`, then the rest, shorter names first. `total` is exact
-     * up to `SEARCH_TOTAL_CAP` (or the end of the page asked for, when further); past it
-     * `totalCapped` says that more than `total` names match.
-     */
+    /** `total` is exact up to `SEARCH_TOTAL_CAP` (or the page's end); past it `totalCapped`. */
     async search(params: SearchParams) {
       const { q, scopes, limit, offset } = validateSearch(params);
       if (scopes.length === 0) return { hits: [], total: 0, totalCapped: false, limit, offset };

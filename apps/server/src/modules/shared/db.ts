@@ -26,10 +26,7 @@ const pgTypes = {
 
 const STATEMENT_CACHE_SIZE = 256;
 
-/**
- * Kysely prepares every query anew; keeping the prepared statements of the most recent SQL
- * texts saves that work on hot paths (Kysely never runs two iterations of one statement).
- */
+/** Kysely prepares every query anew; caching recent statements saves that on hot paths. */
 function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void) {
   const statements = new Map<string, SQLite.Statement>();
   return {
@@ -46,11 +43,8 @@ function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void) {
     },
     close: () => {
       beforeClose();
-      // Everything the log holds goes into the database file and the log is emptied, even if
-      // the checkpoint thread's connection outlives this one: a stopped server leaves one file
-      // that a backup or a copy of DATA_DIR can take as it is. A statement still open on this
-      // connection (a request cut short) makes SQLite refuse; the close then checkpoints as
-      // the last connection, or the next start does.
+      // A stopped server leaves one file a copy of DATA_DIR can take as is. If an open statement
+      // makes SQLite refuse, the close (as last connection) or the next start checkpoints.
       try {
         sqlite.pragma('wal_checkpoint(TRUNCATE)');
       } catch {}
@@ -63,8 +57,7 @@ export function openSqlite(
   filename: string,
   onCheckpointError: (error: Error) => void = () => {},
 ): DatabaseHandle {
-  // Created owner-only before SQLite opens it: SQLite gives the WAL and SHM files the
-  // database file's mode, so they stay private too.
+  // Owner-only before SQLite opens it: the WAL and SHM files inherit its mode.
   if (filename !== ':memory:') {
     closeSync(openSync(filename, 'a', 0o600));
     // Installs from before this rule have 0644 files: tighten what exists (owner only).
@@ -101,10 +94,7 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** Shown in `pg_stat_activity`, so that an operator can tell our connections apart. */
   applicationName?: string;
-  /**
-   * Told about connections that broke outside a query (a restarted server, a terminated
-   * backend, a network break). The pool drops them and opens new ones when asked.
-   */
+  /** Connections that broke outside a query; the pool drops them and reopens on demand. */
   onConnectionError: (error: Error) => void;
 }
 
@@ -121,10 +111,7 @@ export class DatabaseUnavailableError extends Error {
 /** SQLSTATE codes of a connection that the server ended or refused (class 08, 57P01–57P03). */
 const CONNECTION_LOST_STATE = /^(08...|57P0[1-3])$/;
 
-/**
- * True when a `pg` query failed because its connection broke, not because of the query: the
- * server ended it, the socket failed (`ECONNRESET`, `EPIPE`…), or `pg` found it closed.
- */
+/** Server ended it, socket failed (`ECONNRESET`, `EPIPE`…) or `pg` found it closed. */
 function isConnectionLoss(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (CONNECTION_LOST_STATE.test(code) || /^E[A-Z]+$/.test(code)))
@@ -136,10 +123,8 @@ function isConnectionLoss(error: unknown): boolean {
 }
 
 /**
- * The pool as Kysely sees it. Failures of the connection (not of the query) become a
- * `DatabaseUnavailableError`, and each client gets an `'error'` listener of its own: `pg`
- * emits a broken connection's error on the client while it is checked out (between two
- * queries of a transaction), and an `'error'` event nobody listens to ends the process.
+ * Each client gets its own `'error'` listener: `pg` emits a checked-out connection's break on
+ * the client, and an unheard `'error'` event ends the process.
  */
 function resilientPool(pool: pg.Pool, onConnectionError: (error: Error) => void) {
   // The pool and the client both report an idle connection's end; say it once.
@@ -183,8 +168,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    // Finds connections whose peer vanished without a word (a network break) instead of
-    // waiting on them for ever.
+    // Detects a peer that vanished silently instead of waiting for ever.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     application_name: options.applicationName ?? 'sharebin',
@@ -223,11 +207,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error instanceof DatabaseUnavailableError;
 }
 
-/**
- * Runs `work` while no other instance on this database runs its own: PostgreSQL holds a
- * session advisory lock (per schema) on one connection while `work` uses the others. SQLite
- * serves one process, so there is nobody to wait for.
- */
+/** PostgreSQL: a per-schema session advisory lock on one connection; SQLite serves one process. */
 export async function withStartupLock<T>(
   { db, engine }: DatabaseHandle,
   work: () => Promise<T>,

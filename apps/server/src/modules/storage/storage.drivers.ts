@@ -29,10 +29,7 @@ export interface StorageDriversDeps {
   instrument?: (kind: 's3' | 'local', driver: StorageDriver) => StorageDriver;
 }
 
-/**
- * The AWS SDK's messages (a warning for each aborted streamed upload, say) are about calls whose
- * errors the driver's callers get and report anyway: debug detail, not stderr noise.
- */
+/** Callers report the SDK's errors anyway, so its warnings are debug detail, not stderr noise. */
 function sdkLoggerOf(logger: Pick<Logger, 'debug'>): S3SdkLogger {
   const atDebug =
     (level: string) =>
@@ -66,12 +63,8 @@ export interface ResolvedStorage {
 }
 
 /**
- * The storage resolver: one per process. A config is read and its secret opened once; the
- * driver built from it (S3 clients keep sockets) is cached with it, so a listing costs no
- * config read and no decrypt. A config updated or deleted in this process is dropped at once
- * (the storage use cases tell us). Other instances learn of it through `invalidate` too: the
- * cache bus (modules/cache) subscribes with `onInvalidate` to broadcast local invalidations,
- * and calls `invalidate(id, { fromBus: true })` for remote ones, which are not re-broadcast.
+ * Drivers are cached so a listing costs no config read or decrypt. Local invalidations are
+ * broadcast via `onInvalidate`; `fromBus: true` ones are not re-broadcast.
  */
 export function createStorageDrivers({
   storage,
@@ -137,10 +130,7 @@ export function createStorageDrivers({
     return resolved;
   }
 
-  /**
-   * Closing an S3 client aborts the calls still running on it, so a replaced driver is closed
-   * only after a grace period in which the downloads and uploads it serves can finish.
-   */
+  /** Closing an S3 client aborts its calls, so a replaced driver closes after a grace period. */
   const retiring = new Set<Promise<ResolvedStorage>>();
   function retire(resolved: Promise<ResolvedStorage>): void {
     retiring.add(resolved);

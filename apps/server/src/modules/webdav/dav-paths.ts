@@ -6,18 +6,9 @@ import { davBadGateway, davBadRequest } from './dav.errors';
 /** Where the WebDAV sub-app is mounted; `/dav/` is the virtual root of the file system. */
 export const DAV_PREFIX = '/dav';
 
-/**
- * How one server addresses WebDAV: the prefix clients use (`/sb/dav` under the path of
- * `PUBLIC_URL`), with which request targets, `Destination` and `If` headers are read and hrefs
- * written. Made once per server and handed to what writes or reads them (no ambient state: an
- * AsyncLocalStorage would make Node track every promise of the process).
- */
+/** Passed explicitly, not via AsyncLocalStorage, which makes Node track every promise. */
 export function createDavPaths(prefix: string = DAV_PREFIX) {
-  /**
-   * The virtual path a request names: the raw (still percent-encoded) URL path below the
-   * prefix, decoded exactly once at this edge and normalised: `..`, `%2e%2e` and `..\` are
-   * refused.
-   */
+  /** Decoded exactly once, here; `..`, `%2e%2e` and `..\` are refused. */
   function pathOf(rawUrlPath: string): string {
     if (rawUrlPath !== prefix && !rawUrlPath.startsWith(`${prefix}/`)) {
       throw davBadRequest(`The request URI is not below ${prefix}/`);
@@ -67,21 +58,15 @@ export function createDavPaths(prefix: string = DAV_PREFIX) {
 export type DavPaths = ReturnType<typeof createDavPaths>;
 
 /**
- * The request target exactly as the client sent it. Node keeps it raw; the URL that Hono and
- * `new URL` build from it has `..`, `%2e%2e` and `\` already resolved, so that
- * `/dav/docs/../secret/x` would reach `/secret/x` before any check saw the `..`. In process
- * (`app.request`) there is no raw target and the request's URL stands in.
+ * Raw, because `new URL` resolves `..` before any check sees it (`/dav/docs/../secret/x`).
+ * In process (`app.request`) the request's URL stands in.
  */
 export function requestTargetOf(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   return incoming?.url ?? c.req.url;
 }
 
-/**
- * The path of a request target or a URL (origin and query cut off), still percent-encoded. A
- * fragment never belongs in a request line: one that arrives there is refused rather than
- * silently cut off (a DELETE of `/a/#b` must not delete `/a/`).
- */
+/** Still encoded. A fragment is refused, not cut: a DELETE of `/a/#b` must not delete `/a/`. */
 export function rawPathOf(target: string): string {
   const path = target.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '');
   if (path.includes('#')) throw davBadRequest('The request URI holds a fragment');

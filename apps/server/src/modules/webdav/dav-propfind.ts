@@ -64,10 +64,7 @@ const CLOSE_404 = propstatClose(404);
 const lockDiscoveryElement = (activeLocks: string) =>
   activeLocks === '' ? NO_LOCK_DISCOVERY : `<D:lockdiscovery>${activeLocks}</D:lockdiscovery>`;
 
-/**
- * ownCloud's checksums (`oc:checksums`), which rclone, the ownCloud and Nextcloud clients read
- * to compare files by hash. Answered when asked by name, as ownCloud does (not in `allprop`).
- */
+/** `oc:checksums`, read by rclone and ownCloud/Nextcloud clients; not in `allprop`, as ownCloud. */
 const OWNCLOUD_NS = 'http://owncloud.org/ns';
 const CHECKSUMS: PropertyName = { ns: OWNCLOUD_NS, name: 'checksums' };
 const CHECKSUMS_KEY = propertyKey(CHECKSUMS);
@@ -88,11 +85,7 @@ interface AskedProperty {
   missing: string;
 }
 
-/**
- * The writer of one PROPFIND's `D:response`s, built once per request: tags, renderers and the
- * lookups of dead properties are settled before the first entry, so an entry costs string
- * concatenation only.
- */
+/** Settled once per request, so an entry costs string concatenation only. */
 function responseWriter(
   request: PropfindRequest,
   prefixes: NamespacePrefixes,
@@ -156,10 +149,7 @@ function responseWriter(
   };
 }
 
-/**
- * The entries a Depth asks for. Depth infinity walks the tree first, up to `maxEntries`, so
- * that a tree too large is refused before the 207 starts (RFC 4918 §9.1 finite depth).
- */
+/** Depth infinity walks first, so a too-large tree is refused before the 207 (RFC 4918 §9.1). */
 async function entriesFor(
   read: FsReadUseCases,
   principal: Principal,
@@ -186,10 +176,7 @@ async function entriesFor(
   return entries;
 }
 
-/**
- * The space of the storage of each collection among `entries` that has one, by mount: one
- * look per mount (a folder's listing is one), and only when the request names a quota property.
- */
+/** One look per mount, and only when a quota property is asked for. */
 async function spacesFor(
   request: PropfindRequest,
   entries: FsEntry[],
@@ -205,10 +192,7 @@ async function spacesFor(
   return { spaceOf: (entry) => (entry.mount_id && spaces.get(entry.mount_id)) || undefined };
 }
 
-/**
- * The href of each entry. The members of the listed folder share its href, which is encoded
- * once; others (Depth infinity) are encoded whole.
- */
+/** The listed folder's href is encoded once for all its members. */
 function hrefWriter(paths: DavPaths, path: string): (entry: FsEntry) => string {
   const folderHref = paths.hrefOf(path, true);
   const base = path === '/' ? '/' : `${path}/`;
@@ -234,10 +218,7 @@ export interface PropfindDeps {
   maxInfinityEntries: number;
 }
 
-/**
- * The recorded checksums of the files of `slice`, by path, looked up folder by folder (one
- * query each); none unless the request names `oc:checksums`.
- */
+/** One query per folder; none unless `oc:checksums` is asked for. */
 async function checksumsFor(
   request: PropfindRequest,
   lookup: ChecksumLookup | undefined,

@@ -18,10 +18,7 @@ export interface DavWriteDeps {
   write: FsWriteUseCases;
   copyNow: FsCopyNowUseCases;
   properties: DavPropertiesRepository;
-  /**
-   * The upload limit, and the system setting (SPEC §3) for how a PUT reaches an S3 storage
-   * (see `bodyLengthFor`).
-   */
+  /** `mode`: SPEC §3 setting for how a PUT reaches S3 (`bodyLengthFor`). */
   uploadRules: () => Promise<{ maxBytes: number; mode: WebdavUploadMode }>;
   /** How this server's WebDAV hrefs read (its prefix). */
   paths: DavPaths;
@@ -31,13 +28,8 @@ export interface DavWriteDeps {
 export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
 
 /**
- * The length a PUT's body is handed to the storage with. S3 stores a body of known length with
- * one streamed PutObject and one of unknown length as a streamed multipart upload (5 MiB parts),
- * so the mode decides by passing the length on or not: `multipart` always goes in parts, `auto`
- * in parts above what one PutObject may hold or without a length, `direct` and `proxy` (a
- * WebDAV client cannot follow a presigned URL, so the server proxies either way) in one piece
- * when the client declared a length. Local storage streams to a file in every mode. No mode
- * holds a body in memory.
+ * Withholding the length makes S3 go multipart (5 MiB parts). `direct` and `proxy` both proxy,
+ * as a WebDAV client cannot follow a presigned URL. No mode holds a body in memory.
  */
 export function bodyLengthFor(mode: WebdavUploadMode, declared: number | undefined) {
   if (mode === 'multipart') return undefined;
@@ -59,11 +51,7 @@ export function createDavWrites(deps: DavWriteDeps) {
   const { read, write, copyNow, properties } = deps;
 
   return {
-    /**
-     * 201 for a new file, 204 for a replaced one; the body is streamed (one of at most 64 KiB is
-     * read whole first, `WHOLE_BODY_MAX_BYTES`; in the `multipart` upload mode the length is
-     * not passed on, so every body streams).
-     */
+    /** 201 new, 204 replaced; in `multipart` mode even small bodies stream. */
     async put(
       principal: Principal,
       path: string,
@@ -75,9 +63,7 @@ export function createDavWrites(deps: DavWriteDeps) {
       }: { size: number | undefined; contentType: string | undefined; mtime: Date | null },
     ): Promise<Response> {
       if (path === '/') throw davNotAllowed('The root is a folder');
-      // One lookup where the write may go (the usual case); when it may not, the checks a
-      // client meets first are made as for any other method, in their order: 405, 409, then
-      // the write's own refusal.
+      // One lookup in the usual case; on refusal, 405 and 409 come first as for other methods.
       const target = await write.uploadTarget(principal, path).catch(async (error: unknown) => {
         // A storage that failed (a timeout) is not asked again.
         if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -133,11 +119,7 @@ export function createDavWrites(deps: DavWriteDeps) {
       return proppatch(properties, deps.paths, path, entry.is_directory, body);
     },
 
-    /**
-     * COPY and MOVE (RFC 4918 §9.8, §9.9): 201 to a free destination, 204 over one that
-     * `Overwrite: T` allowed to replace (it is deleted first, not merged), 412 when
-     * `Overwrite: F` finds it taken, 409 without the destination's parent.
-     */
+    /** RFC 4918 §9.8, §9.9: `Overwrite: T` deletes the destination first, never merges. */
     async transfer(
       kind: 'copy' | 'move',
       principal: Principal,

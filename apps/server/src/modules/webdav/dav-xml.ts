@@ -25,17 +25,11 @@ export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAP
 
 const TEXT_SPECIALS = /[&<>]/;
 
-/**
- * Text content escaped: quotes need no escape outside attributes (an ETag's `"` costs no
- * `&quot;`), and most names need none at all, so they are answered as they are.
- */
+/** Quotes need no escape outside attributes, so an ETag's `"` costs no `&quot;`. */
 export const escapeText = (text: string) =>
   TEXT_SPECIALS.test(text) ? text.replace(/[&<>]/g, (c) => ESCAPES[c] as string) : text;
 
-/**
- * The root element of a request body, or null for an empty body. A body that is not
- * well-formed XML is a 400 (RFC 4918 §8.2), never a guess at what it meant.
- */
+/** Malformed XML is a 400 (RFC 4918 §8.2), never a guess; null for an empty body. */
 export function parseXmlBody(text: string): Element | null {
   if (text.trim() === '') return null;
   let root: Element | null = null;
@@ -85,10 +79,8 @@ export const nameOfElement = (element: Element): PropertyName => ({
 const prefixName = (index: number) => (index < 26 ? String.fromCharCode(97 + index) : `n${index}`);
 
 /**
- * The namespaces of one answer, each declared once on its root with a short prefix, so that no
- * element repeats a declaration. None is the default namespace: Windows' WebDAV client reads
- * DAV: only with a prefix (golang/go#11177), and an element without a namespace (a dead
- * property's name or content) must not fall into one.
+ * No default namespace: Windows reads DAV: only with a prefix (golang/go#11177), and a dead
+ * property without a namespace must not fall into one.
  */
 export class NamespacePrefixes {
   private readonly prefixes = new Map<string, string>([[DAV_NS, 'D']]);
@@ -108,10 +100,7 @@ export class NamespacePrefixes {
     return declared;
   }
 
-  /**
-   * The tag of `property` and the declaration it needs on itself: none when the root declares
-   * its namespace (or it has none), a local one for a namespace met after the root was written.
-   */
+  /** A local declaration only for a namespace met after the root was written. */
   tagOf({ ns, name }: PropertyName): { tag: string; declaration: string } {
     if (ns === '') return { tag: name, declaration: '' };
     const prefix = this.prefixes.get(ns);
@@ -164,11 +153,7 @@ export const reasonOf = (status: number) => REASONS[status] ?? 'Error';
 
 const MULTISTATUS_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8' };
 
-/**
- * A 207 whose body is written as `parts` yields it, part by part, never built whole; the root
- * declares `prefixes` (DAV: alone by default). A list of parts (one page or less) is answered
- * as one string, without a stream's machinery.
- */
+/** Streamed part by part, never built whole; an array of parts skips the stream machinery. */
 export function multistatusResponse(
   parts: AsyncIterable<string> | Iterable<string>,
   prefixes: NamespacePrefixes = DAV_ONLY,
@@ -201,10 +186,7 @@ export function multistatusResponse(
   return new Response(body, { status: 207, headers: MULTISTATUS_HEADERS });
 }
 
-/**
- * The largest XML body (PROPFIND, PROPPATCH, LOCK) read; larger answers 413. Room for a
- * resource's whole 1 MiB of dead properties in one PROPPATCH, with its markup.
- */
+/** Larger answers 413; room for a resource's whole 1 MiB of dead properties plus markup. */
 export const DAV_XML_BODY_MAX_BYTES = 2 * 1024 * 1024;
 
 /** A request's XML body as text, within DAV_XML_BODY_MAX_BYTES (never read whole past it). */

@@ -33,10 +33,7 @@ export interface ZipJobPayload {
 /** The archive's totals, stored on the job once planned. */
 type ZipTotals = Pick<ZipSource, 'directory' | 'size' | 'etag'> & { fileName: string };
 
-/**
- * Items written to the database at once while planning (and CRCs while downloading): one
- * compiled statement's worth, so that a batch is written before it has outlived a scavenge.
- */
+/** Small enough that a batch is written before it outlives a scavenge. */
 export const PLAN_BATCH = 100;
 /** A GET waits this long for a plan under way, looking every PLAN_POLL_MS. */
 const PLAN_WAIT_MS = 60_000;
@@ -45,13 +42,8 @@ const PLAN_POLL_MS = 200;
 const REASON_CHARS = 500;
 
 /**
- * Archives of links (`POST …/fs/zip/link`) planned by a job: the worker walks the paths and
- * stores every entry as a job item, with the offsets of its records, so that a GET on any
- * instance streams the archive (or a range of it) reading the plan a page at a time.
- *
- * Entries are in the order they were found (files, then folders, which take the newest date
- * below them, then the list of failures): stored once, the order is the same on every GET,
- * which is all ranges need.
+ * `POST …/fs/zip/link`: the plan is stored with record offsets so a GET on any instance can
+ * stream any range; stored once, the order is the same on every GET, which is all ranges need.
  */
 export function createZipJobs({
   locator,
@@ -151,10 +143,7 @@ export function createZipJobs({
     }
   }
 
-  /**
-   * The stored archive of a link's job, as the principal may read it now: each origin folder is
-   * located again (a key narrowed since cannot read outside its new base path).
-   */
+  /** Origins are located again: a key narrowed since cannot read outside its new base path. */
   async function storedArchive(
     principal: Principal,
     jobId: string,
@@ -231,17 +220,9 @@ export function createZipJobs({
 }
 
 /**
- * The CRCs one download of a stored plan computes, written back into the plan a batch at a
- * time, so that neither this download's central directory nor a later download or resume reads
- * a file again. All computed while the data streams are in the plan before the central
- * directory's rows are read. The stream looks ahead, so those rows are read while the last files
- * are still being sent: what is computed after that point is answered from here, and written
- * when the stream ends. A failed write only means reading the file again some day.
- *
- * Nothing computed before that point is asked for again (each entry's data is read once), so it
- * is only gathered for writing: a lookup table of every CRC, grown and emptied a batch at a time,
- * outlived V8's young generation and was 13 MB of a 100,000-file download's garbage in the old
- * generation (bench/RESULTS.md).
+ * CRCs written back so no later download re-reads a file (a failed write only costs a re-read).
+ * Only those computed after the central directory's rows are read ahead are kept for lookup: a
+ * table of every CRC was 13 MB of old-generation garbage at 100,000 files (bench/RESULTS.md).
  */
 export function planCrcs(plans: ZipPlansRepository, jobId: string) {
   let unsaved: { seq: number; crc: number }[] = [];

@@ -9,11 +9,6 @@ import {
   type ZipRecordEntry,
 } from './zip-records';
 
-/**
- * Where files' bytes come from: one origin per mount folder walked, shared by all its entries
- * (so 100,000 entries hold 100,000 keys, not 100,000 closures), or bytes the planner made.
- */
-/** An object's bytes being read, and its whole size. */
 export interface OpenedObject {
   body: Readable;
   /** The bytes of `body`, when they were read at once (`GetResult.bytes`). */
@@ -21,10 +16,10 @@ export interface OpenedObject {
   size: number;
 }
 
-/** The pieces of an opened object: its bytes when it has them, else its body's chunks. */
 export const chunksOf = (object: OpenedObject): Iterable<Buffer> | AsyncIterable<Buffer> =>
   object.bytes ? [object.bytes] : (object.body as AsyncIterable<Buffer>);
 
+/** One per folder walked, shared by its entries: 100,000 entries hold keys, not closures. */
 export interface ZipOrigin {
   /** The bytes `start` to `end` (inclusive) of the object at `key`, and its whole size. */
   open(key: string, range: { start: number; end: number }): Promise<OpenedObject>;
@@ -56,10 +51,7 @@ export interface PlacedEntry {
   centralOffset: number;
 }
 
-/**
- * An archive laid out before its first byte is sent: its totals, and its entries in order, read
- * from where a range needs them (from memory, or a page at a time from a stored plan).
- */
+/** Laid out before the first byte; entries read where a range needs them (memory or plan). */
 export interface ZipSource {
   directory: CentralDirectory;
   size: number;

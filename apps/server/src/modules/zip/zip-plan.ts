@@ -17,7 +17,6 @@ export const FAILURES_FILE_NAME = '_failed-files.txt';
 
 export interface ZipPlan {
   entries: ZipEntry[];
-  /** A name for the archive file. */
   fileName: string;
 }
 
@@ -41,19 +40,14 @@ export function commonFolder(paths: string[]): string {
   return `/${common.join('/')}`;
 }
 
-/**
- * How far a walk reads ahead of whoever takes its entries: folders listed at once. Read as the
- * walk goes, so that a caller may slow it down: every listed entry lives until it is taken.
- */
+/** Read as the walk goes, so a caller may slow it: every listed entry lives until taken. */
 export interface WalkPace {
   listings: number;
 }
 
 /**
- * Planning, several folders of a storage with `networkListings` are listed at once. A local
- * storage is listed one folder at a time: its listings wait on no network, and with eight
- * 1,000-entry pages waiting for the planner's writes nearly every entry outlived V8's young
- * generation (about 30 MB less at the peak of a 100,000-file plan with one; bench/RESULTS.md).
+ * Only for `networkListings`; local lists one folder at a time, since eight waiting pages let
+ * entries outlive V8's young generation (~30 MB more at a 100,000-file plan; bench/RESULTS.md).
  */
 export const PLANNING_PACE: Readonly<WalkPace> = { listings: 8 };
 
@@ -72,7 +66,6 @@ export function mountOrigin(location: MountLocation): ZipOrigin {
   };
 }
 
-/** Bytes made by the planner (the list of failures). */
 function bytesOrigin(bytes: Buffer): ZipOrigin {
   return {
     open: async (_key, range) => ({
@@ -84,11 +77,7 @@ function bytesOrigin(bytes: Buffer): ZipOrigin {
   };
 }
 
-/**
- * Every folder and file below the folder `key` of `storage`, folders listed at `pace`; `found`
- * gets each with its key, and is awaited (a planner writing to the database slows the walk down
- * to its pace). Memory holds the folders still to list and the pages being listed.
- */
+/** `found` is awaited, so a planner writing to the database slows the walk to its pace. */
 async function walkFolder(
   storage: MountLocation['storage'],
   key: string,
@@ -126,7 +115,6 @@ async function walkFolder(
   });
 }
 
-/** What a file found has and a folder has not. */
 type FileDetails = Pick<FoundEntry, 'size' | 'modifiedAt' | 'key'> & { origin: ZipOrigin };
 
 /** One entry found by `walkArchive`: its name in the archive and where its bytes are. */
@@ -143,14 +131,8 @@ export interface FoundEntry {
 }
 
 /**
- * What an archive of `paths` holds, handed to `found` one entry at a time: each path with, for
- * folders, everything below it (folder entries included), as the principal may see it.
- * Permission comes from the file-system locator, for every path asked for: a path outside the
- * key's base path refuses the whole archive (403). Folders are walked through the storage a page
- * at a time; nested mounts inside a mount's folders are not followed.
- *
- * What fails (a path that is gone, a folder that cannot be listed) is left out and answered in
- * `failures`, for FAILURES_FILE_NAME; only when nothing at all was found is the answer an error.
+ * One path outside the key's base path refuses the whole archive (403); other failures go to
+ * `failures`, an error only when nothing was found. Nested mounts are not followed.
  */
 export async function walkArchive(
   {
@@ -177,10 +159,7 @@ export async function walkArchive(
   const failures: ZipFailure[] = [];
   let count = 0;
 
-  /**
-   * A folder (no `file`) or file at the virtual `path`; its name in the archive is relative to
-   * `base`. The entry is written field by field, not spread: see `fileEntry`.
-   */
+  /** Field by field, not spread: see `zipEntryOf`. */
   const add = async (path: string, originPath: string, file: FileDetails | null) => {
     const relative = nameOf(path);
     if (relative === '') return;
@@ -258,7 +237,6 @@ export interface ZipFailure {
   reason: string;
 }
 
-/** The text of FAILURES_FILE_NAME, listing each failure (one a line). */
 const failuresText = (failures: ZipFailure[]) =>
   Buffer.from(
     `These could not be included in the archive:\n${failures.map(({ path, reason }) => `${path}: ${reason}\n`).join('')}`,
@@ -280,10 +258,7 @@ export function failuresEntry(failures: ZipFailure[]): ZipEntry | null {
   };
 }
 
-/**
- * The entry a found one becomes in the archive (its date as DOS wants it). Field by field: one
- * object per entry, where a rest-and-spread copy made two.
- */
+/** Field by field: one object per entry, where a rest-and-spread copy made two. */
 export const zipEntryOf = (found: FoundEntry): ZipEntry => ({
   name: found.name,
   nameLength: Buffer.byteLength(found.name),
@@ -295,11 +270,7 @@ export const zipEntryOf = (found: FoundEntry): ZipEntry => ({
   key: found.key,
 });
 
-/**
- * The archive of everything a walk found, planned in memory (a direct `POST …/fs/zip` within
- * its budget): its entries sorted by name, so that the archive is the same on every request,
- * which ranges need.
- */
+/** Sorted by name so the archive is the same on every request, which ranges need. */
 export function planOf(found: FoundEntry[], failures: ZipFailure[], fileName: string): ZipPlan {
   const folders = new FolderDates();
   for (const { name, modifiedAt } of found) folders.see(name, modifiedAt);
@@ -329,10 +300,7 @@ function skipForbidden(error: unknown): null {
   throw error;
 }
 
-/**
- * Folders carry no date in storage: each takes the newest date found below it. Holds one date
- * per folder, not per entry.
- */
+/** Folders carry no date in storage: each takes the newest below it (one date per folder). */
 export class FolderDates {
   private readonly newest = new Map<string, number>();
 
@@ -351,10 +319,7 @@ export class FolderDates {
   dateOf = (folderName: string) => this.newest.get(folderName) ?? null;
 }
 
-/**
- * The order of archives written as their walk goes (a zip job's plan, a streamed archive):
- * files as found, then the folders, each dated by the newest file below it, known only then.
- */
+/** Folders go last: their date (the newest file below) is known only once the walk is done. */
 export class FoldersLast {
   private readonly dates = new FolderDates();
   private readonly folders: FoundEntry[] = [];

@@ -1,8 +1,6 @@
 /**
- * The records of a ZIP archive (PKWARE APPNOTE.TXT 6.3.x), for stored (uncompressed) entries
- * with UTF-8 names. Every length here depends only on what the plan knows before the first
- * byte (name, size, offset), never on the CRC: that is what makes the archive's exact size,
- * and any byte range of it, computable up front.
+ * PKWARE APPNOTE.TXT 6.3.x, stored entries. No length depends on the CRC, so the archive's size
+ * and any byte range of it are computable up front.
  */
 
 /** Any 4-byte field at or above this is written as 0xFFFFFFFF and carried in a Zip64 extra. */
@@ -35,7 +33,6 @@ const ZIP64_END_LENGTH = 56;
 const ZIP64_LOCATOR_LENGTH = 20;
 const END_LENGTH = 22;
 
-/** One entry as the archive lays it out. */
 export interface ZipRecordEntry {
   /** Folders end with `/`; written in UTF-8. */
   name: string;
@@ -47,16 +44,10 @@ export interface ZipRecordEntry {
   dosDateTime: number;
 }
 
-/**
- * Files of more than zero bytes have their CRC written after the data, in a data descriptor:
- * the header goes out before the data is read. Empty files and folders have CRC 0, known.
- */
+/** The header goes out before the data is read; empty files and folders have a known CRC 0. */
 export const hasDescriptor = (entry: ZipRecordEntry) => !entry.isDirectory && entry.size > 0;
 
-/**
- * Whether the sizes need 8 bytes: such an entry carries a Zip64 extra in its local header,
- * which also tells readers that its data descriptor holds 8-byte sizes (APPNOTE 4.3.9.2).
- */
+/** The local Zip64 extra also tells readers the descriptor has 8-byte sizes (APPNOTE 4.3.9.2). */
 const needsZip64Sizes = (entry: ZipRecordEntry) => entry.size >= ZIP32_LIMIT;
 
 export const localHeaderLength = (entry: ZipRecordEntry) =>
@@ -82,7 +73,6 @@ const flagsOf = (entry: ZipRecordEntry) =>
 
 const versionOf = (zip64: boolean) => (zip64 ? VERSION_ZIP64 : VERSION_BASIC);
 
-/** A little-endian record writer over a buffer of known length. */
 class RecordWriter {
   readonly buffer: Buffer;
   private at = 0;
@@ -165,7 +155,6 @@ export function centralHeader(entry: ZipRecordEntry, offset: number, crc: number
   return writer.buffer;
 }
 
-/** Where the central directory lies and how many entries it holds. */
 export interface CentralDirectory {
   entries: number;
   offset: number;
@@ -212,10 +201,7 @@ export function endRecords(directory: CentralDirectory): Buffer {
     .u16(0).buffer;
 }
 
-/**
- * MS-DOS date and time (APPNOTE 4.4.6), in UTC: the format has no zone, and UTC keeps the
- * archive's bytes the same on every instance. Before 1980 (or unknown) becomes 1980-01-01.
- */
+/** APPNOTE 4.4.6, in UTC so every instance writes the same bytes; pre-1980 becomes 1980-01-01. */
 export function dosDateTime(ms: number | null): number {
   const date = new Date(ms ?? 0);
   if (ms === null || date.getUTCFullYear() < 1980) return (((1 << 5) | 1) << 16) >>> 0;

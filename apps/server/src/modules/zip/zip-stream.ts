@@ -18,19 +18,10 @@ import { centralHeader, dataDescriptor, endRecords, localHeader } from './zip-re
 export const CHUNK_BYTES = 64 * 1024;
 
 /**
- * The bytes `start` to `end` (inclusive) of the archive, read from the storages as they are
- * sent: memory holds one chunk at a time, whatever the archive's size.
- *
- * CRC-32, which the header cannot know before the data is read, goes in a data descriptor
- * after each file and in the central directory at the end. A full download computes it while
- * the data streams. A range that needs the CRC of a file it does not send in full (a resumed
- * download: the rest of a file, the central directory) takes it from the CRC cache, or reads
- * the part of the file it skips; see `crcOf`. So a resumed download is byte-identical to a full
- * one, at the cost of re-reading what was skipped when the cache does not know it.
- *
- * A file that cannot be read, or whose size differs from the plan, makes the stream fail: the
- * connection is cut short of its Content-Length, so the client sees an incomplete download
- * (and may resume it) rather than a complete-looking but corrupt archive.
+ * `end` inclusive; one chunk in memory at a time. A range needing the CRC of a file it skips
+ * takes it from the CRC cache or re-reads the skipped part (`crcOf`), so a resumed download is
+ * byte-identical. An unreadable or resized file cuts the stream short of its Content-Length,
+ * so the client sees an incomplete download, not a corrupt-but-complete archive.
  */
 export function archiveStream(
   layout: ZipSource,
@@ -48,10 +39,7 @@ export function archiveStream(
   return Readable.from(coalesce(archiveBytes(layout, range, book)), { objectMode: false });
 }
 
-/**
- * Small files opened ahead of the one being sent: opening costs a round trip per file. Larger
- * ones are opened when their turn comes, so that no storage connection idles meanwhile.
- */
+/** Opening costs a round trip; only small files open ahead, so no storage connection idles. */
 export const OPEN_AHEAD = 8;
 export const OPEN_AHEAD_MAX_BYTES = 1024 * 1024;
 export const STEPS_AHEAD = 64;
@@ -78,10 +66,7 @@ async function* archiveBytes(
   const ahead: Step[] = [];
   let reading = 0;
   let unopened = 0;
-  /**
-   * Keeps OPEN_AHEAD data reads under way, but none past a large file still to be opened, and
-   * at most STEPS_AHEAD steps (empty files and folders have no data to read).
-   */
+  /** None past a large file still to open; at most STEPS_AHEAD steps. */
   const fill = async () => {
     while (reading < OPEN_AHEAD && unopened === 0 && ahead.length < STEPS_AHEAD) {
       const next = await pieces.next();
@@ -122,11 +107,7 @@ async function* archiveBytes(
   }
 }
 
-/**
- * Opens the bytes `from` to `to` (exclusive) of an entry's data. When the range reaches the end
- * of the data and the CRC is not known yet, reading starts at the data's first byte instead, so
- * the CRC comes out of this one read; the skipped bytes are not sent.
- */
+/** `to` exclusive. Reads from byte 0 (unsent) when the CRC is unknown and the range needs it. */
 function startRead(entry: ZipEntry, from: number, to: number, crcs: CrcBook): DataRead {
   entry.crc ??= crcs.known(entry);
   const computeCrc = entry.crc === undefined && to === entry.size;
@@ -191,10 +172,8 @@ async function crcOf(entry: ZipEntry, crcs: CrcBook): Promise<number> {
 }
 
 /**
- * Small buffers copied into chunks of CHUNK_BYTES as they come; a large one meeting an empty
- * chunk passes through as it is. Copied at once, not held until a chunk is full: a small file's
- * buffers (its header, its bytes, its descriptor) die young, where holding a chunk's worth of
- * them (hundreds) made them outlive a scavenge or two and fill the old generation with garbage.
+ * Copied at once, not held until a chunk is full, so small buffers die young instead of
+ * outliving scavenges into the old generation.
  */
 export async function* coalesce(buffers: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let chunk: Buffer | null = null;

@@ -18,20 +18,9 @@ import type { StreamedWalk } from './zip-walk-feed';
 const ZEROS = Buffer.alloc(CHUNK_BYTES);
 
 /**
- * An archive written while its walk goes on (a direct `POST …/fs/zip` past its budget): no
- * length is known, so nothing can be resumed, but the first byte goes out at once and memory
- * stays flat. Entries come in the order found: files, then folders (each with the newest date
- * below it, known only at the end), then the list of failures; the central directory follows,
- * from records encoded as each entry was written.
- *
- * Every file is opened before its local header is written: one that is gone, or whose size is
- * no longer the listed one, is left out and named in the failures' file. One that fails or
- * changes once its bytes are under way keeps its listed size (cut, or completed with zeros, so
- * that every later offset holds) and is named there too. Only a walk that fails (too many
- * entries) fails the stream: the client sees an unfinished download, not a valid-looking zip.
- *
- * When the stream ends for any reason (the client left), the walk stops and what was opened
- * ahead is closed.
+ * Past the budget: no length, so no resume, but first byte at once and flat memory. A file that
+ * changes mid-send keeps its listed size (cut or zero-filled) so later offsets hold, and is named
+ * in the failures; only a failed walk fails the stream, so no valid-looking broken zip.
  */
 export function streamedArchive(
   walk: StreamedWalk,
@@ -45,10 +34,7 @@ export function streamedArchive(
   return stream;
 }
 
-/**
- * The first record as soon as it is there, the rest gathered into chunks: the client sees the
- * download start at once, not after the first chunk's worth of small files has been opened.
- */
+/** So the download starts at once, not after a chunk's worth of small files is opened. */
 async function* firstAtOnce(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
   try {
     const first = await bytes.next();
@@ -138,11 +124,7 @@ function open(entry: ZipEntry): Promise<OpenedObject> {
   return opening;
 }
 
-/**
- * The entries with their data being opened: small files up to OPEN_AHEAD ahead of the one being
- * written (a round trip each), a larger one when its turn comes. Whatever was opened ahead and
- * not written is closed when the archive stops early.
- */
+/** Small files open up to OPEN_AHEAD ahead; what is unwritten is closed on an early stop. */
 async function* openedAhead(
   entries: AsyncGenerator<ZipEntry>,
 ): AsyncGenerator<{ entry: ZipEntry; opening: Promise<OpenedObject> | null }> {
@@ -201,12 +183,7 @@ async function opened(
   return null;
 }
 
-/**
- * Exactly `entry.size` bytes of `chunks`, whatever it turns out to hold: cut when longer,
- * completed with zeros when shorter or failing (a failure is noted), so that the data
- * descriptor, the central record and every later offset hold. Answers their CRC, and whether
- * they are the file's own.
- */
+/** Cut or zero-filled to `entry.size` so every later offset holds. */
 async function* exactBytes(
   entry: ZipEntry,
   chunks: Iterable<Buffer> | AsyncIterable<Buffer>,

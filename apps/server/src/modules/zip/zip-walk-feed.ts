@@ -12,13 +12,9 @@ import {
 } from './zip-plan';
 
 /**
- * A direct `POST …/fs/zip` whose walk ends within both budgets is planned in memory (exact
- * Content-Length, ranges); past either, it streams while the walk goes on. The budgets count
- * work, not time, so that the same paths get the same kind of answer however loaded the server
- * or the storage is. 10,000 entries of metadata stay within the memory target. Each folder is
- * one listing (a round trip on S3, 8 at once): 64 folders are 8 round trips, which keeps the
- * first byte well under a second at usual storage latencies; a local disk lists 64 folders in
- * a few milliseconds. A single slow listing is waited for (the storage's own timeout bounds it).
+ * Within both budgets a direct zip is planned in memory (exact Content-Length, ranges); past
+ * either it streams. Budgets count work, not time, so the same paths always get the same kind of
+ * answer. 10,000 entries fit the memory target; 64 folders are 8 S3 round trips (first byte <1 s).
  */
 export const ZIP_INLINE_PLAN_ENTRIES = 10_000;
 export const ZIP_INLINE_PLAN_FOLDERS = 64;
@@ -31,14 +27,8 @@ export interface InlinePlanBudget {
 }
 
 /**
- * Once streaming, the walk lists one folder at a time and waits while STREAM_QUEUE_ENTRIES it
- * found wait for the writer. Memory then holds the budget's entries (those found before the
- * answer) plus a listing page and the queue; and entries are taken sooner after they were
- * listed: objects that die young cost a scavenge, not a full collection (with eight folders
- * listed at once and a queue of 1,000, nearly every entry lived long enough to be promoted, and
- * the heap grew by 100 MB of garbage between full collections). The pages are as large as
- * `folderChildren` takes them: 100 entries on a local storage, whose listings resume where a
- * page ended, 1,000 over the network.
+ * Streaming, the walk lists one folder at a time behind a short queue so entries die young: with
+ * eight listings and a queue of 1,000 nearly all were promoted (+100 MB garbage between full GCs).
  */
 const STREAM_QUEUE_ENTRIES = 250;
 
@@ -53,11 +43,7 @@ export interface StreamedWalk {
   stop(): void;
 }
 
-/**
- * Between the walk and the archive's writer: holds what the walk found until the writer takes
- * it. Collecting, the walk never waits; streaming, it waits (its `found` is awaited) while the
- * writer lags by STREAM_QUEUE_ENTRIES.
- */
+/** Collecting, the walk never waits; streaming, it waits while the writer lags by the queue. */
 class WalkFeed {
   private found: FoundEntry[] = [];
   private folders = 0;
@@ -148,11 +134,7 @@ class WalkFeed {
   }
 }
 
-/**
- * Walks the archive of `paths` within `budget`: answers its plan when the walk ended having
- * found no more than the budget, else the walk, still going, for the archive to stream from.
- * Errors before that point (403, 404, too many entries) are thrown here, before any answer.
- */
+/** The plan, or the still-running walk; 403/404/too-many errors are thrown before any answer. */
 export async function planWithinBudget(
   request: { locator: FsLocator; principal: Principal; paths: string[]; maxEntries?: number },
   budget: InlinePlanBudget,

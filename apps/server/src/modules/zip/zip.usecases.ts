@@ -28,10 +28,7 @@ export interface ZipArchive {
   body: Readable;
 }
 
-/**
- * An archive streamed while its files are still being listed (a direct archive past its
- * budget): no length, no ETag, no ranges.
- */
+/** Streamed while still listing: no length, no ETag, no ranges. */
 export interface StreamedZipArchive {
   fileName: string;
   streamed: true;
@@ -75,10 +72,7 @@ export function createZipUseCases({
     centralMemoryBytes = CENTRAL_MEMORY_BYTES,
   } = {},
 }: ZipDeps) {
-  /**
-   * The archive, or the asked range of it (`Range` as sent). With `If-Range`, a range is
-   * answered only while the archive is still the one of that ETag; else all of it.
-   */
+  /** With a stale `If-Range` ETag, the whole archive is answered. */
   function answer(
     source: ZipSource,
     fileName: string,
@@ -97,12 +91,7 @@ export function createZipUseCases({
   }
 
   return {
-    /**
-     * The archive of `paths` (`POST …/fs/zip`): planned in memory now when its walk ends within
-     * the inline budget (entries and folders, never time: the same paths get the same answer),
-     * with an exact length and ranges; else streamed at once while the walk goes on (a range
-     * asked for is then ignored: the whole archive comes).
-     */
+    /** Within the inline budget: exact length and ranges; else streamed, any range ignored. */
     async archive(
       principal: Principal,
       paths: string[],
@@ -119,10 +108,7 @@ export function createZipUseCases({
       };
     },
 
-    /**
-     * The archive of a link (`GET …/fs/zip?token=`), streamed from its job's stored plan; waits
-     * for a plan under way. Throws when the token is invalid or expired.
-     */
+    /** `GET …/fs/zip?token=`; waits for a plan under way. */
     async linkArchive(token: string, headers: RangeHeaders = {}): Promise<ZipArchive> {
       const { principal, jobId } = await links.open(token);
       const source = await jobs.storedArchive(principal, jobId);

@@ -28,7 +28,6 @@ export interface TransferItem {
   name?: string;
 }
 
-/** Where an item ends up: its target folder and the name it takes there. */
 const destinationOf = ({ sourcePath, targetPath, name }: TransferItem) =>
   childPath(targetPath, name ?? nameOfPath(sourcePath));
 export interface TransferPayload {
@@ -37,10 +36,8 @@ export interface TransferPayload {
 }
 
 /**
- * Steps of a transfer job: `file` (one file, the job's items), `folder` (make a target folder,
- * so empty folders come along), `tree` (a move within one storage, done by the storage at once)
- * `cleanup` (a moved folder's source goes once nothing is left in it), and `item` (a whole item
- * of the request whose planning failed: planned again and done at once when the job is retried).
+ * `folder` brings empty folders along; `tree` is a same-storage move done at once; `cleanup`
+ * drops an emptied source; `item` is one whose planning failed, replanned on retry.
  */
 type StepKind = 'file' | 'folder' | 'tree' | 'cleanup' | 'item';
 const PLAN_BATCH = 500;
@@ -90,10 +87,7 @@ export interface TransferJobsDeps {
   retryDelaysMs: readonly number[];
 }
 
-/**
- * An item's storage stayed down through every retry: the job stops there, its items left
- * pending for a retry of the job, instead of failing one after another while it is down.
- */
+/** Stops the job with items left pending, rather than failing each while the storage is down. */
 export class StorageDownError extends Error {
   constructor(cause: unknown) {
     super(
@@ -105,10 +99,8 @@ export class StorageDownError extends Error {
 }
 
 /**
- * Copy and move (SPEC §7 batch-copy, move) as jobs: the request is checked at once (permission,
- * read-only, into itself, 'no files found to copy'), then a worker plans one item per file and
- * copies them one by one: within one storage by the storage's own copy, across storages by
- * streaming. A move deletes a source file only after its copy is there with the same size.
+ * SPEC §7 batch-copy, move. A move deletes a source file only after its copy is there with the
+ * same size.
  */
 export function createTransferJobs({
   locator,
@@ -135,8 +127,7 @@ export function createTransferJobs({
       const source = await sourceOf(kind, principal, sourcePath);
       if (source.kind === 'virtual' || source.key === '') throw fsNotAFile(sourcePath);
       await locator.writeInto(principal, targetPath);
-      // A copy into itself takes the folder as it is when the job plans it (the planning walks
-      // it whole before a byte is copied), so it never copies its own copy; a move cannot.
+      // A copy into itself is fine: planning walks the source whole before a byte is copied.
       if (kind === 'move' && isPathWithin(sourcePath, destinationOf(item))) {
         throw fsIntoItself(sourcePath, targetPath);
       }
@@ -293,8 +284,7 @@ export function createTransferJobs({
           await target.storage.move(source.key, target.key);
           await keepParentFolder(source);
           const isDirectory = !!entry?.isDirectory;
-          // A move is one change within a mount; between two mounts of one storage, the
-          // source went from one and the target came to the other.
+          // Between two mounts of one storage, both mounts changed.
           await onChange(
             source.mount.id === target.mount.id
               ? [{ kind: 'moved', from: source, location: target, isDirectory }]
@@ -306,8 +296,7 @@ export function createTransferJobs({
           return { status: 'done' };
         }
         case 'item': {
-          // Its planning failed (a name taken, a source missing…); the retry plans it again and
-          // does its steps now, as one item (a folder's steps are held in memory meanwhile).
+          // Planning failed before; replanned and done now as one item (steps held in memory).
           const steps: NewJobItem[] = [];
           const destination = item.target_path ?? '';
           const request = {
@@ -349,8 +338,7 @@ export function createTransferJobs({
       async runItem(context, item) {
         const { conflict } = JSON.parse(context.job.payload) as TransferPayload;
         try {
-          // The whole step again while its storage fails transiently: what it did before the
-          // failure is found done (a copied file is overwritten, a made folder is there).
+          // Safe to redo whole: a copied file is overwritten, a made folder is found there.
           return await withRetries(
             context.signal,
             async () => runStep(context, await requirePrincipal(context), item, conflict),
@@ -369,7 +357,6 @@ export function createTransferJobs({
     copy: handler('copy'),
     move: handler('move'),
 
-    /** Checks the request and hands it to a job; answers the job's id. */
     async start(
       kind: TransferKind,
       principal: Principal,

@@ -9,10 +9,7 @@ import type {
 } from './storage-driver';
 import { FsConflictError, InvalidKeyError, ObjectNotFoundError } from './storage-driver.errors';
 
-/**
- * The parts of the file-system port that are the same rule on every driver, written once on
- * top of each driver's own `head`, `list` and `stat`.
- */
+/** Port rules shared by every driver, built on each driver's `head`, `list` and `stat`. */
 
 /** A folder key: any valid key, or `''` for the root. */
 export function assertFolderKey(key: string): void {
@@ -47,10 +44,7 @@ export const folderEntry = (key: string, dates?: FolderDates): FsEntry => ({
 /** A page of `list`, with the dates of its folders (by prefix) where the driver has them. */
 export type DatedListResult = ListResult & { folderDates?: ReadonlyMap<string, FolderDates> };
 
-/**
- * Field by field, not `{ ...info }`: listings make one per file, and on Node 20 spread copies
- * that live even briefly end up in the old generation (garbage only a full collection takes).
- */
+/** Not `{ ...info }`: on Node 20 even brief spread copies land in the old generation. */
 export const fileEntry = (info: ObjectInfo): FsEntry => ({
   key: info.key,
   name: nameOf(info.key),
@@ -61,17 +55,13 @@ export const fileEntry = (info: ObjectInfo): FsEntry => ({
   contentType: info.contentType,
 });
 
-/**
- * UTF-8 byte order of one UTF-16 code unit: as its value, except that surrogates (halves of code
- * points past U+FFFF) come after U+E000–U+FFFF.
- */
+/** In UTF-8 byte order, surrogates sort after U+E000–U+FFFF. */
 const utf8Rank = (unit: number) =>
   unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 
 /**
- * S3 orders keys by their UTF-8 bytes, which differs from JS string order past U+FFFF. Compared
- * a code unit at a time rather than through two Buffers: listings sort thousands of keys, and the
- * Buffers were most of a listing's garbage.
+ * S3's UTF-8 byte order (differs from JS past U+FFFF), per code unit: Buffers were most of a
+ * listing's garbage.
  */
 export function compareKeys(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
@@ -97,10 +87,7 @@ export async function assertCanMakeFolder(driver: StorageDriver, key: string): P
   await assertNoFileAbove(driver, key);
 }
 
-/**
- * `move` and `copyPrefix`'s refusals; answers the source entry. A folder never goes below
- * itself, and nothing is overwritten: the caller removes the target first if it means to.
- */
+/** Nothing is overwritten: a caller that means to replace removes the target first. */
 export async function assertCanTransfer(
   driver: StorageDriver,
   sourceKey: string,
@@ -124,11 +111,7 @@ export function assertDeletableFolder(key: string): void {
   assertValidKey(key);
 }
 
-/**
- * `listDirectory` from the driver's delimited `list`: prefixes become folders, objects files,
- * the folder's own marker is dropped. An empty first page of a folder that is not there (or is
- * a file) is an error rather than an empty folder.
- */
+/** An empty first page of a missing folder (or a file) is an error, not an empty folder. */
 export async function listDirectoryVia(
   driver: StorageDriver,
   key: string,

@@ -10,32 +10,17 @@ import type { FsUploadsRepository } from './mount-uploads.repository';
 const DEFAULT_HTTP_IDLE_TIMEOUT_MS = 60_000;
 
 /**
- * How long a write streamed by a process we cannot probe (another host or container) may go
- * without activity before it counts as abandoned. While bytes arrive, a write notes activity at
- * least once a minute (UPLOAD_ACTIVITY_RESOLUTION_MS); a connection silent for the HTTP idle
- * timeout is cut, which fails the write and removes its row. So a running process never leaves
- * a row idle for longer than the two together; this waits three idle timeouts beyond that, and at
- * least ten minutes.
+ * For writers we cannot probe. A live process never leaves a row idle longer than
+ * UPLOAD_ACTIVITY_RESOLUTION_MS plus the HTTP idle timeout; this adds 3 idle timeouts, >= 10 min.
  */
 export const abandonedStreamMs = (httpIdleTimeoutMs: number) =>
   Math.max(10 * 60_000, UPLOAD_ACTIVITY_RESOLUTION_MS + 3 * httpIdleTimeoutMs);
 
 /**
- * Writes through the file system that nobody finishes:
- *
- * - `sweepAbandoned` (at every start, and with the scheduled housekeeping): writes streamed by a
- *   process that is gone (a `kill -9`, a crash, the machine's power). The rule for "gone": the
- *   row's `owner_process` names a process of this host and pid namespace that no longer runs,
- *   or whose pid is ours under another start's nonce (`ProcessIdentity.stateOf`), so a restart
- *   sweeps what its predecessor left at once; a process elsewhere (another instance, another
- *   container) cannot be probed, and its writes count as gone once idle for
- *   `abandonedStreamMs`. Their multipart upload is aborted (a row knows its id from the
- *   moment the storage made it, and an id the crash kept from the row is found by the row's
- *   key), their bytes are released, and the local drivers' temp files that a process gone was
- *   writing are removed.
- * - `cleanUp` (scheduled): also writes a client drives (multipart through presigned parts),
- *   left idle as long as an unfinished share upload may stay (`STALE_UPLOAD_MS`). S3 keeps the
- *   parts of an upload never completed nor aborted, and bills them, forever.
+ * `sweepAbandoned` (every start): writes whose local owner process is gone
+ * (`ProcessIdentity.stateOf`), so a restart sweeps its predecessor's at once; unprobeable owners
+ * after `abandonedStreamMs`. `cleanUp` also takes client-driven multiparts idle past
+ * `STALE_UPLOAD_MS`: S3 bills the parts of an upload never completed nor aborted, forever.
  */
 export function createFsUploadsHousekeeping({
   uploads,
@@ -61,9 +46,8 @@ export function createFsUploadsHousekeeping({
       await driver.abortMultipart(row.storage_key, row.upload_id);
       aborted++;
     } else if (row.owner_process !== null && driver.capabilities.networkListings) {
-      // Killed between the storage's CreateMultipartUpload and the row's update: the upload is
-      // on the row's key, under an id that no write knows, begun after the row (a minute of
-      // leeway for the storage's clock); an older one there is none of ours.
+      // Killed between CreateMultipartUpload and the row's update: ours if begun after the row
+      // (a minute's leeway for the storage's clock).
       for (const upload of await driver.listMultipartUploads(row.storage_key)) {
         const begunBefore =
           (upload.initiated?.getTime() ?? row.created_at) < row.created_at - 60_000;
@@ -106,8 +90,7 @@ export function createFsUploadsHousekeeping({
     for (const configId of await configIds()) {
       try {
         const driver = await drivers.forConfig(configId);
-        // The epoch: only the files of writers that are gone; those of a writer elsewhere go
-        // once idle for a day, with the file shares' housekeeping (files.housekeeping.ts).
+        // Epoch: only dead writers' files; others go after a day idle (files.housekeeping.ts).
         temporaryFilesRemoved += await driver.removeStaleTemporaryFiles(new Date(0));
       } catch {
         // Retried on the next run.

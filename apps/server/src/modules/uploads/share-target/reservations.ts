@@ -29,16 +29,8 @@ export type LateShareOptions = Partial<
   Pick<ShareOptions, 'slug' | 'remark' | 'password' | 'expires_in' | 'max_views'>
 >;
 
-/**
- * What every upload flow does around the bytes: check them against the limits, reserve the share
- * (slug taken, object key decided), file it where the caller may, and drop it on failure.
- */
 export function createReservations(deps: ShareUploadDeps) {
-  /**
-   * The columns late share options change (the form's fields after its file, a commit's body),
-   * under the same rules as at the reservation: `password: ''` removes the password, `slug: ''`
-   * keeps the slug, an expiry counts from `now`, when the share goes live.
-   */
+  /** `password: ''` removes it, `slug: ''` keeps it, expiry counts from going live. */
   async function lateOptionChanges(
     options: LateShareOptions,
     now: number,
@@ -146,21 +138,14 @@ export function createReservations(deps: ShareUploadDeps) {
     return releasedOnFailure(row, async () => ({ ...row, size: await hold(row, file.size) }));
   }
 
-  /**
-   * The folder a new share is filed under: the one asked for, else the key's base path; a key
-   * may not file shares outside its base path (SPEC §5 path permission).
-   */
+  /** SPEC §5 path permission: never outside the key's base path. */
   function sharePath(principal: Principal, asked: string | undefined): string {
     const path = asked ?? (principal.type === 'apikey' ? principal.basicPath : '/');
     if (!hasPathPermission(principal, path)) throw pathForbidden(path);
     return path;
   }
 
-  /**
-   * Moves a stored upload to the storage and folder its late form fields asked for (fields
-   * after the file, as `curl -F file=@x -F path=/y` sends them). On failure the copy is removed;
-   * the original stays for the caller to discard.
-   */
+  /** For fields after the file (`curl -F file=@x -F path=/y`); the caller discards the original. */
   async function relocate(
     principal: Principal,
     row: FileSharesTable,

@@ -35,10 +35,7 @@ export interface SafeFetchOptions {
   resolve: HostResolver;
   /** Longest silence on the connection, per hop. */
   timeoutMs: number;
-  /**
-   * Ends the whole fetch, redirects and (for the caller that streams it) the body included: an
-   * idle timeout alone lets a server that trickles a byte now and then hold a request forever.
-   */
+  /** Covers redirects and body: with only an idle timeout, a trickling server holds us forever. */
   deadline: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -61,11 +58,8 @@ async function vettedAddress(hostname: string, policy: AddressPolicy, resolve: H
 }
 
 /**
- * A `lookup` that answers the checked address whatever is asked. Node's connect asks for a list
- * (`all: true`, for happy eyeballs) and fails on a single answer, so both shapes are served.
- * The answer comes on a later turn, as a real lookup's does: answered at once, a connect that
- * fails synchronously (ENETUNREACH, EINVAL) emits its 'error' before the request has attached its
- * listener to the socket, and the unhandled event ends the process.
+ * Serves both list (`all: true`) and single shapes. Answers on a later turn: a synchronous connect
+ * failure would emit 'error' before the request listens, ending the process.
  */
 function pinnedLookup({ address, family }: { address: string; family: number }): LookupFunction {
   return (_host, options, callback) => {
@@ -88,8 +82,7 @@ function requestOnce(
       {
         method: options.method,
         headers: { 'user-agent': 'Sharebin URL upload', accept: '*/*', ...options.headers },
-        // Connect to the address that was checked, not to whatever a second lookup answers
-        // (DNS rebinding); TLS still verifies the certificate for the URL's host name.
+        // The checked address, against DNS rebinding; TLS still verifies the URL's host name.
         lookup: pinnedLookup(address),
       },
       resolve,
@@ -107,10 +100,7 @@ function requestOnce(
   });
 }
 
-/**
- * The error a client reads: what went wrong in words, not Node's (`connect ECONNREFUSED
- * 127.0.0.1:9149` names internal addresses); the original stays as the cause, for the log.
- */
+/** Not Node's message, which names internal addresses; the original stays as the cause. */
 export function asFetchError(error: unknown, deadline: AbortSignal): UrlFetchError {
   if (error instanceof UrlFetchError) return error;
   if (deadline.aborted)
@@ -122,11 +112,7 @@ export function asFetchError(error: unknown, deadline: AbortSignal): UrlFetchErr
   });
 }
 
-/**
- * Fetches an http(s) URL for a URL upload, checking the resolved address of the URL and of
- * every redirect against the policy before connecting (ARCHITECTURE.md §4). Answers the final
- * response, unread.
- */
+/** Every redirect's resolved address is checked before connecting (ARCHITECTURE.md §4). */
 export async function safeFetch(
   input: string,
   options: SafeFetchOptions,

@@ -42,10 +42,7 @@ import { createLocalStats } from './local-stats';
 
 /** Reads in 256 KiB pieces: downloads go about twice as fast as with 64 KiB (bench/suites/uploads.ts). */
 const READ_CHUNK_BYTES = 256 * 1024;
-/**
- * Reads up to this size are done at once, the file closed before they are answered: a zip of
- * 100,000 small files made a stream, its state and its iterator for each (bench/RESULTS.md).
- */
+/** Read at once, no stream: a zip of 100,000 small files made a stream each (bench/RESULTS.md). */
 const SMALL_READ_BYTES = 64 * 1024;
 export interface LocalDriverOptions {
   /** Folder holding the objects, one file per key (created as needed). */
@@ -54,26 +51,15 @@ export interface LocalDriverOptions {
   /** Where the signed-URL route is mounted, e.g. `/api/storage/local/<configId>`. */
   publicPath: string;
   clock?: Clock;
-  /**
-   * Where the driver's own `.tmp` and `.multipart` folders live; the root unless set. A host
-   * folder sets one under DATA_DIR, so that nothing of ours appears in the served tree.
-   */
+  /** A host folder sets one under DATA_DIR so nothing of ours appears in the served tree. */
   workRoot?: string;
   /** The root is a host folder chosen by the admin (a capability callers may show). */
   hostFolder?: boolean;
 }
 
-/**
- * Objects are plain files under `root` (key `a/b.txt` is `<root>/a/b.txt`), written to
- * `<workRoot>/.tmp` and renamed into place. No path leads out of the root through a symbolic
- * link: reads find nothing there, writes are refused (`outside_root`). No sidecar files: the content type comes from the
- * extension and the ETag from size and mtime. Presigned URLs point at our own signed-URL route.
- */
-/**
- * Publishes a written temp file and answers the ETag of what was published: the temp file's
- * (a rename keeps its inode and times), or, when it had to be copied to another device (a host
- * folder), the copy's, whose time is its own.
- */
+// No path leads out of the root through a symlink: reads find nothing, writes get `outside_root`.
+
+/** A cross-device copy has its own mtime, so its ETag is not the temp file's. */
 async function publishedEtag(
   temp: string,
   stats: BigIntStats,
@@ -163,8 +149,7 @@ export function createLocalDriver({
     async get(key, { range } = {}) {
       const path = objectPath(root, key);
       if (range) assertRange(range);
-      // Everything comes from one open descriptor: a concurrent replace (a rename) cannot make
-      // the size, the ETag and the bytes describe different versions.
+      // One descriptor, so a concurrent rename cannot mix versions of size, ETag and bytes.
       const opened = await openContained(containment, key, path);
       if (!opened) throw new ObjectNotFoundError(key);
       const { fd, stats } = opened;
@@ -179,9 +164,8 @@ export function createLocalDriver({
         await closeRead(fd);
         throw notServed;
       }
-      // Read up to the size stated, never past it: the bytes match the info (a file appended to
-      // meanwhile does not overrun its Content-Length), and the stream allocates no more than a
-      // small file holds (without an end, each read takes a 256 KiB buffer and copies out of it).
+      // Bounded by the stated size: an appended file cannot overrun its Content-Length, and
+      // without an end each read takes a 256 KiB buffer.
       const start = range?.start ?? 0;
       const end = Math.min(range?.end ?? size - 1, size - 1);
       const served = range ? { range: { start, end, total: size } } : {};

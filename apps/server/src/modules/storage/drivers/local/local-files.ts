@@ -50,10 +50,7 @@ export const isMissing = (error: unknown) => {
   return code === 'ENOENT' || code === 'ENOTDIR';
 };
 
-/**
- * No sidecar files: the type follows from the key's extension, so the tree under the root
- * stays plain files that an operator can copy in or back up as they are.
- */
+/** From the extension, not a sidecar file, so the tree stays plain files an operator can copy. */
 export const contentTypeOf = (key: string): string =>
   getMimeType(key) ?? 'application/octet-stream';
 
@@ -66,10 +63,7 @@ export const infoFromStats = (key: string, stats: BigIntStats): ObjectInfo => ({
   contentType: contentTypeOf(key),
 });
 
-/**
- * A folder's dates from its stats: its mtime (changed when an entry is added, removed or
- * renamed), and its birth time where the file system keeps one (Node reports 0 otherwise).
- */
+/** Node reports a birth time of 0 where the file system keeps none. */
 export function folderDatesOf(stats: BigIntStats): FolderDates {
   const lastModified = new Date(Number(stats.mtimeMs));
   const born = Number(stats.birthtimeMs);
@@ -94,8 +88,7 @@ export async function statsAt(path: string, follow: boolean): Promise<BigIntStat
 /** `statsAt` made in the calling thread (`createLocalStats` says when). */
 export function statsAtSync(path: string, follow: boolean): BigIntStats | null {
   try {
-    // A missing path (ENOENT) answers undefined rather than an error, whose stack trace cost
-    // more than the stat itself (a new file's PUT asks about one twice); ENOTDIR still throws.
+    // No ENOENT error: its stack trace cost more than the stat (a new file's PUT stats twice).
     return (follow ? statSync : lstatSync)(path, { bigint: true, throwIfNoEntry: false }) ?? null;
   } catch (error) {
     if (isMissing(error)) return null;
@@ -108,10 +101,7 @@ export async function objectInfo(key: string, path: string): Promise<ObjectInfo 
   return stats && objectFromStats(key, stats);
 }
 
-/**
- * `workRoot` holds the driver's own `.tmp` and `.multipart` folders (the root, unless set). A
- * temp file's name starts with the id of the process writing it, then `~` and a random part.
- */
+/** Names start with the writing process's id and `~`, so the sweep can tell orphans. */
 const tempPathIn = (workRoot: string) =>
   join(workRoot, TEMP_FOLDER, `${currentProcess.id}~${randomBytes(12).toString('hex')}`);
 
@@ -124,10 +114,7 @@ export async function newTempPath(workRoot: string): Promise<string> {
 /** `open` answering a descriptor as a promise (the temp files and the reads open by descriptor). */
 export const openFd = promisify(open);
 
-/**
- * A fresh temp file, open for writing. Its folder is made only when the open finds it missing,
- * not before every write: a `mkdir` that fails with EEXIST on each upload is a wasted trip.
- */
+/** The folder is made only on ENOENT: an EEXIST `mkdir` on every upload is a wasted trip. */
 async function openTempFile(workRoot: string): Promise<{ path: string; fd: number }> {
   const path = tempPathIn(workRoot);
   const openNew = () => openFd(path, 'wx', PRIVATE_FILE);
@@ -147,10 +134,8 @@ const writerOf = (name: string): string | null => {
 };
 
 /**
- * Removes what a crash (a `kill -9` mid-upload) left half-written: temp files whose writing
- * process is gone (`ProcessIdentity.stateOf`), whatever their age, and temp files last written
- * before `idleSince` whoever wrote them. A file still being written has a recent mtime, however
- * long its upload has been running.
+ * Temp files of a dead writer go at any age; others once idle since `idleSince` (a file still
+ * being written keeps a recent mtime, however long its upload runs).
  */
 export async function removeStaleTempFiles(
   workRoot: string,
@@ -182,16 +167,10 @@ export async function removeStaleTempFiles(
   return removed;
 }
 
-/**
- * Bytes the file stream takes while a write is under way: the chunks that arrive meanwhile go
- * to disk in one `writev` instead of one write each (a network body comes in 16 to 64 KiB).
- */
+/** Chunks arriving mid-write go out in one `writev` (network bodies come in 16 to 64 KiB). */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
-/**
- * Streams `source` through `transforms` into a fresh temp file, flushed to disk as it is written
- * and once more at the end, and returns its path; on failure nothing is left behind.
- */
+/** Flushed to disk as written and once more at the end; on failure nothing is left behind. */
 export async function writeTempFile(
   workRoot: string,
   source: Readable,
@@ -219,11 +198,8 @@ export async function writeTempFile(
 const flushFd = promisify(fsync);
 
 /**
- * A small body, whole in memory, written to a fresh temp file with one trip to the thread pool
- * besides the open: the flush to disk. Writing a few KiB into the page cache, reading the
- * descriptor's stats and closing it take microseconds, less than a hand-off to the pool and
- * back, which a stream of them would make for each step (bench/RESULTS.md, issue 29). Answers
- * the temp file and its stats (a rename keeps them: they are the published file's).
+ * Only the fsync goes to the thread pool: writing a few KiB, fstat and close take microseconds,
+ * less than a pool hand-off each (bench/RESULTS.md, issue 29).
  */
 export async function writeSmallTempFile(
   workRoot: string,
@@ -250,11 +226,8 @@ export async function writeSmallTempFile(
 }
 
 /**
- * Moves a finished temp file to its final path in one rename, so readers see the old file or
- * the new one, never a partial one. The parent folders are made only when the rename finds
- * them missing (most writes go to a folder that exists); retried when a concurrent delete
- * prunes them again between our mkdir and the rename. Answers whether the temp file itself
- * became the target (`renamed`: its stats are the target's) or a copy of it did (`copied`).
+ * One rename, so readers never see a partial file; parents made only on ENOENT, retried when a
+ * concurrent delete prunes them between our mkdir and the rename.
  */
 export async function publishFile(
   temp: string,
@@ -287,11 +260,7 @@ export async function publishFile(
   }
 }
 
-/**
- * A host folder may sit on another device than DATA_DIR, where the temp files are: there the
- * file is copied next to its target under a hidden name first, so the last step is still one
- * rename and readers never see a partial file.
- */
+/** Copied next to the target under a hidden name first, so the last step is still one rename. */
 async function renameAcrossDevices(temp: string, target: string): Promise<'renamed' | 'copied'> {
   try {
     await rename(temp, target);
@@ -328,11 +297,7 @@ export { compareKeys };
 
 export type ListEntry = { kind: 'object'; key: string } | { kind: 'prefix'; prefix: string };
 
-/**
- * Keys under `root` that start with `prefix` and sort after `after`, in S3 order, read one
- * folder at a time. Siblings sort as `name` for files and `name/` for folders, which makes a
- * depth-first walk yield whole keys in byte order (`a-b` before `a/x`, as `-` < `/`).
- */
+/** Folders sort as `name/`, so a depth-first walk yields keys in S3 byte order (`a-b` < `a/x`). */
 export async function* walkKeys({
   root,
   prefix,
@@ -373,8 +338,7 @@ export async function* walkKeys({
       }
       const folder = entry.key;
       if (delimiter && folder.startsWith(prefix) && folder.length > prefix.length) {
-        // The walk descends only into folders that the prefix reaches into, so this folder's
-        // own trailing slash is the first one past the prefix: it is the common prefix.
+        // Its own trailing slash is the first past the prefix: it is the common prefix.
         if (isAfterCursor(folder)) yield { kind: 'prefix', prefix: folder };
         continue;
       }

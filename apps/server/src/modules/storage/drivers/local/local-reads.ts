@@ -10,18 +10,12 @@ const readFd = promisify(read);
 /** Closes a descriptor from `openForRead` that no stream took. */
 export const closeRead = promisify(close);
 
-/**
- * Read descriptors whose stream was collected without being ended or destroyed (a body a caller
- * dropped unread): closed then, as Node closes a forgotten FileHandle.
- */
+/** Closes descriptors of streams dropped unread, as Node does for a forgotten FileHandle. */
 const forgotten = new FinalizationRegistry<number>((fd) => close(fd, () => {}));
 
 /**
- * A file opened for reading by a plain descriptor, with its stats: both describe the same
- * version of the file, whatever replaces it meanwhile. Not a FileHandle: V8 keeps every
- * FileHandle, and the read stream made from it, past the young generation, so each file read
- * left 100 to 400 bytes of garbage in the old generation (a zip of 100,000 small files, 40 MB;
- * bench/RESULTS.md). Null when nothing is at `path`.
+ * A plain descriptor, not a FileHandle: FileHandles outlive V8's young generation (40 MB of
+ * old-generation garbage zipping 100,000 small files; bench/RESULTS.md).
  */
 export async function openForRead(
   path: string,
@@ -42,10 +36,7 @@ export async function openForRead(
   }
 }
 
-/**
- * The `length` bytes of `fd` from `start`, read at once, then `fd` closed: fewer when the file
- * has shrunk since. For small reads, which a stream would cost far more objects than bytes.
- */
+/** For small reads, where a stream costs more objects than bytes; closes `fd`. */
 export async function readBytesOf(fd: number, start: number, length: number): Promise<Buffer> {
   try {
     const bytes = Buffer.allocUnsafe(length);
@@ -62,10 +53,8 @@ export async function readBytesOf(fd: number, start: number, length: number): Pr
 type Opened = { fd: number; stats: BigIntStats } | null;
 
 /**
- * `key` opened for reading, or null when nothing is there or its path leads out of the root.
- * The last segment is opened without following a link (O_NOFOLLOW) while the folders above it
- * are checked, both at once: a plain file costs no `realpath` walk. A last segment that is a
- * link is followed only when it stays inside the root.
+ * Opens with O_NOFOLLOW while checking the parent folders, so a plain file costs no `realpath`;
+ * a final link is followed only when it stays inside the root. Null when missing or outside.
  */
 export async function openContained(
   containment: Containment,
@@ -97,11 +86,7 @@ export async function openContained(
   return opened;
 }
 
-/**
- * The bytes `start` to `end` (inclusive) of an open file, which the stream closes. A plain
- * Readable for any consumer (zips, copies), and `sendTo` for an HTTP answer, which needs no
- * fresh buffer per chunk.
- */
+/** `end` inclusive; `sendTo` serves HTTP answers without a fresh buffer per chunk. */
 export class FileRangeStream extends Readable {
   private position: number;
   private remaining: number;
@@ -139,12 +124,8 @@ export class FileRangeStream extends Readable {
   }
 
   /**
-   * Writes the rest of the file into `target` and ends it, through two buffers taken once: one
-   * is read into while the other is written, and a buffer is read into again only once the
-   * target has written it out (its write callback). So a download of any size allocates two
-   * buffers and no promise, and goes at the pace of the slower of the disk and the client. The
-   * file is closed as soon as its last bytes are read, or when the target closes first (a
-   * client that hung up).
+   * Two buffers, each reused only after the target's write callback: any download allocates two
+   * buffers and no promise, at the pace of the slower of disk and client.
    */
   sendTo(target: Writable, onChunk?: (bytes: number) => void): void {
     // A client gone already has had its 'close': nothing would close the file later.
@@ -157,8 +138,7 @@ export class FileRangeStream extends Readable {
       if (!buffer) return;
       this.readInto(buffer, Math.min(buffer.length, this.remaining), (error, bytes, chunk) => {
         if (error || bytes === 0) {
-          // A read failed, or the file is shorter than its Content-Length now (truncated
-          // meanwhile): the answer cannot end well, the connection is cut.
+          // Read failed or file truncated below Content-Length: cut the connection.
           this.destroy();
           target.destroy(error ?? new Error('The file shrank while it was sent'));
           return;
