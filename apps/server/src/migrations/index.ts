@@ -25,6 +25,7 @@ import { fsUploadOwner } from './0022_fs_upload_owner';
 import { fileShareOwner } from './0023_file_share_owner';
 import { schemaVersion } from './0024_schema_version';
 import { fileChecksums } from './0025_file_checksums';
+import { fsShares } from './0026_fs_shares';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0023_file_share_owner': fileShareOwner,
   '0024_schema_version': schemaVersion,
   '0025_file_checksums': fileChecksums,
+  '0026_fs_shares': fsShares,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -4,6 +4,7 @@ export * from './cache';
 export * from './dashboard';
 export * from './files';
 export * from './fs';
+export * from './fs-shares';
 export * from './mounts';
 export * from './pagination';
 export * from './pastes';

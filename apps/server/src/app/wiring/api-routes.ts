@@ -7,6 +7,10 @@ import { createFilesRoutes } from '../../modules/files/files.routes';
 import { createFsRoutes } from '../../modules/fs/fs.routes';
 import { createFsSearchRoutes } from '../../modules/fs/search/fs-search.routes';
 import { createFsSearch } from '../../modules/fs/search/fs-search.usecases';
+import { createFsShareVisits } from '../../modules/fs-shares/fs-share-visits.usecases';
+import { createFsSharesRepository } from '../../modules/fs-shares/fs-shares.repository';
+import { createFsSharesRoutes } from '../../modules/fs-shares/fs-shares.routes';
+import { createFsSharesUseCases } from '../../modules/fs-shares/fs-shares.usecases';
 import { createJobsRoutes } from '../../modules/jobs/jobs.routes';
 import { createMountsRoutes } from '../../modules/mounts/mounts.routes';
 import { createPastesRoutes } from '../../modules/pastes/pastes.routes';
@@ -53,6 +57,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
   const { activity, caches, accessTokens } = platform;
   const { drivers } = storage;
   const { maxUploadBytes } = accounts;
+  const fsSharesRepository = createFsSharesRepository({ db: deps.db });
   return [
     ...createSystemRoutes({ readiness: areas.readiness, version: deps.version }),
     ...createAuthRoutes({ auth: accounts.auth }),
@@ -75,6 +80,25 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
       write: fs.write,
       jobs: { transfers: runner.transferJobs, deletes: runner.deleteJobs },
       maxUploadBytes,
+      activity,
+    }),
+    ...createFsSharesRoutes({
+      shares: createFsSharesUseCases({
+        repository: fsSharesRepository,
+        read: fs.read,
+        passwords: platform.passwords,
+        clock,
+      }),
+      visits: createFsShareVisits({
+        repository: fsSharesRepository,
+        read: fs.read,
+        apiKeyPrincipal: accounts.apiKeys.principalById,
+        passwordGuard: platform.passwordGuard,
+        accessTokens,
+        tombstones: platform.tombstones,
+        clock,
+        activity,
+      }),
       activity,
     }),
     ...createZipRoutes({

@@ -1,4 +1,4 @@
-import { type FileShare, isActiveContent, normalizeMediaType } from '@sharebin/shared';
+import { type FileShare, isActiveContent } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { FileSharesTable } from '../shared/db.schema';
 import { accessScopeOf, remainingViews } from '../shares/share-state';

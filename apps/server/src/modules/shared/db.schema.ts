@@ -30,6 +30,7 @@ export interface Database {
   storage_usage: StorageUsageTable;
   activity_buckets: ActivityBucketsTable;
   file_checksums: FileChecksumsTable;
+  fs_shares: FsSharesTable;
 }
 
 export interface AdminsTable {
@@ -130,9 +131,8 @@ export interface FileSharesTable {
   mimetype: string;
   size: number;
   storage_config_id: string;
-  /** The folder the uploader chose, as shown to users. */
+  /** As shown to users; `storage_path` is the object key. */
   path: string;
-  /** The object key in the storage. */
   storage_path: string;
   etag: string | null;
   remark: string;
@@ -143,10 +143,7 @@ export interface FileSharesTable {
   status: 'uploading' | 'live';
   /** Multipart upload in progress, for clean-up of abandoned uploads. */
   upload_id: string | null;
-  /**
-   * When bytes last arrived for the upload (to within `UPLOAD_ACTIVITY_RESOLUTION_MS`): an
-   * upload is stale once idle this long, however long ago it began.
-   */
+  /** Staleness is idle time, not age (to within `UPLOAD_ACTIVITY_RESOLUTION_MS`). */
   last_activity_at: number;
   /** The process streaming the upload through the server (process-identity.ts); null otherwise. */
   owner_process: string | null;
@@ -155,10 +152,25 @@ export interface FileSharesTable {
   updated_at: number;
 }
 
+export interface FsSharesTable {
+  id: string;
+  slug: string;
+  kind: 'file' | 'folder';
+  /** The shared file or folder, a virtual path; moves and renames through Sharebin update it. */
+  path: string;
+  remark: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  max_views: number;
+  views: number;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface PendingDeletionsTable {
   id: string;
   storage_config_id: string;
-  /** The object key in the storage. */
   storage_path: string;
   /** A multipart upload to abort first. */
   upload_id: string | null;
@@ -169,7 +181,7 @@ export interface PendingDeletionsTable {
 }
 
 export interface ShareTombstonesTable {
-  kind: 'paste' | 'file';
+  kind: 'paste' | 'file' | 'fs';
   slug: string;
   /** Why the share could no longer be viewed when it was deleted. */
   reason: 'expired' | 'exhausted';
@@ -246,10 +258,7 @@ export interface FsUploadsTable {
   id: string;
   storage_config_id: string;
   storage_key: string;
-  /**
-   * The storage's multipart upload id: a client's, or one a streamed write of unknown length
-   * started (recorded as soon as the storage made it); null otherwise.
-   */
+  /** A client's multipart id, or a streamed write's, recorded as soon as the storage made it. */
   upload_id: string | null;
   /** Bytes held against the storage's capacity while the write runs. */
   size: number;
@@ -268,7 +277,7 @@ export interface JobsTable {
   owner_type: string;
   owner_id: string;
   status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
-  /** JSON: what the job was asked to do. */
+  /** JSON. */
   payload: string;
   /** 1 once its items are written to `job_items`. */
   planned: number;

@@ -105,9 +105,44 @@ export function createShareAccess<Row extends AccessibleShare>({
     return row;
   }
 
+  /** An access token's share: not counted; a token from before a change of access is refused. */
+  async function withToken(slug: string, token: string): Promise<Row> {
+    const row = await find(slug);
+    if (!row) return missing(slug);
+    if (!accessTokens.verify(accessScope(row), token)) throw invalidAccessToken();
+    if (shareState(row, clock.now()) === 'expired') throw errors.expired();
+    return row;
+  }
+
   return {
     missing,
     refusal,
+    unlock,
+    withToken,
+
+    /**
+     * The share for a visitor who may see it (an access token, the password, or none needed),
+     * not counted: for shares whose views are downloads, not visits.
+     */
+    async authorize(
+      slug: string,
+      given: { token?: string | undefined; password?: string | undefined; clientIp: string },
+    ): Promise<Row> {
+      const row =
+        given.token !== undefined
+          ? await withToken(slug, given.token)
+          : given.password !== undefined
+            ? await unlock(slug, given.password, given.clientIp)
+            : await findViewable(slug);
+      if (given.token === undefined && given.password === undefined && row.password_hash) {
+        throw errors.passwordRequired();
+      }
+      if (shareState(row, clock.now()) === 'exhausted') throw errors.exhausted();
+      return row;
+    },
+
+    /** One view of a share `authorize` let in, exact under concurrency. */
+    countAuthorized: (slug: string) => counted(slug, false),
 
     /** A counted view with no password; a protected share is refused. */
     viewOpen: (slug: string) => counted(slug, true),
@@ -120,18 +155,6 @@ export function createShareAccess<Row extends AccessibleShare>({
       if (password === undefined) return counted(slug, true);
       const row = await unlock(slug, password, clientIp);
       return counted(slug, row.password_hash === null);
-    },
-
-    /**
-     * The share for a holder of an access token from an earlier view: not counted again; a
-     * token issued before the share's password, views or expiry changed is refused.
-     */
-    async withToken(slug: string, token: string): Promise<Row> {
-      const row = await find(slug);
-      if (!row) return missing(slug);
-      if (!accessTokens.verify(accessScope(row), token)) throw invalidAccessToken();
-      if (shareState(row, clock.now()) === 'expired') throw errors.expired();
-      return row;
     },
   };
 }

@@ -3,8 +3,8 @@ import type { Db } from '../shared/db';
 import type { Database } from '../shared/db.schema';
 import { preparedQuery } from '../shared/prepared-query';
 
-/** The tables that hold shares; both have `expires_at`, `max_views`, `views` and `slug`. */
-export type ShareTable = 'pastes' | 'file_shares';
+/** The tables that hold shares; all have `expires_at`, `max_views`, `views` and `slug`. */
+export type ShareTable = 'pastes' | 'file_shares' | 'fs_shares';
 
 /**
  * The viewability rule of `shareState` in SQL: a share is viewable while it has not expired and

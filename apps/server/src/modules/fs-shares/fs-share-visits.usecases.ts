@@ -1,0 +1,216 @@
+import {
+  ERROR_CODES,
+  hasPermission,
+  type Principal,
+  type PublicFsListing,
+  type PublicFsShare,
+} from '@sharebin/shared';
+import { AppError } from '../../app/errors';
+import type { ActivityLog } from '../dashboard/activity.recorder';
+import type { FsReadUseCases } from '../fs/fs-read.usecases';
+import type { AccessTokens } from '../shared/access-token';
+import type { Clock } from '../shared/clock';
+import { toIsoOrNull } from '../shared/clock';
+import type { FsSharesTable } from '../shared/db.schema';
+import { createShareAccess } from '../shares/share-access';
+import type { SharePasswordGuard } from '../shares/share-password';
+import { remainingViews } from '../shares/share-state';
+import type { ShareTombstones } from '../shares/share-tombstones';
+import {
+  fsShareEntryNotFound,
+  fsShareExpired,
+  fsShareNotAFile,
+  fsShareNotAFolder,
+  fsShareNotFound,
+  fsSharePasswordRequired,
+  fsSharePathGone,
+  fsShareViewsExhausted,
+  fsShareWrongPassword,
+} from './fs-shares.errors';
+import {
+  accessScope,
+  FS_SHARE_ACCESS_TTL_MS,
+  nameOf,
+  pathInShare,
+  relativeToShare,
+} from './fs-shares.models';
+import type { FsSharesRepository } from './fs-shares.repository';
+
+/** How a visitor proves access: an access token from `verify`, the password, or nothing. */
+export interface FsShareCredentials {
+  token?: string | undefined;
+  password?: string | undefined;
+  clientIp: string;
+}
+
+/**
+ * A download counts as a view when it starts at the first byte: a player or a resumed download
+ * asking for later ranges of the same file does not use up the share.
+ */
+export const countsAsView = (rangeHeader: string | undefined) =>
+  rangeHeader === undefined || /^bytes=0-/.test(rangeHeader.trim());
+
+/** The admin as a share's reader (`creatorTag` keeps no admin id: there is one admin). */
+const SHARE_ADMIN: Principal = { type: 'admin', id: 'admin', name: 'admin' };
+
+/** What visitors of a share of a mounted file or folder may do: look, list, download. */
+export function createFsShareVisits({
+  repository,
+  read,
+  apiKeyPrincipal,
+  passwordGuard,
+  accessTokens,
+  tombstones,
+  clock,
+  activity,
+}: {
+  repository: FsSharesRepository;
+  read: Pick<FsReadUseCases, 'get' | 'list' | 'download'>;
+  apiKeyPrincipal: (id: string) => Promise<Principal | null>;
+  passwordGuard: SharePasswordGuard;
+  accessTokens: AccessTokens;
+  tombstones: ShareTombstones;
+  clock: Clock;
+  activity: ActivityLog;
+}) {
+  const access = createShareAccess<FsSharesTable>({
+    kind: 'fs',
+    find: repository.findBySlug,
+    countView: repository.countView,
+    accessScope,
+    errors: {
+      notFound: fsShareNotFound,
+      expired: fsShareExpired,
+      exhausted: fsShareViewsExhausted,
+      passwordRequired: fsSharePasswordRequired,
+      wrongPassword: fsShareWrongPassword,
+    },
+    passwordGuard,
+    accessTokens,
+    tombstones,
+    clock,
+    activity,
+  });
+
+  /** Who a share reads as: its creator, with the rights they have now (null: a key gone). */
+  async function creatorPrincipal(createdBy: string): Promise<Principal | null> {
+    const principal =
+      createdBy === 'admin'
+        ? SHARE_ADMIN
+        : await apiKeyPrincipal(createdBy.replace(/^apikey:/, ''));
+    return principal && hasPermission(principal, 'mount') ? principal : null;
+  }
+
+  /**
+   * Runs a read of `inner` (relative) as the share's creator. Errors speak of the share, never of
+   * the mount's paths: a missing root means the shared path went away outside Sharebin.
+   */
+  async function asCreator<T>(
+    row: FsSharesTable,
+    inner: string,
+    run: (principal: Principal, path: string) => Promise<T>,
+  ): Promise<T> {
+    const principal = await creatorPrincipal(row.created_by);
+    if (!principal) throw fsShareNotFound();
+    try {
+      return await run(principal, pathInShare(row, inner));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      switch (error.code) {
+        case ERROR_CODES.fsNotFound:
+          throw inner === '/' ? fsSharePathGone() : fsShareEntryNotFound(inner);
+        case ERROR_CODES.fsNotAFile:
+          throw fsShareNotAFile(inner);
+        case ERROR_CODES.fsPathForbidden:
+        case ERROR_CODES.fsVirtualPath:
+          // The creator lost the right to read there (a key's base path or permissions changed).
+          throw fsShareNotFound();
+        default:
+          throw error;
+      }
+    }
+  }
+
+  async function describe(row: FsSharesTable): Promise<PublicFsShare> {
+    const entry = await asCreator(row, '/', read.get);
+    return {
+      slug: row.slug,
+      requires_password: false,
+      kind: row.kind,
+      name: nameOf(row.path),
+      size: row.kind === 'file' ? entry.size : null,
+      mimetype: row.kind === 'file' ? entry.mimetype : null,
+      expires_at: toIsoOrNull(row.expires_at),
+      remaining_views: remainingViews(row),
+    };
+  }
+
+  return {
+    /** What a share is, uncounted; a protected one says only that it needs a password. */
+    async info(slug: string, credentials: FsShareCredentials): Promise<PublicFsShare> {
+      if (credentials.token === undefined && credentials.password === undefined) {
+        const row = await access.authorize(slug, credentials).catch(async (error: unknown) => {
+          if (error instanceof AppError && error.code === ERROR_CODES.fsSharePasswordRequired) {
+            return null;
+          }
+          throw error;
+        });
+        if (!row) return { slug, requires_password: true };
+        return describe(row);
+      }
+      return describe(await access.authorize(slug, credentials));
+    },
+
+    /** The password (rate limited) for an access token to list and download with. */
+    async verify(slug: string, password: string, clientIp: string): Promise<PublicFsShare> {
+      const row = await access.authorize(slug, { password, clientIp });
+      return {
+        ...(await describe(row)),
+        access_token: accessTokens.issue(accessScope(row), FS_SHARE_ACCESS_TTL_MS),
+      };
+    },
+
+    /** A folder of a folder share, its paths relative to the share; listing counts no view. */
+    async list(
+      slug: string,
+      inner: string,
+      credentials: FsShareCredentials,
+    ): Promise<PublicFsListing> {
+      const row = await access.authorize(slug, credentials);
+      if (row.kind !== 'folder') throw fsShareNotAFolder();
+      const listing = await asCreator(row, inner, read.list);
+      return {
+        path: inner,
+        items: listing.items.map((entry) => ({
+          name: entry.name,
+          path: relativeToShare(row, entry.path),
+          is_directory: entry.is_directory,
+          size: entry.size,
+          modified: entry.modified,
+          mimetype: entry.mimetype,
+        })),
+      };
+    },
+
+    /**
+     * A file's bytes (the shared file, or one inside a shared folder): each download from the
+     * first byte counts one view, exactly, before a byte is sent.
+     */
+    async content(
+      slug: string,
+      inner: string,
+      credentials: FsShareCredentials & { range: string | undefined },
+    ) {
+      const row = await access.authorize(slug, credentials);
+      const path = row.kind === 'file' ? '/' : inner;
+      const entry = await asCreator(row, path, read.get);
+      if (entry.is_directory) throw fsShareNotAFile(path);
+      if (countsAsView(credentials.range)) await access.countAuthorized(slug);
+      return asCreator(row, path, (principal, full) =>
+        read.download(principal, full, credentials.range),
+      );
+    },
+  };
+}
+
+export type FsShareVisits = ReturnType<typeof createFsShareVisits>;

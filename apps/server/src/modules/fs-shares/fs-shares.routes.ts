@@ -1,0 +1,201 @@
+import {
+  fsShareCreateRequestSchema,
+  fsShareInnerPathSchema,
+  fsShareListQuerySchema,
+  fsShareListSchema,
+  fsShareSchema,
+  fsShareUpdateRequestSchema,
+  idParamSchema,
+  publicFsListingSchema,
+  publicFsShareSchema,
+  slugParamSchema,
+} from '@sharebin/shared';
+import { z } from 'zod';
+import { type AnyRoute, type RouteAuth, route } from '../../app/route';
+import type { ActivityLog } from '../dashboard/activity.recorder';
+import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
+import { objectResponse } from '../storage/object-response';
+import type { FsShareVisits } from './fs-share-visits.usecases';
+import type { FsSharesUseCases } from './fs-shares.usecases';
+
+const tag = 'file system shares';
+const tokenSchema = z.string().min(1).max(200).optional();
+
+function ownerRoutes(
+  shares: FsSharesUseCases,
+  prefix: '/admin/fs' | '/user/fs',
+  auth: RouteAuth,
+): AnyRoute[] {
+  const whose = prefix === '/admin/fs' ? 'every share of a mounted path' : "the key's own shares";
+  return [
+    route({
+      method: 'post',
+      path: `${prefix}/shares`,
+      tag,
+      summary:
+        'Share a mounted file or folder by link (slug, password, expiry, view limit, remark); a key shares only inside its base path',
+      auth,
+      body: fsShareCreateRequestSchema,
+      response: fsShareSchema,
+      status: 201,
+      errors: [400, 403, 404, 409],
+      handler: ({ principal, body, origin }) => shares.create(principal, body, origin),
+    }),
+    route({
+      method: 'get',
+      path: `${prefix}/shares`,
+      tag,
+      summary: `List ${whose}, newest first (limit, offset; search by path, slug or remark)`,
+      auth,
+      query: fsShareListQuerySchema,
+      response: fsShareListSchema,
+      handler: ({ principal, query, origin }) => shares.list(principal, query, origin),
+    }),
+    route({
+      method: 'get',
+      path: `${prefix}/shares/:id`,
+      tag,
+      summary: 'One share of a mounted path',
+      auth,
+      params: idParamSchema,
+      response: fsShareSchema,
+      errors: [404],
+      handler: ({ principal, params, origin }) => shares.get(principal, params.id, origin),
+    }),
+    route({
+      method: 'put',
+      path: `${prefix}/shares/:id`,
+      tag,
+      summary: 'Change a share: slug, password (null removes it), expiry, view limit, remark',
+      auth,
+      params: idParamSchema,
+      body: fsShareUpdateRequestSchema,
+      response: fsShareSchema,
+      errors: [404, 409],
+      handler: ({ principal, params, body, origin }) =>
+        shares.update(principal, params.id, body, origin),
+    }),
+    route({
+      method: 'delete',
+      path: `${prefix}/shares/:id`,
+      tag,
+      summary: 'End a share (the file or folder stays)',
+      auth,
+      params: idParamSchema,
+      response: z.null(),
+      errors: [404],
+      handler: async ({ principal, params }) => {
+        await shares.remove(principal, params.id);
+        return null;
+      },
+    }),
+  ];
+}
+
+function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[] {
+  return [
+    route({
+      method: 'get',
+      path: '/public/fs-shares/:slug',
+      tag,
+      summary:
+        'What a share is (kind, name, a file’s size and type); a protected one answers only that it needs a password. Counts no view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({ token: tokenSchema }),
+      headers: sharePasswordHeaderSchema,
+      response: publicFsShareSchema,
+      errors: [401, 404, 410, 429],
+      handler: ({ params, query, headers, clientIp }) =>
+        visits.info(params.slug, {
+          token: query.token,
+          password: givenSharePassword(headers, undefined),
+          clientIp,
+        }),
+    }),
+    route({
+      method: 'post',
+      path: '/public/fs-shares/:slug/verify',
+      tag,
+      summary: 'Open a protected share with its password (rate limited): answers an access token',
+      auth: 'public',
+      params: slugParamSchema,
+      body: z.object({ password: z.string().max(1024) }),
+      response: publicFsShareSchema,
+      errors: [401, 404, 410, 429],
+      handler: ({ params, body, clientIp }) => visits.verify(params.slug, body.password, clientIp),
+    }),
+    route({
+      method: 'get',
+      path: '/public/fs-shares/:slug/list',
+      tag,
+      summary:
+        'A folder inside a shared folder (`path` relative to it, `/` the shared folder itself); counts no view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({ path: fsShareInnerPathSchema, token: tokenSchema }),
+      headers: sharePasswordHeaderSchema,
+      response: publicFsListingSchema,
+      errors: [400, 401, 404, 410, 429],
+      handler: ({ params, query, headers, clientIp }) =>
+        visits.list(params.slug, query.path, {
+          token: query.token,
+          password: givenSharePassword(headers, undefined),
+          clientIp,
+        }),
+    }),
+    route({
+      method: 'get',
+      path: '/public/fs-shares/:slug/content',
+      tag,
+      summary:
+        'A file of the share (inline, or `download=1`), with Range support; each download from the first byte counts one view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({
+        path: fsShareInnerPathSchema,
+        token: tokenSchema,
+        /** For scripts, as `raw/{slug}?password=` (rate limited). */
+        password: z.string().max(1024).optional(),
+        download: z.enum(['0', '1']).optional(),
+      }),
+      headers: sharePasswordHeaderSchema,
+      response: z.string(),
+      produces: 'application/octet-stream',
+      errors: [400, 401, 404, 410, 416, 429],
+      handler: async ({ params, query, headers, clientIp }, c) => {
+        const download = query.download === '1';
+        const file = await visits.content(params.slug, query.path, {
+          token: query.token,
+          password: givenSharePassword(headers, query.password),
+          clientIp,
+          range: c.req.header('range'),
+        });
+        return objectResponse({
+          object: file.object,
+          filename: file.name,
+          contentType: file.contentType,
+          download,
+          activity,
+        });
+      },
+    }),
+  ];
+}
+
+export function createFsSharesRoutes({
+  shares,
+  visits,
+  activity,
+}: {
+  shares: FsSharesUseCases;
+  visits: FsShareVisits;
+  /** Downloads count their bytes out. */
+  activity: ActivityLog;
+}): AnyRoute[] {
+  return [
+    ...ownerRoutes(shares, '/admin/fs', 'admin'),
+    ...ownerRoutes(shares, '/user/fs', { permission: 'mount' }),
+    ...visitorRoutes(visits, activity),
+  ];
+}
