@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { fileListQuerySchema, shareOptionsSchema, updateFileShareRequestSchema } from './files';
+import { FILE_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../constants';
+import { shareOptionsSchema, updateFileShareRequestSchema } from './files';
 import { fsPathSchema } from './fs';
-import { pageOf } from './pagination';
+import { pageOf, pageQueryShape, resolvePage } from './pagination';
 
 /** POST /api/{admin|user}/fs/shares: a mounted file or folder by link, with the share options. */
 export const fsShareCreateRequestSchema = shareOptionsSchema.omit({ path: true }).extend({
@@ -40,8 +41,14 @@ export type FsShare = z.infer<typeof fsShareSchema>;
 export const fsShareListSchema = pageOf(fsShareSchema);
 export type FsShareList = z.infer<typeof fsShareListSchema>;
 
-/** Paged like file shares, searched by name, path, slug or remark. */
-export const fsShareListQuerySchema = fileListQuerySchema;
+/** Paged like file shares, searched by path, slug or remark; `under`: shares at a path or below it. */
+export const fsShareListQuerySchema = z
+  .object({
+    ...pageQueryShape(FILE_PAGE_SIZE),
+    search: z.string().trim().min(SEARCH_MIN_LENGTH).max(100).optional(),
+    under: fsPathSchema.optional(),
+  })
+  .transform(resolvePage);
 
 /**
  * What a visitor learns of a share: for a protected one only that it needs a password, until

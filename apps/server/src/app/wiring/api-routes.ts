@@ -8,7 +8,6 @@ import { createFsRoutes } from '../../modules/fs/fs.routes';
 import { createFsSearchRoutes } from '../../modules/fs/search/fs-search.routes';
 import { createFsSearch } from '../../modules/fs/search/fs-search.usecases';
 import { createFsShareVisits } from '../../modules/fs-shares/fs-share-visits.usecases';
-import { createFsSharesRepository } from '../../modules/fs-shares/fs-shares.repository';
 import { createFsSharesRoutes } from '../../modules/fs-shares/fs-shares.routes';
 import { createFsSharesUseCases } from '../../modules/fs-shares/fs-shares.usecases';
 import { createJobsRoutes } from '../../modules/jobs/jobs.routes';
@@ -57,7 +56,6 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
   const { activity, caches, accessTokens } = platform;
   const { drivers } = storage;
   const { maxUploadBytes } = accounts;
-  const fsSharesRepository = createFsSharesRepository({ db: deps.db });
   return [
     ...createSystemRoutes({ readiness: areas.readiness, version: deps.version }),
     ...createAuthRoutes({ auth: accounts.auth }),
@@ -84,13 +82,13 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
     }),
     ...createFsSharesRoutes({
       shares: createFsSharesUseCases({
-        repository: fsSharesRepository,
+        repository: fs.sharesRepository,
         read: fs.read,
         passwords: platform.passwords,
         clock,
       }),
       visits: createFsShareVisits({
-        repository: fsSharesRepository,
+        repository: fs.sharesRepository,
         read: fs.read,
         apiKeyPrincipal: accounts.apiKeys.principalById,
         passwordGuard: platform.passwordGuard,

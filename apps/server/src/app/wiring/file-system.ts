@@ -1,4 +1,5 @@
 import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums.usecases';
+import type { FsChange } from '../../modules/fs/fs-change.models';
 import {
   createFsChangeFollower,
   createListingFollower,
@@ -7,6 +8,8 @@ import { createFsLocator } from '../../modules/fs/fs-locator.usecases';
 import { createFsQuota } from '../../modules/fs/fs-quota.usecases';
 import { createFsReadUseCases } from '../../modules/fs/fs-read.usecases';
 import { createFsWriteUseCases } from '../../modules/fs/fs-write.usecases';
+import { createFsSharePaths } from '../../modules/fs-shares/fs-share-paths.usecases';
+import { createFsSharesRepository } from '../../modules/fs-shares/fs-shares.repository';
 import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';
 import { createSearchRepository } from '../../modules/search/search.repository';
 import { createSearchUseCases } from '../../modules/search/search.usecases';
@@ -21,7 +24,7 @@ import type { Storage } from './storage';
 
 /**
  * The mounted file system: mounts, reads and writes through them, the capacity held by
- * uploads, and what follows every change (listing caches, the search index, checksums).
+ * uploads, and what follows every change (listing caches, the search index, checksums, shares).
  * WebDAV's locks and dead properties are stored here too: the housekeeping prunes the locks.
  */
 export function wireFileSystem(
@@ -38,6 +41,12 @@ export function wireFileSystem(
   const checksums = createChecksumsRepository(db);
   // Every file-system write reports here, whichever flow made it (caches, search index).
   const changes = createFsChangeFollower({ directories, search, checksums, clock, logger });
+  const sharesRepository = createFsSharesRepository({ db });
+  const sharePaths = createFsSharePaths(sharesRepository);
+  const onChange = async (list: FsChange[]) => {
+    await changes.follow(list);
+    await sharePaths.follow(list);
+  };
   const mounts = createMountsUseCases({
     repository: mountsRepository,
     storageTypeOf: storage.typeOf,
@@ -70,7 +79,8 @@ export function wireFileSystem(
     search,
     checksums,
     changes,
-    onChange: changes.follow,
+    onChange,
+    sharesRepository,
     mounts,
     locator,
     uploads,
@@ -84,7 +94,7 @@ export function wireFileSystem(
         ? {}
         : { httpIdleTimeoutMs: deps.httpIdleTimeoutMs }),
     }),
-    write: createFsWriteUseCases({ locator, quota, onChange: changes.follow, activity }),
+    write: createFsWriteUseCases({ locator, quota, onChange, activity }),
     read: createFsReadUseCases({
       locator,
       mounts: mountResolver,

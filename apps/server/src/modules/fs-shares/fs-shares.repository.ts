@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Updateable } from 'kysely';
+import { type ExpressionBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../shared/db';
 import type { Database, FsSharesTable } from '../shared/db.schema';
 import { containsPattern, lowerLike } from '../shared/sql-search';
@@ -8,14 +8,17 @@ export interface FsShareListFilter {
   /** Creator tags whose shares to list; all when absent. */
   createdBy?: string[];
   search?: string;
+  /** Shares of this path or of something below it. */
+  under?: string;
   limit: number;
   offset: number;
 }
 
-function matches(filter: Pick<FsShareListFilter, 'createdBy' | 'search'>) {
+function matches(filter: Pick<FsShareListFilter, 'createdBy' | 'search' | 'under'>) {
   return (eb: ExpressionBuilder<Database, 'fs_shares'>) => {
     const conditions = [];
     if (filter.createdBy) conditions.push(eb('created_by', 'in', filter.createdBy));
+    if (filter.under) conditions.push(atOrBelow(filter.under)(eb));
     if (filter.search) {
       const pattern = containsPattern(filter.search);
       conditions.push(
@@ -28,6 +31,16 @@ function matches(filter: Pick<FsShareListFilter, 'createdBy' | 'search'>) {
     }
     return eb.and(conditions);
   };
+}
+
+/** `path` itself or anything below it; a prefix compare, so `%` and `_` in names are plain. */
+function atOrBelow(path: string) {
+  const below = `${path}/`;
+  return (eb: ExpressionBuilder<Database, 'fs_shares'>) =>
+    eb.or([
+      eb('path', '=', path),
+      eb(eb.fn('substr', ['path', eb.val(1), eb.val(below.length)]), '=', below),
+    ]);
 }
 
 export function createFsSharesRepository({ db }: { db: Db }) {
@@ -65,6 +78,23 @@ export function createFsSharesRepository({ db }: { db: Db }) {
 
     update: async (id: string, changes: Updateable<FsSharesTable>) => {
       await db.updateTable('fs_shares').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Shares at `from` or below it now point at `to` (a rename or move through Sharebin). */
+    movePaths: async (from: string, to: string) => {
+      await db
+        .updateTable('fs_shares')
+        .set({ path: sql<string>`${to} || substr(path, ${from.length + 1})` })
+        .where(atOrBelow(from))
+        .execute();
+    },
+
+    /** Shares of a deleted path (and of what was below it, for a folder) end. */
+    removeAt: async (path: string, { subtree }: { subtree: boolean }) => {
+      await db
+        .deleteFrom('fs_shares')
+        .where(subtree ? atOrBelow(path) : (eb) => eb('path', '=', path))
+        .execute();
     },
 
     remove: async (id: string) => {

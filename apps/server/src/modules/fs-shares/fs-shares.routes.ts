@@ -45,7 +45,7 @@ function ownerRoutes(
       method: 'get',
       path: `${prefix}/shares`,
       tag,
-      summary: `List ${whose}, newest first (limit, offset; search by path, slug or remark)`,
+      summary: `List ${whose}, newest first (limit, offset; search by path, slug or remark; \`under\`: the shares a rename, move or delete of that path would move or end)`,
       auth,
       query: fsShareListQuerySchema,
       response: fsShareListSchema,

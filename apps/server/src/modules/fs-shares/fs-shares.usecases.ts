@@ -71,7 +71,12 @@ export function createFsSharesUseCases({
 
     async list(
       principal: Principal,
-      query: { limit: number; offset: number; search?: string | undefined },
+      query: {
+        limit: number;
+        offset: number;
+        search?: string | undefined;
+        under?: string | undefined;
+      },
       origin: string,
     ): Promise<FsShareList> {
       const { rows, total } = await repository.list({ ...query, createdBy: ownerTags(principal) });

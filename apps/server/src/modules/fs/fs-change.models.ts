@@ -14,6 +14,12 @@ export type FsChange =
       /** A file streamed in: the stored object's ETag and the checksums of its bytes. */
       stored?: { etag: string; checksums: Checksums };
     }
-  | { kind: 'removed'; location: MountLocation; subtree: boolean }
+  | {
+      kind: 'removed';
+      location: MountLocation;
+      subtree: boolean;
+      /** The second half of a move across mounts: what follows paths (shares) goes there. */
+      movedTo?: MountLocation;
+    }
   /** Within one mount: the storage moved `from` to `location`, and its subtree with it. */
   | { kind: 'moved'; from: MountLocation; location: MountLocation; isDirectory: boolean };

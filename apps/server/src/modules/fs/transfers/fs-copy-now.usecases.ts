@@ -110,7 +110,7 @@ export function createFsCopyNowUseCases({ locator, quota, onChange }: FsCopyNowD
           ? [{ kind: 'moved', from: source, location: target, isDirectory }]
           : [
               { kind: 'written', location: target, isDirectory, size: entry.size },
-              { kind: 'removed', location: source, subtree: isDirectory },
+              { kind: 'removed', location: source, subtree: isDirectory, movedTo: target },
             ],
       );
     },

@@ -189,7 +189,7 @@ export function createTransferJobs({
           batch = [];
         }
       }
-      if (kind === 'move') batch.push(step('cleanup', sourcePath, null));
+      if (kind === 'move') batch.push(step('cleanup', sourcePath, target.path));
       await add(batch);
     }
 
@@ -254,7 +254,7 @@ export function createTransferJobs({
       if (kind === 'move') {
         await source.storage.delete(source.key);
         await keepParentFolder(source);
-        changes.push({ kind: 'removed', location: source, subtree: false });
+        changes.push({ kind: 'removed', location: source, subtree: false, movedTo: target });
       }
       await onChange(changes);
       return { status: 'done' };
@@ -290,7 +290,7 @@ export function createTransferJobs({
               ? [{ kind: 'moved', from: source, location: target, isDirectory }]
               : [
                   { kind: 'written', location: target, isDirectory, size: entry?.size ?? null },
-                  { kind: 'removed', location: source, subtree: isDirectory },
+                  { kind: 'removed', location: source, subtree: isDirectory, movedTo: target },
                 ],
           );
           return { status: 'done' };
@@ -322,7 +322,11 @@ export function createTransferJobs({
           }
           await source.storage.deletePrefix(source.key);
           await keepParentFolder(source);
-          await onChange([{ kind: 'removed', location: source, subtree: true }]);
+          // The folder moved file by file: what followed it goes to where its files went.
+          const movedTo = item.target_path
+            ? { movedTo: await locator.write(principal, item.target_path) }
+            : {};
+          await onChange([{ kind: 'removed', location: source, subtree: true, ...movedTo }]);
           return { status: 'done' };
         }
       }
