@@ -57,6 +57,18 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'web-features-through-their-entry',
+      comment:
+        "A web feature imports another feature only through its public entry (modules/<feature>/index.ts, named re-exports of what other features use), never its inner files. Lazy import() of a page or a heavy component names the concrete file: the split point stays where it is. apps/web/package.json's sideEffects (CSS, main.tsx, zod-jitless.ts) lets the bundler skip an entry's unused re-exports, so an entry adds nothing to a chunk.",
+      severity: 'error',
+      from: { path: '^apps/web/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/modules/[^/]+/',
+        pathNot: ['^apps/web/src/modules/$1/', '^apps/web/src/modules/[^/]+/index\\.tsx?$'],
+        dynamic: false,
+      },
+    },
+    {
       name: 'production-not-to-tests',
       comment: 'Production code never imports test kits.',
       severity: 'error',

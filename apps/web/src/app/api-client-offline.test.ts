@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setAdminSession } from '../modules/auth/auth.store';
+import { setAdminSession } from '../modules/auth';
 import { CACHE_TIME_HEADER, cachedAt, cachedResponse, cacheTimeOf } from '../pwa/cached-answers';
 import {
   answers,

@@ -2,8 +2,7 @@ import { canUseAdminPanel } from '@sharebin/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { toPrincipal, useAuth } from '../modules/auth/auth.store';
-import { SessionCheckOnNavigation } from '../modules/auth/components/SessionCheckOnNavigation';
+import { SessionCheckOnNavigation, toPrincipal, useAuth } from '../modules/auth';
 import { PageLoader } from './layout/PageLoader';
 
 /**

@@ -27,8 +27,6 @@ export const commonEnUS = {
   signIn: 'Sign in',
   chooseFiles: 'Choose files',
   clearFinished: 'Clear finished',
-  yes: 'Yes',
-  no: 'No',
   // Selection and lists
   selectItem: 'Select {{name}}',
   clearSelection: 'Clear selection',

@@ -23,8 +23,6 @@ export const commonZhCN: Dictionary['common'] = {
   signIn: '登录',
   chooseFiles: '选择文件',
   clearFinished: '清除已结束',
-  yes: '是',
-  no: '否',
   // 选择与列表
   selectItem: '选择 {{name}}',
   clearSelection: '取消选择',

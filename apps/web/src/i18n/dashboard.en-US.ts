@@ -26,7 +26,6 @@ export const dashboardEnUS = {
       bytes_in: 'Uploaded',
       bytes_out: 'Downloaded',
     },
-    total: '{{value}} in 7 days',
   },
   storage: {
     title: 'Storage',

@@ -28,7 +28,6 @@ export const dashboardZhCN: Dictionary['dashboard'] = {
       bytes_in: '上传量',
       bytes_out: '下载量',
     },
-    total: '7 天共 {{value}}',
   },
   storage: {
     title: '存储',

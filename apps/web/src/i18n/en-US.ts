@@ -11,8 +11,6 @@ import { tasksEnUS } from './tasks.en-US';
  */
 export const enUS = {
   app: {
-    name: 'Sharebin',
-    tagline: 'Self-hosted clipboard and file sharing',
     loading: 'Loading…',
     pageLoadFailed: 'This page failed to load.',
     notFound: {
@@ -129,7 +127,6 @@ export const enUS = {
     modules: 'Modules',
     closeModules: 'Close the module list',
     signedInAs: 'Signed in as',
-    loggingOut: 'Signing out…',
     moduleNames: {
       dashboard: 'Dashboard',
       'text-management': 'Text management',
@@ -150,7 +147,6 @@ export const enUS = {
         'Where uploaded files are kept: S3-compatible buckets and local storage, their capacity and the default.',
       'mount-management':
         'Where each storage shows in the mount explorer: paths, order, caching, and which mounts are active.',
-      'key-management': 'Create API keys for scripts and teammates, and control what they can do.',
       settings: 'Upload limits, WebDAV behaviour and the administrator account.',
     },
     account: {
@@ -698,7 +694,6 @@ export const enUS = {
     },
   },
   apiKeys: {
-    title: 'API keys',
     description:
       'API keys let scripts and other people create shares, upload files and browse mounts without the admin password.',
     create: 'Create key',
@@ -715,7 +710,6 @@ export const enUS = {
     },
     neverUsed: 'Never used',
     custom: 'Custom',
-    noPermissions: 'No permissions',
     form: {
       createTitle: 'Create API key',
       editTitle: 'Edit API key',
@@ -778,7 +772,6 @@ export const enUS = {
     },
   },
   settings: {
-    title: 'Settings',
     system: {
       title: 'Uploads and WebDAV',
       description: 'Limits and behaviour that apply to every upload.',
@@ -848,7 +841,6 @@ export const enUS = {
       label: 'Language',
       auto: 'Detect automatically',
       plain: 'Plain text',
-      none: 'No such language',
     },
     view: {
       label: 'Layout',
@@ -1145,7 +1137,6 @@ export const enUS = {
     errors: {
       network: 'Network error',
       timeout: 'Request timeout',
-      requestCancelled: 'Request cancelled',
       uploadCancelled: 'Upload cancelled',
       downloadCancelled: 'Download cancelled',
       insufficientStorage:

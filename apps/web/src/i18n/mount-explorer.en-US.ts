@@ -1,7 +1,6 @@
 import { basketEnUS } from './basket.en-US';
 /** The mount explorer's English texts (SPEC §2 /mount-explorer), part of the en-US dictionary. */
 export const mountExplorerEnUS = {
-  title: 'Mount explorer',
   root: 'All mounts',
   breadcrumbs: 'Folder path',
   loading: 'Loading the folder…',
@@ -75,11 +74,9 @@ export const mountExplorerEnUS = {
     label: 'Folder name',
     placeholder: 'e.g. Reports',
     submit: 'Create',
-    done: 'Folder “{{name}}” created',
   },
   rename: {
     label: 'New name',
-    done: 'Renamed to “{{name}}”',
   },
   remove: {
     title: 'Delete “{{name}}”?',
@@ -159,7 +156,6 @@ export const mountExplorerEnUS = {
     loadMore: 'Show more',
   },
   preview: {
-    title: 'Preview of {{name}}',
     loading: 'Preparing the preview…',
     linkFailed: 'The preview could not be prepared.',
     close: 'Close preview',

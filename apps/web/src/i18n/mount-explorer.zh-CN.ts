@@ -3,7 +3,6 @@ import type { Dictionary } from './en-US';
 
 /** 挂载浏览器的中文文本（SPEC §2 /mount-explorer），属于 zh-CN 词典。 */
 export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
-  title: '挂载浏览器',
   root: '全部挂载',
   breadcrumbs: '文件夹路径',
   loading: '正在加载文件夹…',
@@ -73,11 +72,9 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     label: '文件夹名称',
     placeholder: '例如：报告',
     submit: '创建',
-    done: '已创建文件夹“{{name}}”',
   },
   rename: {
     label: '新名称',
-    done: '已重命名为“{{name}}”',
   },
   remove: {
     title: '删除“{{name}}”？',
@@ -154,7 +151,6 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     loadMore: '显示更多',
   },
   preview: {
-    title: '{{name}} 的预览',
     loading: '正在准备预览…',
     linkFailed: '无法准备预览。',
     close: '关闭预览',

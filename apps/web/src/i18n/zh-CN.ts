@@ -8,8 +8,6 @@ import { tasksZhCN } from './tasks.zh-CN';
 
 export const zhCN = {
   app: {
-    name: 'Sharebin',
-    tagline: '自托管的在线剪贴板与文件分享',
     loading: '加载中…',
     pageLoadFailed: '页面加载失败。',
     notFound: {
@@ -125,7 +123,6 @@ export const zhCN = {
     modules: '模块',
     closeModules: '关闭模块列表',
     signedInAs: '当前身份',
-    loggingOut: '正在退出…',
     moduleNames: {
       dashboard: '仪表盘',
       'text-management': '文本管理',
@@ -142,7 +139,6 @@ export const zhCN = {
       'storage-config': '上传文件的存放位置：S3 兼容存储桶和本地存储、它们的容量以及默认存储。',
       'mount-management':
         '每个存储在挂载浏览器中的位置：路径、顺序、缓存以及哪些挂载点处于启用状态。',
-      'key-management': '为脚本和团队成员创建 API 密钥，并控制它们的权限。',
       settings: '上传限制、WebDAV 行为和管理员账户。',
     },
     account: {
@@ -680,7 +676,6 @@ export const zhCN = {
     },
   },
   apiKeys: {
-    title: 'API 密钥',
     description: 'API 密钥让脚本和其他人无需管理员密码即可创建分享、上传文件和浏览挂载。',
     create: '创建密钥',
     empty: '还没有 API 密钥',
@@ -696,7 +691,6 @@ export const zhCN = {
     },
     neverUsed: '从未使用',
     custom: '自定义',
-    noPermissions: '无权限',
     form: {
       createTitle: '创建 API 密钥',
       editTitle: '编辑 API 密钥',
@@ -758,7 +752,6 @@ export const zhCN = {
     },
   },
   settings: {
-    title: '系统设置',
     system: {
       title: '上传与 WebDAV',
       description: '适用于所有上传的限制和行为。',
@@ -826,7 +819,6 @@ export const zhCN = {
       label: '语言',
       auto: '自动检测',
       plain: '纯文本',
-      none: '没有这种语言',
     },
     view: {
       label: '布局',
@@ -1117,7 +1109,6 @@ export const zhCN = {
     errors: {
       network: '网络错误',
       timeout: '请求超时',
-      requestCancelled: '请求已取消',
       uploadCancelled: '上传已取消',
       downloadCancelled: '下载已取消',
       insufficientStorage:

@@ -1,12 +1,7 @@
 import { OFFLINE_CACHE_MAX_AGE_MS, OFFLINE_DB_VERSION } from '@sharebin/shared';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  getAuthState,
-  logout,
-  setAdminSession,
-  setApiKeySession,
-} from '../modules/auth/auth.store';
+import { getAuthState, logout, setAdminSession, setApiKeySession } from '../modules/auth';
 import { installOfflineBrowser, settle } from './offline.test-support';
 import { cacheOwnerOf, findAnswer, purgeExpired, saveAnswer } from './offline-cache';
 import { cacheTargetFor, isCacheableContentType } from './offline-cache-targets';

@@ -1,4 +1,6 @@
 import { OFFLINE_CACHE_MAX_AGE_MS } from '@sharebin/shared';
+// The store, not the auth entry: the entry's actions import the API client, which imports this
+// file (a cycle).
 import type { AuthState } from '../modules/auth/auth.store';
 import type { CacheTarget } from './offline-cache-targets';
 import { OFFLINE_STORES, type OfflineStore, offlineDb, type SavedAnswer } from './offline-db';

@@ -1,4 +1,4 @@
-import { authStore, getAuthState } from '../modules/auth/auth.store';
+import { authStore, getAuthState } from '../modules/auth';
 import { cacheOwnerOf, forgetOwner, PUBLIC_OWNER, purgeExpired } from './offline-cache';
 
 const DAY_MS = 86_400_000;

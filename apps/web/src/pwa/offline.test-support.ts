@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createFakeWindow, withEnglishTexts } from '../app/fake-window.test-support';
-import { logout } from '../modules/auth/auth.store';
+import { logout } from '../modules/auth';
 import { OFFLINE_DB_NAME } from './offline-db';
 
 export const BASE = 'https://sharebin.test';

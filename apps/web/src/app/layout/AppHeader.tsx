@@ -16,7 +16,7 @@ import { IconBrandGithub, IconExternalLink } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { toPrincipal, useAuth } from '../../modules/auth/auth.store';
+import { toPrincipal, useAuth } from '../../modules/auth';
 import { TaskManager } from '../../modules/tasks/components/TaskManager';
 import { OfflineBadge } from '../../pwa/OfflineBadge';
 import { Brand } from './Brand';

@@ -4,7 +4,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
-import { useAuth } from '../../modules/auth/auth.store';
+import { useAuth } from '../../modules/auth';
 import { CachedDataNotice } from '../../pwa/CachedDataNotice';
 import { PwaPrompts } from '../../pwa/PwaPrompts';
 import { AppFooter } from './AppFooter';

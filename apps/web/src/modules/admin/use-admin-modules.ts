@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { toPrincipal, useAuth } from '../auth/auth.store';
+import { toPrincipal, useAuth } from '../auth';
 import { type AdminModuleDefinition, availableAdminModules } from './admin-modules';
 
 /** The modules the signed-in user may open, in navigation order. */

@@ -1,7 +1,7 @@
 import { type ApiKey, ERROR_CODES } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-client';
-import { serverFieldErrors } from '../management/form-errors';
+import { serverFieldErrors } from '../management';
 import {
   emptyKeyForm,
   KEY_CODE_FIELDS,

@@ -1,6 +1,6 @@
 import type { ApiKey, UpdateApiKeyRequest } from '@sharebin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCollection, wholeList } from '../management/use-collection';
+import { useCollection, wholeList } from '../management';
 import { apiKeysApi } from './api-keys.api';
 
 export const apiKeysQueryKey = ['admin', 'api-keys'] as const;

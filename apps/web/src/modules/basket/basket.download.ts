@@ -1,8 +1,8 @@
 import { api } from '../../app/api-client';
 import { downloadUrl } from '../../app/download';
 import { resolveBackendUrl } from '../../shared/backend';
-import { fsBase } from '../mount-explorer/fs.api';
-import { recordDownload } from '../tasks/browser-tasks';
+import { fsBase } from '../mount-explorer';
+import { recordDownload } from '../tasks';
 
 /** The answer of `zip/link`: the address, until when it works (the job is in the task list). */
 export interface ZipLink {

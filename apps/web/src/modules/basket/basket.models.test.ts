@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
-import type { AuthState } from '../auth/auth.store';
+import type { AuthState } from '../auth';
 import { addToBasket, type BasketEntry, groupByFolder, parseBasket, sizeOf } from './basket.models';
 import { basketStorageKey, loadBasket, saveBasket } from './basket.store';
 

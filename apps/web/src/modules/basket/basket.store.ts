@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@sharebin/shared';
 import { useSyncExternalStore } from 'react';
 import { createSignal } from '../../shared/value-store';
-import { type AuthState, authStore } from '../auth/auth.store';
+import { type AuthState, authStore } from '../auth';
 import { addToBasket, type BasketEntry, folderOf, parseBasket } from './basket.models';
 
 /**

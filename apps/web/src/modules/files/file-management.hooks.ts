@@ -1,8 +1,8 @@
 import { FILE_PAGE_SIZE, type FileShare, type UpdateFileShareRequest } from '@sharebin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth.store';
-import { useCollection } from '../management/use-collection';
-import { storageQueryKey } from '../storage/storage.hooks';
+import { useAuth } from '../auth';
+import { useCollection } from '../management';
+import { storageQueryKey } from '../storage';
 import { type FileScope, managedFilesApi } from './files.api';
 
 /** Every query of the file-management module starts with this key. */

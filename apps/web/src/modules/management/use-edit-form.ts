@@ -85,7 +85,7 @@ export function useEditForm<S, V, F extends string>(options: EditFormOptions<S, 
     errorOf: (field: F) => errors[field],
     submit,
     saveChanges,
-    /** Forget the opening's values once the modal has faded out. */
+    /** Forget the opening's values once the modal has faded out (EditModal calls it). */
     reset: () => {
       setOriginal(null);
       setValues(null);

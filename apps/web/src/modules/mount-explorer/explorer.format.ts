@@ -1,6 +1,6 @@
 import { type FsEntry, hasPermission, type Principal } from '@sharebin/shared';
 import { formatBytes } from '../../shared/format-bytes';
-import { previewKind } from '../files/share/file-preview';
+import { previewKind } from '../files';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

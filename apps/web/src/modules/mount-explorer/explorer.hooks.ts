@@ -1,8 +1,7 @@
 import { hasPermission } from '@sharebin/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useIsValidating } from '../auth/auth.actions';
-import { toPrincipal, useAuth } from '../auth/auth.store';
+import { toPrincipal, useAuth, useIsValidating } from '../auth';
 import { SORT_KEYS, type SortOrder } from './explorer.sort';
 import { fsApi } from './fs.api';
 

@@ -2,7 +2,7 @@ import type { FsBatchResult, FsJob } from '@sharebin/shared';
 import { failureText } from '../../app/error-messages';
 import { notifySuccess, notifyWarning } from '../../app/notify';
 import { i18n } from '../../i18n';
-import { jobFollower } from '../tasks/job-follower';
+import { jobFollower } from '../tasks';
 import { isJobAccepted, type TransferOutcome } from './fs.api';
 
 /** A finished job's counts, added to what the call itself did (batch-remove's small paths). */

@@ -10,8 +10,8 @@ import type {
 } from '@sharebin/shared';
 import { api } from '../../app/api-client';
 import { apiUrl } from '../../app/runtime-config';
-import { getAuthState } from '../auth/auth.store';
-import type { CompletedPart } from '../files/upload/parts';
+import { getAuthState } from '../auth';
+import type { CompletedPart } from '../files';
 import type { SearchRequest } from './explorer.search';
 
 /** SPEC §6: the admin's file-system calls and a key's are separate sets, chosen by user type. */

@@ -6,7 +6,7 @@ import {
 } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-client';
-import { schemaFieldErrors, serverFieldErrors } from '../management/form-errors';
+import { schemaFieldErrors, serverFieldErrors } from '../management';
 import {
   emptyMountForm,
   MOUNT_CODE_FIELDS,

@@ -1,6 +1,6 @@
 import type { Mount, UpdateMountRequest } from '@sharebin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCollection, wholeList } from '../management/use-collection';
+import { useCollection, wholeList } from '../management';
 import { mountsApi } from './mounts.api';
 
 /** Every mount query starts with this key. */

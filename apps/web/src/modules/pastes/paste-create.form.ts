@@ -8,7 +8,7 @@ import {
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
 } from '@sharebin/shared';
-import { MAX_VIEWS_LIMIT } from '../management/share-settings';
+import { MAX_VIEWS_LIMIT } from '../management';
 
 /**
  * The share form under the editor: its values and rules. Pure functions mirroring

@@ -1,7 +1,7 @@
 import { PASTE_PAGE_SIZE, type PasteSummary, type UpdatePasteRequest } from '@sharebin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth.store';
-import { useCollection } from '../management/use-collection';
+import { useAuth } from '../auth';
+import { useCollection } from '../management';
 import { managedPastesApi, type PasteScope } from './pastes.api';
 
 /** Every query of the text-management module starts with this key. */

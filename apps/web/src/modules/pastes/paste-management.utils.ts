@@ -15,13 +15,3 @@ export const isPasteExpired = (paste: PasteLimits, now = Date.now()) =>
 /** Every allowed view has been used (0 = unlimited never is). */
 export const isPasteUsedUp = (paste: PasteLimits) =>
   paste.max_views > 0 && paste.views >= paste.max_views;
-
-/** Who created a paste: `admin`, or an API key by id (stored as `apikey:<id>` or bare). */
-export type PasteCreator = { type: 'admin' } | { type: 'apikey'; id: string };
-
-export function parseCreator(createdBy: string): PasteCreator {
-  if (createdBy === 'admin') {
-    return { type: 'admin' };
-  }
-  return { type: 'apikey', id: createdBy.replace(/^apikey:/, '') };
-}

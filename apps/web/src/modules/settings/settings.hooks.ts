@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi } from '../auth/auth.api';
+import { authApi } from '../auth';
 import { settingsApi } from './settings.api';
 
 export const systemSettingsQueryKey = ['admin', 'system-settings'] as const;

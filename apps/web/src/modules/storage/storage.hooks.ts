@@ -1,7 +1,7 @@
 import type { StorageChoice, StorageConfig, UpdateStorageConfigRequest } from '@sharebin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../auth/auth.store';
-import { useCollection, wholeList } from '../management/use-collection';
+import { useAuth } from '../auth';
+import { useCollection, wholeList } from '../management';
 import { storageApi } from './storage.api';
 
 /** Every storage query starts with this key. */

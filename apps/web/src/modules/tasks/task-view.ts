@@ -1,5 +1,5 @@
 import type { FsJob } from '@sharebin/shared';
-import type { AuthState } from '../auth/auth.store';
+import type { AuthState } from '../auth';
 import { type BrowserTask, isBrowserTaskFinished } from './browser-tasks';
 import { isJobFinished } from './job-follower';
 

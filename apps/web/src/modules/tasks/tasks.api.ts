@@ -1,6 +1,6 @@
 import type { FsJob, Page } from '@sharebin/shared';
 import { api } from '../../app/api-client';
-import { fsBase } from '../mount-explorer/fs.api';
+import { fsBase } from '../mount-explorer';
 
 /** Jobs listed at once: the newest, which is what a task panel shows. */
 export const JOBS_SHOWN = 50;

@@ -19,11 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, isPast } from '../../../app/format';
 import { usePageTitle } from '../../../app/page-title';
-import { authApi } from '../../auth/auth.api';
-import { toPrincipal, useAuth } from '../../auth/auth.store';
-import { PermissionBadges } from '../../auth/components/PermissionBadges';
-import { SignOutButton } from '../../auth/components/SignOutButton';
-import { explorerHref } from '../../mount-explorer/explorer.paths';
+import { authApi, PermissionBadges, SignOutButton, toPrincipal, useAuth } from '../../auth';
+import { explorerHref } from '../../mount-explorer';
 import { keyCapabilities } from '../key-capabilities';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -10,8 +10,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { SessionIdentity } from '../../auth/components/SessionIdentity';
-import { SignOutButton } from '../../auth/components/SignOutButton';
+import { SessionIdentity, SignOutButton } from '../../auth';
 import type { AdminModuleDefinition } from '../admin-modules';
 
 export function AdminNav({

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { PageLoader } from '../../../app/layout/PageLoader';
 import { useShell } from '../../../app/layout/shell-context';
-import { useAuth } from '../../auth/auth.store';
-import { LoginPage } from '../../auth/pages/LoginPage';
+import { LoginPage, useAuth } from '../../auth';
 import type { AdminModuleId } from '../admin-modules';
 import { useAdminModules } from '../use-admin-modules';
 

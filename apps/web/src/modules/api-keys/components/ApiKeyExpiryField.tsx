@@ -1,6 +1,6 @@
 import { Chip, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SetValue } from '../../management/use-edit-form';
+import type { SetValue } from '../../management';
 import type { ExpiryChoice, KeyFormValues } from '../api-keys.form';
 
 /** When a key expires: a preset, never, or a number of days (editing may also keep it). */

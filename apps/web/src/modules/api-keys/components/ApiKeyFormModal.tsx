@@ -8,10 +8,13 @@ import {
 import { IconFolder, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format';
-import { EditModal } from '../../management/components/EditModal';
-import { FormButtons } from '../../management/components/ShareSettingsFields';
-import { serverFieldErrors, wordedErrors } from '../../management/form-errors';
-import { useEditForm } from '../../management/use-edit-form';
+import {
+  EditModal,
+  FormButtons,
+  serverFieldErrors,
+  useEditForm,
+  wordedErrors,
+} from '../../management';
 import {
   type ExpiryChoice,
   emptyKeyForm,
@@ -101,10 +104,8 @@ export function ApiKeyFormModal({
       title={isNew ? t('apiKeys.form.createTitle') : t('apiKeys.form.editTitle')}
       opened={opened}
       onClose={onClose}
-      onExited={() => {
-        form.reset();
-        onExited();
-      }}
+      form={form}
+      onExited={onExited}
       pending={pending}
       size="lg"
       onSubmit={form.submit(save)}

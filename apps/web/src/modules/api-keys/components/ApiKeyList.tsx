@@ -2,9 +2,8 @@ import { Badge, Code, Group, Text, Tooltip } from '@mantine/core';
 import type { ApiKey } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatRelative, isPast } from '../../../app/format';
-import { PermissionBadges } from '../../auth/components/PermissionBadges';
-import { DataTable, type TableColumn } from '../../management/components/DataTable';
-import { deleteAction, editAction } from '../../management/components/row-actions';
+import { PermissionBadges } from '../../auth';
+import { DataTable, deleteAction, editAction, type TableColumn } from '../../management';
 
 interface ApiKeyListProps {
   keys: readonly ApiKey[];

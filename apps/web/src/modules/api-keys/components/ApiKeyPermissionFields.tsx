@@ -1,6 +1,6 @@
 import { Paper, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SetValue } from '../../management/use-edit-form';
+import type { SetValue } from '../../management';
 import type { KeyFormValues } from '../api-keys.form';
 
 const PERMISSIONS = ['text', 'file', 'mount'] as const;

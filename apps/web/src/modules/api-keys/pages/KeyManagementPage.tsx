@@ -4,11 +4,14 @@ import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { ModuleHeader } from '../../admin/components/ModuleHeader';
-import { CollectionStatus, EmptyState } from '../../management/components/CollectionStatus';
-import { RefreshButton } from '../../management/components/CollectionToolbar';
-import { confirmDanger } from '../../management/confirm-danger';
-import { useModalTarget } from '../../management/use-modal-target';
+import { ModuleHeader } from '../../admin';
+import {
+  CollectionStatus,
+  confirmDanger,
+  EmptyState,
+  RefreshButton,
+  useModalTarget,
+} from '../../management';
 import { useApiKeyCollection, useDeleteApiKey } from '../api-keys.hooks';
 import { ApiKeyFormModal, type ApiKeyFormSource } from '../components/ApiKeyFormModal';
 import { ApiKeyList } from '../components/ApiKeyList';

@@ -24,8 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { notifySuccess } from '../../../app/notify';
 import { formatBytes } from '../../../shared/format-bytes';
-import { fileTypeIcon } from '../../files/components/share/file-type-icon';
-import { previewKind } from '../../files/share/file-preview';
+import { fileTypeIcon, previewKind } from '../../files';
 import { startZipDownload } from '../basket.download';
 import {
   BASKET_WARNING_BYTES,

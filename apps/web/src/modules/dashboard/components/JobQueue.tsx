@@ -3,7 +3,7 @@ import type { DashboardStats } from '@sharebin/shared';
 import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRelative } from '../../../app/format';
-import { taskPanel } from '../../tasks/task-panel';
+import { taskPanel } from '../../tasks';
 import { formatCount } from '../dashboard.format';
 
 /** Jobs waiting and running, how long the oldest has waited, and the way to the task manager. */

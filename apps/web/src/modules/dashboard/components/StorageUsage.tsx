@@ -2,8 +2,7 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { DashboardStorage } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CapacityBar, StorageTypeBadge } from '../../storage/components/StorageBadges';
-import { storageDisplayName } from '../../storage/storage-name';
+import { CapacityBar, StorageTypeBadge, storageDisplayName } from '../../storage';
 import { formatCount } from '../dashboard.format';
 
 /** Each storage: what its shares hold against its capacity ("no limit" without one). */

@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../app/format';
-import { ExpiredBadge, UsedUpBadge } from '../../pastes/components/PasteBadges';
+import { ExpiredBadge, UsedUpBadge } from '../../pastes';
 import { type FileKind, fileKind, isFileExpired, isFileUsedUp } from '../file-management.utils';
 
 const KIND_LOOKS: Record<FileKind, { icon: Icon; color: MantineColor }> = {

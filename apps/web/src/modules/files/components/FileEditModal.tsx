@@ -1,17 +1,19 @@
 import { Group, Text } from '@mantine/core';
 import { ERROR_CODES, type FileShare, updateFileShareRequestSchema } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
-import { type ModalState, ShareEditModal } from '../../management/components/ShareEditModal';
-import { schemaFieldErrors, serverFieldErrors } from '../../management/form-errors';
 import {
+  type ModalState,
   SHARE_SETTINGS_FIELDS,
+  ShareEditModal,
+  schemaFieldErrors,
+  serverFieldErrors,
   shareFieldOf,
   shareIssueMessages,
   shareSettingsCandidate,
   shareSettingsChanges,
   shareSettingsFrom,
-} from '../../management/share-settings';
-import { useEditForm } from '../../management/use-edit-form';
+  useEditForm,
+} from '../../management';
 import { useUpdateFile } from '../file-management.hooks';
 import { FileTypeIcon } from './FileBadges';
 

@@ -3,11 +3,18 @@ import type { FileShare } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { appPath } from '../../../app/runtime-config';
 import { formatBytes } from '../../../shared/format-bytes';
-import { DataTable, type TableColumn } from '../../management/components/DataTable';
-import { deleteAction, editAction, viewAction } from '../../management/components/row-actions';
-import { RelativeTime, ShareCreator, ShareLink } from '../../management/components/ShareCells';
-import type { CollectionSelection } from '../../management/use-collection';
-import { PasswordBadge } from '../../pastes/components/PasteBadges';
+import {
+  type CollectionSelection,
+  DataTable,
+  deleteAction,
+  editAction,
+  RelativeTime,
+  ShareCreator,
+  ShareLink,
+  type TableColumn,
+  viewAction,
+} from '../../management';
+import { PasswordBadge } from '../../pastes';
 import { FileExpiry, FileTypeIcon, FileViews, UploadingBadge } from './FileBadges';
 
 export interface FileManagementListProps {

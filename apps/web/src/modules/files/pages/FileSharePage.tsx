@@ -1,10 +1,12 @@
 import { Card, Grid, Group, Stack, ThemeIcon, Title } from '@mantine/core';
 import type { PublicFile } from '@sharebin/shared';
-import { ShareProtectedBadge } from '../../shares/share-view/ShareAccessNotices';
-import { ShareUnavailable } from '../../shares/share-view/ShareUnavailable';
-import { ShareViewFrame } from '../../shares/share-view/ShareViewFrame';
-import { ShareViewRoute } from '../../shares/share-view/ShareViewRoute';
-import { ShareViewShell } from '../../shares/share-view/ShareViewShell';
+import {
+  ShareProtectedBadge,
+  ShareUnavailable,
+  ShareViewFrame,
+  ShareViewRoute,
+  ShareViewShell,
+} from '../../shares';
 import { FilePreview } from '../components/share/FilePreview';
 import { FileShareDetails } from '../components/share/FileShareDetails';
 import { fileTypeIcon } from '../components/share/file-type-icon';

@@ -20,7 +20,7 @@ import { errorMessage } from '../../../app/api-client';
 import { notifyError } from '../../../app/notify';
 import { usePageTitle } from '../../../app/page-title';
 import { formatBytes } from '../../../shared/format-bytes';
-import { useAuth } from '../../auth/auth.store';
+import { useAuth } from '../../auth';
 import { RecentUploadsCard } from '../components/upload/RecentUploadsCard';
 import { UploadAccessNotice, useUploadAccess } from '../components/upload/UploadAccessNotice';
 import { UploadDropZone } from '../components/upload/UploadDropZone';

@@ -1,4 +1,4 @@
-import { AUTO_LANGUAGE, importTarget } from '../../editor/editor.languages';
+import { AUTO_LANGUAGE, importTarget } from '../../editor';
 
 /**
  * How a shared file is previewed. HTML and SVG can run scripts: they are shown as source, or

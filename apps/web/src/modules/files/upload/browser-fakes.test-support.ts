@@ -15,7 +15,7 @@ import {
 import { afterEach, beforeEach, vi } from 'vitest';
 import { z } from 'zod';
 import { createFakeWindow, withEnglishTexts } from '../../../app/fake-window.test-support';
-import { logout, setAdminSession } from '../../auth/auth.store';
+import { logout, setAdminSession } from '../../auth';
 import { createCancelSource } from './cancel-token';
 import type { UploadError } from './upload.errors';
 import type { UploadStage } from './upload.types';

@@ -1,6 +1,6 @@
 import { ERROR_CODES, MULTIPART_CHUNK_SIZE } from '@sharebin/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { setApiKeySession } from '../../auth/auth.store';
+import { setApiKeySession } from '../../auth';
 import {
   apiCalls,
   callsTo,

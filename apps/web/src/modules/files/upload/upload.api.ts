@@ -8,7 +8,7 @@ import type {
 } from '@sharebin/shared';
 import { api } from '../../../app/api-client';
 import { apiUrl } from '../../../app/runtime-config';
-import { getAuthState } from '../../auth/auth.store';
+import { getAuthState } from '../../auth';
 import type { CompletedPart } from './parts';
 
 /** The share options every upload carries (SPEC §7 Files). */

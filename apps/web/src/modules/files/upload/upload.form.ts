@@ -7,7 +7,7 @@ import {
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
 } from '@sharebin/shared';
-import { MAX_VIEWS_LIMIT } from '../../management/share-settings';
+import { MAX_VIEWS_LIMIT } from '../../management';
 import type { ShareRequestOptions } from './upload.api';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setApiKeySession } from '../../auth/auth.store';
+import { setApiKeySession } from '../../auth';
 import {
   apiCalls,
   autoAnswer,

@@ -2,7 +2,7 @@ import type { FileShare } from '@sharebin/shared';
 import { apiErrorText } from '../../../app/error-messages';
 import { i18n } from '../../../i18n';
 import { formatBytes } from '../../../shared/format-bytes';
-import { sessionAuthorization } from '../../auth/auth.store';
+import { sessionAuthorization } from '../../auth';
 import { type CancelToken, watchCancel } from './cancel-token';
 import { multipartUpload } from './multipart';
 import { presignedUpload } from './presigned';

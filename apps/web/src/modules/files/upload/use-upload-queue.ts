@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { i18n } from '../../../i18n';
 import { formatBytes } from '../../../shared/format-bytes';
 import { createSignal, createValueStore, useValueStore } from '../../../shared/value-store';
-import { mirrorUploadQueue } from '../../tasks/upload-tasks';
+import { mirrorUploadQueue } from '../../tasks';
 import { type CancelSource, createCancelSource } from './cancel-token';
 import { uploadFile } from './file-upload';
 import { rememberUpload } from './recent-uploads';

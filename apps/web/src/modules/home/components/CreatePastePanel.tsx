@@ -34,9 +34,9 @@ import {
   type CreatePasteFormValues,
   emptyCreatePasteForm,
   toCreatePasteRequest,
+  useCreatePaste,
   validateCreatePaste,
-} from '../../pastes/paste-create.form';
-import { useCreatePaste } from '../../pastes/paste-view.hooks';
+} from '../../pastes';
 import { PasteAccessNotice, usePasteAccess } from './PasteAccessNotice';
 
 /** Server-side field names in validation details, mapped to the form's fields. */

@@ -35,7 +35,7 @@ import {
   looksBinary,
   PLAIN_LANGUAGE,
   pasteLanguage,
-} from '../../editor/editor.languages';
+} from '../../editor';
 import classes from './EditorWorkspace.module.css';
 
 // CodeMirror and the Markdown renderer load after the page: the first load stays small.

@@ -3,9 +3,13 @@ import { hasPermission } from '@sharebin/shared';
 import { IconAlertTriangle, IconKey, IconLogin, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIsValidating } from '../../auth/auth.actions';
-import { hasAnyKeyPermission, toPrincipal, useAuth } from '../../auth/auth.store';
-import { SignOutButton } from '../../auth/components/SignOutButton';
+import {
+  hasAnyKeyPermission,
+  SignOutButton,
+  toPrincipal,
+  useAuth,
+  useIsValidating,
+} from '../../auth';
 
 export type PasteAccess = 'checking' | 'allowed' | 'denied';
 

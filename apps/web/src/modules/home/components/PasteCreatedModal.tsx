@@ -28,9 +28,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../app/clipboard';
 import { formatDateTime } from '../../../app/format';
-import { pasteShareUrl } from '../../pastes/paste-management.utils';
-import { pastesApi } from '../../pastes/pastes.api';
-import { ShareQrCode } from '../../shares/components/ShareQrCode';
+import { pasteShareUrl, pastesApi } from '../../pastes';
+import { ShareQrCode } from '../../shares';
 
 /** Seconds left until `seconds` have passed since the first render. */
 function useCountdown(seconds: number): number {

@@ -4,9 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../app/page-title';
 import { useUnsavedWork } from '../../../pwa/unsaved-work';
-import { DraftRestoreAlert } from '../../editor/components/DraftRestoreAlert';
-import { useDraft } from '../../editor/editor.draft';
-import { AUTO_LANGUAGE, pasteLanguage } from '../../editor/editor.languages';
+import { AUTO_LANGUAGE, DraftRestoreAlert, pasteLanguage, useDraft } from '../../editor';
 import { CreatePastePanel } from '../components/CreatePastePanel';
 import { EditorWorkspace } from '../components/EditorWorkspace';
 

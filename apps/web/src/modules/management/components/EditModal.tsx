@@ -2,9 +2,13 @@ import { Modal, type ModalProps, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
 
-/** A modal holding one edit form: full screen on a phone, kept open while it saves. */
+/**
+ * A modal holding one edit form (useEditForm's): full screen on a phone, kept open while it
+ * saves. Once it has faded out the form forgets the opening's values, then `onExited` runs.
+ */
 export function EditModal({
   title,
+  form,
   opened,
   onClose,
   onExited,
@@ -15,6 +19,7 @@ export function EditModal({
   children,
 }: {
   title: string;
+  form: { reset: () => void };
   opened: boolean;
   onClose: () => void;
   onExited: () => void;
@@ -29,7 +34,10 @@ export function EditModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      onExitTransitionEnd={onExited}
+      onExitTransitionEnd={() => {
+        form.reset();
+        onExited();
+      }}
       title={
         <Text fw={700} fz="lg">
           {title}

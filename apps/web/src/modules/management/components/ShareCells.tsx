@@ -2,7 +2,6 @@ import { Anchor, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../app/format';
-import { parseCreator } from '../../pastes/paste-management.utils';
 import type { ShareNamespace } from './ShareSettingsFields';
 
 /** A share's link suffix, opening its page in a new tab. */
@@ -39,6 +38,16 @@ export function ShareLink({
       </Anchor>
     </Tooltip>
   );
+}
+
+/** Who created a share: `admin`, or an API key by id (stored as `apikey:<id>` or bare). */
+type Creator = { type: 'admin' } | { type: 'apikey'; id: string };
+
+function parseCreator(createdBy: string): Creator {
+  if (createdBy === 'admin') {
+    return { type: 'admin' };
+  }
+  return { type: 'apikey', id: createdBy.replace(/^apikey:/, '') };
 }
 
 /** Who created a share: the admin, or an API key by name (a deleted key says so). */

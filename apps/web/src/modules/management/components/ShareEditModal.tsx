@@ -83,10 +83,8 @@ export function ShareEditModal<
       title={t(`${ns}.form.title`)}
       opened={opened}
       onClose={onClose}
-      onExited={() => {
-        form.reset();
-        onExited();
-      }}
+      form={form}
+      onExited={onExited}
       pending={update.isPending}
       size={MODAL_OF[ns].size}
       onSubmit={form.submit(save)}

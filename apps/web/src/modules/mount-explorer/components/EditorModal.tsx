@@ -9,7 +9,7 @@ import { errorMessage } from '../../../app/api-client';
 import { notifySuccess } from '../../../app/notify';
 import { resolveBackendUrl } from '../../../shared/backend';
 import { formatBytes } from '../../../shared/format-bytes';
-import { textLanguage } from '../../files/share/file-preview';
+import { textLanguage } from '../../files';
 import { entryKind } from '../explorer.format';
 import { FS_QUERY_ROOT } from '../explorer.hooks';
 import { fsApi } from '../fs.api';

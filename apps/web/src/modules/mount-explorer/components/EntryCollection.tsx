@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RangeSelectionState } from '../../management/use-range-selection';
+import type { RangeSelectionState } from '../../management';
 import { useEntryActions } from '../explorer.actions-context';
 import { isEntryWritable } from '../explorer.format';
 import type { ViewMode } from '../explorer.hooks';

@@ -1,6 +1,6 @@
 import type { FsEntry } from '@sharebin/shared';
 import { IconFolderFilled, IconFolderOpen, IconServer2 } from '@tabler/icons-react';
-import { fileTypeIcon } from '../../files/components/share/file-type-icon';
+import { fileTypeIcon } from '../../files';
 import { entryKind } from '../explorer.format';
 import classes from './explorer.module.css';
 

@@ -16,7 +16,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toPrincipal, useAuth } from '../../auth/auth.store';
+import { toPrincipal, useAuth } from '../../auth';
 import { useEntryActions } from '../explorer.actions-context';
 import { canWriteSomewhere, isEditable, isEntryWritable } from '../explorer.format';
 import classes from './explorer.module.css';

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconFolderOpen, IconKey, IconServerOff } from '@tabler
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/api-client';
-import { useAuth } from '../../auth/auth.store';
+import { useAuth } from '../../auth';
 import { EXPLORER_ROUTE } from '../explorer.paths';
 import classes from './explorer.module.css';
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { resolveBackendUrl } from '../../../shared/backend';
-import { FilePreview } from '../../files/components/share/FilePreview';
+import { FilePreview } from '../../files';
 import { useEntryActions } from '../explorer.actions-context';
 import { formatModified, formatSize, isEditable } from '../explorer.format';
 import { FS_QUERY_ROOT } from '../explorer.hooks';

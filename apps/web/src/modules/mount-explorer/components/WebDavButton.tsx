@@ -2,8 +2,8 @@ import { Alert, Button, Popover, SimpleGrid, Stack, Text, Title } from '@mantine
 import { IconLock, IconNetwork } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { backendBaseUrl } from '../../../app/runtime-config';
-import { useAuth } from '../../auth/auth.store';
-import { ShareUrlField } from '../../shares/components/ShareUrlField';
+import { useAuth } from '../../auth';
+import { ShareUrlField } from '../../shares';
 import { webDavAddress } from '../explorer.paths';
 
 /**

@@ -5,20 +5,20 @@ import {
 } from '@sharebin/shared';
 import { apiErrorText } from '../../../app/error-messages';
 import { i18n } from '../../../i18n';
-import { sessionAuthorization } from '../../auth/auth.store';
-import { sendPartsInParallel } from '../../files/upload/parts';
-import { sendWithProgress } from '../../files/upload/transfer';
+import { sessionAuthorization } from '../../auth';
 import {
   describeApiFailure,
   describePartFailure,
   describeTransferFailure,
   isTransferError,
   multipartFailure,
+  sendPartsInParallel,
+  sendWithProgress,
   UploadError,
+  type UploadHooks,
   uploadCancelled,
   withCleanupFailure,
-} from '../../files/upload/upload.errors';
-import type { UploadHooks } from '../../files/upload/upload.types';
+} from '../../files';
 import { fsApi } from '../fs.api';
 
 /** Files above one chunk go in parts (SPEC §9: 5 MiB), as the upload page sends large files. */

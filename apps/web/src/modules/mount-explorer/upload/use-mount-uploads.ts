@@ -1,17 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { createSignal, createValueStore, useValueStore } from '../../../shared/value-store';
-import { type CancelSource, createCancelSource } from '../../files/upload/cancel-token';
-import { isUploadError, UploadError } from '../../files/upload/upload.errors';
-import type { UploadStage } from '../../files/upload/upload.types';
 import {
+  type CancelSource,
+  createCancelSource,
   DONE_PERCENT,
   isReportDue,
+  isUploadError,
   type ProgressSample,
   percentOf,
   SPEED_WINDOW_MS,
   speedOf,
-} from '../../files/upload/upload-progress';
-import { mirrorUploadQueue } from '../../tasks/upload-tasks';
+  UploadError,
+  type UploadStage,
+} from '../../files';
+import { mirrorUploadQueue } from '../../tasks';
 import { uploadFolderFor } from '../explorer.paths';
 import type { PickedFile } from './dropped-files';
 import { uploadToMount } from './mount-upload';

@@ -19,11 +19,14 @@ import {
 } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EditModal } from '../../management/components/EditModal';
-import { FormButtons } from '../../management/components/ShareSettingsFields';
-import { schemaFieldErrors, serverFieldErrors } from '../../management/form-errors';
-import { useEditForm } from '../../management/use-edit-form';
-import { storageDisplayName } from '../../storage/storage-name';
+import {
+  EditModal,
+  FormButtons,
+  schemaFieldErrors,
+  serverFieldErrors,
+  useEditForm,
+} from '../../management';
+import { storageDisplayName } from '../../storage';
 import {
   emptyMountForm,
   MOUNT_CODE_FIELDS,
@@ -110,10 +113,8 @@ export function MountFormModal({
       title={isNew ? t('mountManagement.form.createTitle') : t('mountManagement.form.editTitle')}
       opened={opened}
       onClose={onClose}
-      onExited={() => {
-        form.reset();
-        onExited();
-      }}
+      form={form}
+      onExited={onExited}
       pending={pending}
       size="lg"
       onSubmit={form.submit(save)}

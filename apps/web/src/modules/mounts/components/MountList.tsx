@@ -2,10 +2,15 @@ import { Badge, Stack, Text } from '@mantine/core';
 import type { Mount } from '@sharebin/shared';
 import { IconFolderOpen, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type RowAction, type TableColumn } from '../../management/components/DataTable';
-import { deleteAction, editAction } from '../../management/components/row-actions';
-import { RelativeTime } from '../../management/components/ShareCells';
-import type { CollectionSelection } from '../../management/use-collection';
+import {
+  type CollectionSelection,
+  DataTable,
+  deleteAction,
+  editAction,
+  RelativeTime,
+  type RowAction,
+  type TableColumn,
+} from '../../management';
 
 /** A storage as the list names it; undefined when the config is gone or not visible. */
 export interface StorageLabel {

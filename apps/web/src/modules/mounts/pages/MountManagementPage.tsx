@@ -5,19 +5,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { ModuleHeader } from '../../admin/components/ModuleHeader';
-import { CollectionStatus, EmptyState } from '../../management/components/CollectionStatus';
+import { ModuleHeader } from '../../admin';
 import {
   BatchDeleteButton,
+  CollectionStatus,
   CollectionToolbar,
+  confirmDanger,
+  EmptyState,
   RefreshButton,
   SelectionBar,
-} from '../../management/components/CollectionToolbar';
-import { confirmDanger } from '../../management/confirm-danger';
-import { useBatchDelete } from '../../management/use-batch-delete';
-import { useModalTarget } from '../../management/use-modal-target';
-import { useStorageChoices } from '../../storage/storage.hooks';
-import { storageDisplayName } from '../../storage/storage-name';
+  useBatchDelete,
+  useModalTarget,
+} from '../../management';
+import { storageDisplayName, useStorageChoices } from '../../storage';
 import { MountFormModal, type MountFormSource } from '../components/MountFormModal';
 import { MountList, type StorageLabel } from '../components/MountList';
 import { removeMounts, useDeleteMount, useMountCollection, useUpdateMount } from '../mounts.hooks';

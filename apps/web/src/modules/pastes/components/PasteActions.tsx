@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../app/clipboard';
 import { downloadBlob } from '../../../app/download';
 import { notifyError } from '../../../app/notify';
-import { ShareQrCode } from '../../shares/components/ShareQrCode';
+import { ShareQrCode } from '../../shares';
 import { pasteShareUrl } from '../paste-management.utils';
 import { pastesApi } from '../pastes.api';
 

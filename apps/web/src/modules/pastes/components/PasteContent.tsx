@@ -1,8 +1,8 @@
 import type { PasteFormat } from '@sharebin/shared';
 import { useEffect, useRef, useState } from 'react';
-import { MarkdownView } from '../../markdown/components/MarkdownView';
-import { highlightText } from '../../markdown/markdown.enhance';
-import '../../markdown/markdown.css';
+// MarkdownView brings markdown.css, whose `.sb-markdown` and highlight.js styles the plain text
+// below uses too.
+import { highlightText, MarkdownView } from '../../markdown';
 
 /** Past this size plain text is shown without highlighting, which would stall the page. */
 const HIGHLIGHT_MAX_CHARS = 200_000;

@@ -16,20 +16,22 @@ import {
   updatePasteRequestSchema,
 } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../management/components/CollectionStatus';
-import { type ModalState, ShareEditModal } from '../../management/components/ShareEditModal';
-import { schemaFieldErrors, serverFieldErrors } from '../../management/form-errors';
 import {
+  LoadFailed,
+  type ModalState,
   SHARE_SETTINGS_FIELDS,
+  ShareEditModal,
   type ShareSettingsField,
   type ShareSettingsValues,
+  schemaFieldErrors,
+  serverFieldErrors,
   shareFieldOf,
   shareIssueMessages,
   shareSettingsCandidate,
   shareSettingsChanges,
   shareSettingsFrom,
-} from '../../management/share-settings';
-import { useEditForm } from '../../management/use-edit-form';
+  useEditForm,
+} from '../../management';
 import { useManagedPaste, useUpdatePaste } from '../paste-management.hooks';
 
 interface PasteFormValues extends ShareSettingsValues {

@@ -3,10 +3,17 @@ import type { PasteSummary } from '@sharebin/shared';
 import { useTranslation } from 'react-i18next';
 import { appPath } from '../../../app/runtime-config';
 import { formatBytes } from '../../../shared/format-bytes';
-import { DataTable, type TableColumn } from '../../management/components/DataTable';
-import { deleteAction, editAction, viewAction } from '../../management/components/row-actions';
-import { RelativeTime, ShareCreator, ShareLink } from '../../management/components/ShareCells';
-import type { CollectionSelection } from '../../management/use-collection';
+import {
+  type CollectionSelection,
+  DataTable,
+  deleteAction,
+  editAction,
+  RelativeTime,
+  ShareCreator,
+  ShareLink,
+  type TableColumn,
+  viewAction,
+} from '../../management';
 import { PasteExpiry, PasteKindBadges, PasteViews } from './PasteBadges';
 
 export interface PasteManagementListProps {

@@ -5,14 +5,14 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 import { formatDateTime } from '../../../app/format';
-import { CODE_LANGUAGES } from '../../editor/editor.languages';
+import { CODE_LANGUAGES } from '../../editor';
 import {
   ShareProtectedBadge,
+  ShareViewFrame,
+  ShareViewRoute,
+  ShareViewShell,
   useShareAccessTexts,
-} from '../../shares/share-view/ShareAccessNotices';
-import { ShareViewFrame } from '../../shares/share-view/ShareViewFrame';
-import { ShareViewRoute } from '../../shares/share-view/ShareViewRoute';
-import { ShareViewShell } from '../../shares/share-view/ShareViewShell';
+} from '../../shares';
 import { PasteActions } from '../components/PasteActions';
 import { PasteContent } from '../components/PasteContent';
 import { usePasteView, useUnlockPaste } from '../paste-view.hooks';

@@ -4,18 +4,19 @@ import { IconClockX, IconFileText, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { ModuleHeader } from '../../admin/components/ModuleHeader';
-import { useKeyNames } from '../../api-keys/use-key-names';
+import { ModuleHeader } from '../../admin';
+import { useKeyNames } from '../../api-keys';
 import {
   CollectionEmpty,
+  confirmDanger,
   EmptyState,
   PagedCollection,
-} from '../../management/components/CollectionStatus';
-import { RefreshButton, SearchAndBatchBar } from '../../management/components/CollectionToolbar';
-import { confirmDanger } from '../../management/confirm-danger';
-import { useBatchDelete } from '../../management/use-batch-delete';
-import { useSearchInput } from '../../management/use-collection';
-import { useModalTarget } from '../../management/use-modal-target';
+  RefreshButton,
+  SearchAndBatchBar,
+  useBatchDelete,
+  useModalTarget,
+  useSearchInput,
+} from '../../management';
 import { PasteEditModal } from '../components/PasteEditModal';
 import { PasteManagementList } from '../components/PasteManagementList';
 import { PastePreviewModal } from '../components/PastePreviewModal';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 import { issueFieldErrors } from '../../../app/error-messages';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { logout } from '../../auth/auth.store';
+import { logout } from '../../auth';
 import {
   type AccountFormError,
   type AccountFormField,

@@ -22,7 +22,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { LoadFailed } from '../../management/components/CollectionStatus';
+import { LoadFailed } from '../../management';
 import { useSystemSettings, useUpdateSystemSettings } from '../settings.hooks';
 import classes from './settings.module.css';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ModuleHeader } from '../../admin/components/ModuleHeader';
+import { ModuleHeader } from '../../admin';
 import { ChangeAccountForm } from '../components/ChangeAccountForm';
 import { SystemSettingsForm } from '../components/SystemSettingsForm';
 

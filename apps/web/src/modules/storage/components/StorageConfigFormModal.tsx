@@ -2,10 +2,13 @@ import { Stack, TextInput } from '@mantine/core';
 import type { StorageConfig } from '@sharebin/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditModal } from '../../management/components/EditModal';
-import { FormButtons } from '../../management/components/ShareSettingsFields';
-import { serverFieldErrors, wordedErrors } from '../../management/form-errors';
-import { useEditForm } from '../../management/use-edit-form';
+import {
+  EditModal,
+  FormButtons,
+  serverFieldErrors,
+  useEditForm,
+  wordedErrors,
+} from '../../management';
 import { endpointForRegion, presetFor } from '../s3-storage.form';
 import { useCreateStorageConfig, useUpdateStorageConfig } from '../storage.hooks';
 import {
@@ -112,8 +115,8 @@ export function StorageConfigFormModal({
       title={isNew ? t('storageConfig.form.createTitle') : t('storageConfig.form.editTitle')}
       opened={opened}
       onClose={onClose}
+      form={form}
       onExited={() => {
-        form.reset();
         setPicked(null);
         onExited();
       }}

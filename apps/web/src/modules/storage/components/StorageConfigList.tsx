@@ -2,8 +2,13 @@ import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import type { StorageConfig } from '@sharebin/shared';
 import { IconPlugConnected, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type RowAction, type TableColumn } from '../../management/components/DataTable';
-import { deleteAction, editAction } from '../../management/components/row-actions';
+import {
+  DataTable,
+  deleteAction,
+  editAction,
+  type RowAction,
+  type TableColumn,
+} from '../../management';
 import { storageDisplayName } from '../storage-name';
 import {
   CapacityBar,

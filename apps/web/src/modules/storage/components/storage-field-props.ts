@@ -1,4 +1,4 @@
-import type { SetValue } from '../../management/use-edit-form';
+import type { SetValue } from '../../management';
 import type { StorageFormField, StorageFormValues } from '../storage-common.form';
 
 /** What each part of the storage form reads and edits. */

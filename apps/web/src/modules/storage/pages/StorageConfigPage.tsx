@@ -3,11 +3,14 @@ import type { StorageConfig } from '@sharebin/shared';
 import { IconDatabase, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { ModuleHeader } from '../../admin/components/ModuleHeader';
-import { CollectionStatus, EmptyState } from '../../management/components/CollectionStatus';
-import { RefreshButton } from '../../management/components/CollectionToolbar';
-import { confirmDanger } from '../../management/confirm-danger';
-import { useModalTarget } from '../../management/use-modal-target';
+import { ModuleHeader } from '../../admin';
+import {
+  CollectionStatus,
+  confirmDanger,
+  EmptyState,
+  RefreshButton,
+  useModalTarget,
+} from '../../management';
 import {
   StorageConfigFormModal,
   type StorageFormSource,

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { useValueStore } from '../../../shared/value-store';
-import { useAuth } from '../../auth/auth.store';
+import { useAuth } from '../../auth';
 import { browserTasks } from '../browser-tasks';
 import { jobFollower } from '../job-follower';
 import { taskActions } from '../task-actions';

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../../app/clipboard';
 import { formatDateTime } from '../../../../app/format';
 import { formatBytes } from '../../../../shared/format-bytes';
-import { ShareQrCode } from '../../../shares/components/ShareQrCode';
-import { useShareAccessTexts } from '../../../shares/share-view/ShareAccessNotices';
+import { ShareQrCode, useShareAccessTexts } from '../../../shares';
 import { fileShareUrl } from '../../share/file-share.api';
 import classes from './share.module.css';
 

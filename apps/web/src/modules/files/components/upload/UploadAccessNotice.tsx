@@ -3,9 +3,7 @@ import { hasPermission } from '@sharebin/shared';
 import { IconAlertTriangle, IconKey, IconLogin, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIsValidating } from '../../../auth/auth.actions';
-import { toPrincipal, useAuth } from '../../../auth/auth.store';
-import { SignOutButton } from '../../../auth/components/SignOutButton';
+import { SignOutButton, toPrincipal, useAuth, useIsValidating } from '../../../auth';
 
 export type UploadAccess = 'checking' | 'allowed' | 'denied';
 

@@ -9,7 +9,7 @@ import {
 import { IconFolder, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../../shared/format-bytes';
-import { storageDisplayName } from '../../../storage/storage-name';
+import { storageDisplayName } from '../../../storage';
 import type { UploadFormErrors, UploadFormField, UploadFormValues } from '../../upload/upload.form';
 
 export type UploadStorage = Pick<

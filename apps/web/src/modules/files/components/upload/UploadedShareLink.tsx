@@ -3,7 +3,7 @@ import { IconCheck, IconCopy, IconExternalLink, IconQrcode } from '@tabler/icons
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../../../app/clipboard';
-import { ShareQrCode } from '../../../shares/components/ShareQrCode';
+import { ShareQrCode } from '../../../shares';
 import classes from './upload.module.css';
 
 /** A finished upload's share link: copy it, open it, or scan it. */

@@ -1,0 +1,7 @@
+/**
+ * The basket feature's public entry: what other features import from it, named (the rule
+ * web-features-through-their-entry in .dependency-cruiser.cjs). Its own files import each other
+ * directly, never through here.
+ */
+export { addEntriesToBasket } from './basket.add';
+export { BasketButton } from './components/BasketButton';

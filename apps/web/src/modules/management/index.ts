@@ -1,0 +1,47 @@
+/**
+ * The management kit's public entry: what other features import from it, named (the rule
+ * web-features-through-their-entry in .dependency-cruiser.cjs). Its own files import each other
+ * directly, never through here.
+ */
+export {
+  CollectionEmpty,
+  CollectionStatus,
+  EmptyState,
+  LoadFailed,
+  PagedCollection,
+} from './components/CollectionStatus';
+export {
+  BatchDeleteButton,
+  CollectionToolbar,
+  RefreshButton,
+  SearchAndBatchBar,
+  SelectionBar,
+} from './components/CollectionToolbar';
+export type { RowAction, TableColumn } from './components/DataTable';
+export { DataTable } from './components/DataTable';
+export { EditModal } from './components/EditModal';
+export { deleteAction, editAction, viewAction } from './components/row-actions';
+export { RelativeTime, ShareCreator, ShareLink } from './components/ShareCells';
+export type { ModalState } from './components/ShareEditModal';
+export { ShareEditModal } from './components/ShareEditModal';
+export { FormButtons } from './components/ShareSettingsFields';
+export { confirmDanger } from './confirm-danger';
+export { schemaFieldErrors, serverFieldErrors, wordedErrors } from './form-errors';
+export type { ShareSettingsField, ShareSettingsValues } from './share-settings';
+export {
+  MAX_VIEWS_LIMIT,
+  SHARE_SETTINGS_FIELDS,
+  shareFieldOf,
+  shareIssueMessages,
+  shareSettingsCandidate,
+  shareSettingsChanges,
+  shareSettingsFrom,
+} from './share-settings';
+export { useBatchDelete } from './use-batch-delete';
+export type { CollectionSelection } from './use-collection';
+export { useCollection, useSearchInput, wholeList } from './use-collection';
+export type { SetValue } from './use-edit-form';
+export { useEditForm } from './use-edit-form';
+export { useModalTarget } from './use-modal-target';
+export type { RangeSelectionState } from './use-range-selection';
+export { useRangeSelection } from './use-range-selection';
