@@ -72,6 +72,11 @@ export type PublicFsShare = z.infer<typeof publicFsShareSchema>;
 /** A path inside a shared folder, relative to it (`/` is the folder itself). */
 export const fsShareInnerPathSchema = fsPathSchema.default('/');
 
+/** The files and folders of a share to zip, relative to it (`/`: all of it). */
+export const fsShareZipRequestSchema = z.object({
+  paths: z.array(fsShareInnerPathSchema).min(1).max(1000),
+});
+
 export const publicFsEntrySchema = z.object({
   name: z.string(),
   /** Relative to the shared folder. */

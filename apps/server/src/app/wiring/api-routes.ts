@@ -56,6 +56,18 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
   const { activity, caches, accessTokens } = platform;
   const { drivers } = storage;
   const { maxUploadBytes } = accounts;
+  const zip = createZipUseCases({
+    locator: fs.locator,
+    links: createZipLinks({
+      tokens: accessTokens,
+      apiKeyPrincipal: accounts.apiKeys.principalById,
+    }),
+    crcs: createCrcCache(),
+    clock,
+    jobs: runner.zipJobs,
+    enqueue: (principal, paths) => jobs.enqueue('zip', principal, { paths }),
+    limits: deps.zipLimits,
+  });
   return [
     ...createSystemRoutes({ readiness: areas.readiness, version: deps.version }),
     ...createAuthRoutes({ auth: accounts.auth }),
@@ -90,6 +102,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
       visits: createFsShareVisits({
         repository: fs.sharesRepository,
         read: fs.read,
+        zip,
         apiKeyPrincipal: accounts.apiKeys.principalById,
         passwordGuard: platform.passwordGuard,
         accessTokens,
@@ -99,20 +112,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
       }),
       activity,
     }),
-    ...createZipRoutes({
-      zip: createZipUseCases({
-        locator: fs.locator,
-        links: createZipLinks({
-          tokens: accessTokens,
-          apiKeyPrincipal: accounts.apiKeys.principalById,
-        }),
-        crcs: createCrcCache(),
-        clock,
-        jobs: runner.zipJobs,
-        enqueue: (principal, paths) => jobs.enqueue('zip', principal, { paths }),
-        limits: deps.zipLimits,
-      }),
-    }),
+    ...createZipRoutes({ zip }),
     ...createFsSearchRoutes({
       fsSearch: createFsSearch({
         search: fs.search,

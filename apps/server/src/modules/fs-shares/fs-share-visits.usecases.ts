@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ERROR_CODES,
   hasPermission,
@@ -16,6 +17,7 @@ import { createShareAccess } from '../shares/share-access';
 import type { SharePasswordGuard } from '../shares/share-password';
 import { remainingViews } from '../shares/share-state';
 import type { ShareTombstones } from '../shares/share-tombstones';
+import type { RangeHeaders, ZipUseCases } from '../zip/zip.usecases';
 import {
   fsShareEntryNotFound,
   fsShareExpired,
@@ -50,6 +52,20 @@ export interface FsShareCredentials {
 export const countsAsView = (rangeHeader: string | undefined) =>
   rangeHeader === undefined || /^bytes=0-/.test(rangeHeader.trim());
 
+/** A zip link's paths, compact enough for a URL (deflated JSON, base64url). */
+export const packPaths = (paths: string[]) =>
+  deflateRawSync(JSON.stringify(paths)).toString('base64url');
+
+export function unpackPaths(packed: string): unknown {
+  try {
+    return JSON.parse(
+      inflateRawSync(Buffer.from(packed, 'base64url'), { maxOutputLength: 1 << 20 }).toString(),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 /** The admin as a share's reader (`creatorTag` keeps no admin id: there is one admin). */
 const SHARE_ADMIN: Principal = { type: 'admin', id: 'admin', name: 'admin' };
 
@@ -57,6 +73,7 @@ const SHARE_ADMIN: Principal = { type: 'admin', id: 'admin', name: 'admin' };
 export function createFsShareVisits({
   repository,
   read,
+  zip,
   apiKeyPrincipal,
   passwordGuard,
   accessTokens,
@@ -66,6 +83,7 @@ export function createFsShareVisits({
 }: {
   repository: FsSharesRepository;
   read: Pick<FsReadUseCases, 'get' | 'list' | 'download'>;
+  zip: Pick<ZipUseCases, 'archive'>;
   apiKeyPrincipal: (id: string) => Promise<Principal | null>;
   passwordGuard: SharePasswordGuard;
   accessTokens: AccessTokens;
@@ -209,6 +227,41 @@ export function createFsShareVisits({
       return asCreator(row, path, (principal, full) =>
         read.download(principal, full, credentials.range),
       );
+    },
+
+    /**
+     * A zip of files and folders of a folder share (`/`: all of it): one download, one view.
+     * Each path is checked first, so that a missing one is named as the visitor knows it.
+     */
+    async zip(slug: string, inner: string[], credentials: FsShareCredentials & RangeHeaders) {
+      const row = await access.authorize(slug, credentials);
+      if (row.kind !== 'folder') throw fsShareNotAFolder();
+      await Promise.all(inner.map((path) => asCreator(row, path, read.get)));
+      if (countsAsView(credentials.range)) await access.countAuthorized(slug);
+      const { range, ifRange } = credentials;
+      return asCreator(row, '/', (principal) =>
+        zip.archive(
+          principal,
+          inner.map((path) => pathInShare(row, path)),
+          { ...(range ? { range } : {}), ...(ifRange ? { ifRange } : {}) },
+        ),
+      );
+    },
+
+    /**
+     * A URL a browser can follow to download the zip of `inner` (the visitor's access goes in it:
+     * their token, or one issued for the password they gave); counts no view until followed.
+     */
+    async zipLink(slug: string, inner: string[], credentials: FsShareCredentials) {
+      const row = await access.authorize(slug, credentials);
+      if (row.kind !== 'folder') throw fsShareNotAFolder();
+      const token =
+        row.password_hash === null
+          ? undefined
+          : (credentials.token ?? accessTokens.issue(accessScope(row), FS_SHARE_ACCESS_TTL_MS));
+      const query = new URLSearchParams({ paths: packPaths(inner) });
+      if (token) query.set('token', token);
+      return `/api/public/fs-shares/${encodeURIComponent(slug)}/zip?${query}`;
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   fsShareListSchema,
   fsShareSchema,
   fsShareUpdateRequestSchema,
+  fsShareZipRequestSchema,
   idParamSchema,
   publicFsListingSchema,
   publicFsShareSchema,
@@ -15,11 +16,23 @@ import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
 import { objectResponse } from '../storage/object-response';
-import type { FsShareVisits } from './fs-share-visits.usecases';
+import { archiveResponse, rangeOf } from '../zip/zip.routes';
+import { type FsShareVisits, unpackPaths } from './fs-share-visits.usecases';
 import type { FsSharesUseCases } from './fs-shares.usecases';
 
 const tag = 'file system shares';
 const tokenSchema = z.string().min(1).max(200).optional();
+/** The `paths` of a zip link: what `zip/link` packed, checked as a zip request's body is. */
+const packedPathsSchema = z
+  .string()
+  .max(8000)
+  .transform((packed, ctx) => {
+    const parsed = fsShareZipRequestSchema.shape.paths.safeParse(unpackPaths(packed));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: 'Not a list of paths made by zip/link' });
+    return z.NEVER;
+  });
+const zipLinkSchema = z.object({ url: z.string() });
 
 function ownerRoutes(
   shares: FsSharesUseCases,
@@ -179,6 +192,71 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
           activity,
         });
       },
+    }),
+    route({
+      method: 'post',
+      path: '/public/fs-shares/:slug/zip',
+      tag,
+      summary:
+        'A Zip64 archive of files and folders of a folder share (`/`: all of it), as `fs/zip` answers it; one download, one view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({ token: tokenSchema }),
+      headers: sharePasswordHeaderSchema,
+      body: fsShareZipRequestSchema,
+      response: z.unknown(),
+      produces: 'application/zip',
+      errors: [400, 401, 404, 410, 416, 429],
+      handler: async ({ params, query, headers, body, clientIp }, c) =>
+        archiveResponse(
+          await visits.zip(params.slug, body.paths, {
+            token: query.token,
+            password: givenSharePassword(headers, undefined),
+            clientIp,
+            ...rangeOf(c),
+          }),
+        ),
+    }),
+    route({
+      method: 'post',
+      path: '/public/fs-shares/:slug/zip/link',
+      tag,
+      summary:
+        'A URL a browser can follow to download the zip of `paths` (the visitor’s access goes in it); counts no view until followed',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({ token: tokenSchema }),
+      headers: sharePasswordHeaderSchema,
+      body: fsShareZipRequestSchema.extend({ token: tokenSchema }),
+      response: zipLinkSchema,
+      errors: [400, 401, 404, 410, 429],
+      handler: async ({ params, query, headers, body, clientIp, origin }) => ({
+        url: `${origin}${await visits.zipLink(params.slug, body.paths, {
+          token: body.token ?? query.token,
+          password: givenSharePassword(headers, undefined),
+          clientIp,
+        })}`,
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/public/fs-shares/:slug/zip',
+      tag,
+      summary: 'The zip of a link made by `zip/link` (Range supported); one download, one view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({ paths: packedPathsSchema, token: tokenSchema }),
+      response: z.unknown(),
+      produces: 'application/zip',
+      errors: [400, 401, 404, 410, 416, 429],
+      handler: async ({ params, query, clientIp }, c) =>
+        archiveResponse(
+          await visits.zip(params.slug, query.paths, {
+            token: query.token,
+            clientIp,
+            ...rangeOf(c),
+          }),
+        ),
     }),
   ];
 }

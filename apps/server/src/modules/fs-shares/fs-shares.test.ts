@@ -197,6 +197,49 @@ describe.each(ENGINES)('shares of mounted files and folders on %s', (engine) => 
     expect((await errorOf(used)).code).toBe('fs_share.views_exhausted');
   });
 
+  it('zips a selection or the whole folder, one view per download, through a link a browser can follow', async () => {
+    const created = await ok<FsShare>(
+      share({ path: '/docs/trip', slug: 'zipped', password: 'hunter22' }),
+      201,
+    );
+    const post = (rest: string, body: unknown, headers: Record<string, string> = {}) =>
+      t.server.app.request(`/api/public/fs-shares/zipped${rest}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const unlocked = { 'x-share-password': 'hunter22' };
+    expect((await post('/zip', { paths: ['/'] })).status).toBe(401);
+
+    const whole = await post('/zip', { paths: ['/'] }, unlocked);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('application/zip');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.includes(Buffer.from('photos/a.txt'))).toBe(true);
+    expect(bytes.includes(Buffer.from('first photo'))).toBe(true);
+    expect(await views(created.id)).toBe(1);
+
+    const link = await json<{ url: string }>(
+      await post('/zip/link', { paths: ['/photos'] }, unlocked),
+    );
+    expect(await views(created.id)).toBe(1);
+    const followed = await t.server.app.request(link.url.replace(/^https?:\/\/[^/]+/, ''));
+    expect(followed.status).toBe(200);
+    const picked = Buffer.from(await followed.arrayBuffer());
+    expect(picked.includes(Buffer.from('a.txt'))).toBe(true);
+    expect(picked.includes(Buffer.from('packing list'))).toBe(false);
+    expect(await views(created.id)).toBe(2);
+
+    const missing = await post('/zip', { paths: ['/photos', '/nope'] }, unlocked);
+    expect(missing.status).toBe(404);
+    expect((await errorOf(missing)).message).not.toContain('/docs');
+    expect((await post('/zip', { paths: ['/../secret.txt'] }, unlocked)).status).toBe(400);
+    const forged = await visit('zipped', '/zip?paths=not-packed');
+    expect(forged.status).toBe(400);
+    expect(await views(created.id)).toBe(2);
+  });
+
   it('answers 410 with an explanation when the shared folder vanished outside Sharebin', async () => {
     await ok(share({ path: '/docs/trip', slug: 'gone' }), 201);
     rmSync(path.join(t.dataDir, 'storage', local.id, local.default_folder ?? '', 'trip'), {

@@ -31,7 +31,7 @@ const attachmentHeaders = (fileName: string) => ({
  * An archive as an attachment, with an exact length, ranges and an ETag for `If-Range`; or,
  * streamed while still being listed, without a length (sent chunked) and not resumable.
  */
-function archiveResponse(archive: ZipArchive | StreamedZipArchive): Response {
+export function archiveResponse(archive: ZipArchive | StreamedZipArchive): Response {
   if ('streamed' in archive) {
     const headers = { ...attachmentHeaders(archive.fileName), 'Accept-Ranges': 'none' };
     return new Response(toWebStream(archive.body), { status: 200, headers });
@@ -47,7 +47,7 @@ function archiveResponse(archive: ZipArchive | StreamedZipArchive): Response {
   return new Response(toWebStream(archive.body), { status: range ? 206 : 200, headers });
 }
 
-const rangeOf = (c: Context) => ({
+export const rangeOf = (c: Context) => ({
   range: c.req.header('range'),
   ifRange: c.req.header('if-range'),
 });

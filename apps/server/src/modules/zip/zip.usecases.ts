@@ -56,7 +56,7 @@ export interface ZipDeps {
   limits?: ZipLimits;
 }
 
-type RangeHeaders = { range?: string; ifRange?: string };
+export type RangeHeaders = { range?: string; ifRange?: string };
 
 /** Zip archives of files and folders of the virtual file system (SPEC §1, the file basket). */
 export function createZipUseCases({
