@@ -24,6 +24,7 @@ const SUITES = [
   'frozen-s3.ts',
   'crash-uploads.ts',
   'copy-restart.ts',
+  'fs-shares.ts',
 ];
 
 const suitesDir = new URL('suites/', import.meta.url);

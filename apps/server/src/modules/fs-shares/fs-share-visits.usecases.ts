@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ERROR_CODES,
+  type FsListing,
   hasPermission,
   type Principal,
   type PublicFsListing,
@@ -91,6 +92,7 @@ export function createFsShareVisits({
   clock: Clock;
   activity: ActivityLog;
 }) {
+  const publicListings = new WeakMap<FsListing, Map<string, PublicFsListing>>();
   const access = createShareAccess<FsSharesTable>({
     kind: 'fs',
     find: repository.findBySlug,
@@ -197,17 +199,29 @@ export function createFsShareVisits({
       const row = await access.authorize(slug, credentials);
       if (row.kind !== 'folder') throw fsShareNotAFolder();
       const listing = await asCreator(row, inner, read.list);
-      return {
-        path: inner,
-        items: listing.items.map((entry) => ({
-          name: entry.name,
-          path: relativeToShare(row, entry.path),
-          is_directory: entry.is_directory,
-          size: entry.size,
-          modified: entry.modified,
-          mimetype: entry.mimetype,
-        })),
-      };
+      // Kept as long as the cached listing, so that its serialised bytes are kept too.
+      let seen = publicListings.get(listing);
+      if (!seen) {
+        seen = new Map();
+        publicListings.set(listing, seen);
+      }
+      const key = `${row.path}\n${inner}`;
+      let answer = seen.get(key);
+      if (!answer) {
+        answer = {
+          path: inner,
+          items: listing.items.map((entry) => ({
+            name: entry.name,
+            path: relativeToShare(row, entry.path),
+            is_directory: entry.is_directory,
+            size: entry.size,
+            modified: entry.modified,
+            mimetype: entry.mimetype,
+          })),
+        };
+        seen.set(key, answer);
+      }
+      return answer;
     },
 
     /**

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import type { ActivityLog } from '../dashboard/activity.recorder';
+import { listingAnswer } from '../fs/fs-listing.response';
 import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
 import { objectResponse } from '../storage/object-response';
 import { archiveResponse, rangeOf } from '../zip/zip.routes';
@@ -150,12 +151,15 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
       headers: sharePasswordHeaderSchema,
       response: publicFsListingSchema,
       errors: [400, 401, 404, 410, 429],
-      handler: ({ params, query, headers, clientIp }) =>
-        visits.list(params.slug, query.path, {
-          token: query.token,
-          password: givenSharePassword(headers, undefined),
-          clientIp,
-        }),
+      handler: async ({ params, query, headers, clientIp }, c) =>
+        listingAnswer(
+          c,
+          await visits.list(params.slug, query.path, {
+            token: query.token,
+            password: givenSharePassword(headers, undefined),
+            clientIp,
+          }),
+        ),
     }),
     route({
       method: 'get',

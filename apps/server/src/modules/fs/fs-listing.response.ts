@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FsListing } from '@sharebin/shared';
+import type { FsListing, PublicFsListing } from '@sharebin/shared';
 import type { Context } from 'hono';
 import { type ContentEncoding, pickEncoding } from '../../app/content-encoding';
 import { ENCODERS, MIN_COMPRESSED_BYTES } from '../../app/middlewares/compress-json';
@@ -13,13 +13,14 @@ interface SerialisedListing {
 
 /**
  * Listings serialised once: a cached folder comes back as the same listing object (one per
- * folder and caller's view, see `list`), so a cache hit writes stored bytes. Each compressed
+ * folder and caller's view, see `list`; one per share and folder for a share's visitors), so
+ * a cache hit writes stored bytes. Each compressed
  * form is made the first time a client asks for it and lives as long as the listing does,
  * that is as long as the cache entry.
  */
-const serialisedListings = new WeakMap<FsListing, SerialisedListing>();
+const serialisedListings = new WeakMap<object, SerialisedListing>();
 
-function serialised(listing: FsListing): SerialisedListing {
+function serialised(listing: object): SerialisedListing {
   let answer = serialisedListings.get(listing);
   if (!answer) {
     const body = Buffer.from(JSON.stringify({ code: 200, message: 'OK', data: listing }));
@@ -46,7 +47,10 @@ function encodedBody(answer: SerialisedListing, encoding: ContentEncoding): Prom
  * the best encoding the client accepts. The JSON compression middleware leaves it alone (it
  * is no `jsonAnswer`), so nothing is compressed twice.
  */
-export async function listingAnswer(c: Context, listing: FsListing): Promise<Response> {
+export async function listingAnswer(
+  c: Context,
+  listing: FsListing | PublicFsListing,
+): Promise<Response> {
   const answer = serialised(listing);
   const headers: Record<string, string> = {
     ETag: answer.etag,
