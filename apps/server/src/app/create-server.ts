@@ -1,3 +1,4 @@
+import { createLinkPreviews } from '../modules/link-previews/link-previews.usecases';
 import { pingDatabase } from '../modules/shared/db';
 import { createReadiness } from '../modules/system/readiness.usecases';
 import { createDavPaths, DAV_PREFIX } from '../modules/webdav/dav-paths';
@@ -58,6 +59,13 @@ export function createServer(deps: ServerDeps) {
     metrics: platform.metrics,
     readiness,
     dav: wireWebDav(deps, platform, accounts, storage, fs, davPaths),
+    pageMeta: createLinkPreviews({
+      findPaste: shares.pastesRepository.findBySlug,
+      findFile: shares.filesRepository.findLiveBySlug,
+      findFsShare: fs.sharesRepository.findBySlug,
+      accessTokens: platform.accessTokens,
+      clock: deps.clock,
+    }),
   });
   const { caches, activity } = platform;
   return {

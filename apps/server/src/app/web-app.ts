@@ -5,6 +5,8 @@ import { normalizePath } from '@sharebin/shared';
 import type { Context } from 'hono';
 import { type ContentEncoding, pickEncoding } from './content-encoding';
 import { SERVICE_WORKER_CONTENT_SECURITY_POLICY } from './middlewares/security-headers';
+import { escapeHtml, metaTags, type PageMeta, type PageMetaOf } from './page-meta';
+import { publicBaseOf } from './public-origin';
 import { toWebStream } from './web-stream';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -71,34 +73,67 @@ const escapeAttribute = (value: string) =>
  * CSP stays `script-src 'self'`. Rewritten once per version of the file, with its Brotli and
  * gzip variants.
  */
-function baseIndexPage(indexFile: string, basePath: string) {
-  let cached: { key: string; variants: Record<'identity' | ContentEncoding, Buffer> } | undefined;
-  return (c: Context): Response => {
+function indexSource(indexFile: string, basePath: string) {
+  let cached: { key: string; page: string } | undefined;
+  return () => {
     const stat = statSync(indexFile);
     const key = `${stat.mtimeMs}:${stat.size}`;
     if (cached?.key !== key) {
       const original = readFileSync(indexFile, 'utf8');
       const base = `<base href="${escapeAttribute(`${basePath}/`)}">`;
-      const page = /<base\s+href="\/"\s*\/?>/i.test(original)
-        ? original.replace(/<base\s+href="\/"\s*\/?>/i, base)
-        : original.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype}${base}`);
+      const page = !basePath
+        ? original
+        : /<base\s+href="\/"\s*\/?>/i.test(original)
+          ? original.replace(/<base\s+href="\/"\s*\/?>/i, base)
+          : original.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype}${base}`);
+      cached = { key, page };
+    }
+    return cached;
+  };
+}
+
+function htmlResponse(c: Context, variants: Partial<Record<'identity' | ContentEncoding, Buffer>>) {
+  const offered = (['br', 'gzip'] as const).filter((encoding) => variants[encoding]);
+  const encoding = pickEncoding(c.req.header('Accept-Encoding'), offered);
+  const body = variants[encoding ?? 'identity'] as Buffer;
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT_TYPES['.html'] as string,
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return new Response(new Uint8Array(body), { headers });
+}
+
+function baseIndexPage(source: ReturnType<typeof indexSource>) {
+  let cached: { key: string; variants: Record<'identity' | ContentEncoding, Buffer> } | undefined;
+  return (c: Context): Response => {
+    const { key, page } = source();
+    if (cached?.key !== key) {
       const identity = Buffer.from(page);
       cached = {
         key,
         variants: { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) },
       };
     }
-    const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
-    const body = cached.variants[encoding ?? 'identity'];
-    const headers: Record<string, string> = {
-      'Content-Type': CONTENT_TYPES['.html'] as string,
-      'Content-Length': String(body.length),
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
-    };
-    if (encoding) headers['Content-Encoding'] = encoding;
-    return new Response(new Uint8Array(body), { headers });
+    return htmlResponse(c, cached.variants);
   };
+}
+
+/**
+ * `index.html` with a share page's link-preview tags (crawlers run no script): its title and
+ * description replaced, OpenGraph and Twitter tags added. Made per request (a few KB).
+ */
+function indexWithMeta(c: Context, page: string, meta: PageMeta): Response {
+  const title = `<title>${escapeHtml(meta.title)} · Sharebin</title>`;
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}">`;
+  const html = page
+    .replace(/<title>[^<]*<\/title>/i, title)
+    .replace(/<meta\s+name="description"[^>]*>/i, description)
+    .replace(/<\/head>/i, `${metaTags(meta)}</head>`);
+  const identity = Buffer.from(html);
+  return htmlResponse(c, { identity, gzip: gzipSync(identity) });
 }
 
 /**
@@ -108,12 +143,19 @@ function baseIndexPage(indexFile: string, basePath: string) {
  * base path (the path of `PUBLIC_URL`), `c.req.path` is already below it and `index.html`
  * names it (see `baseIndexPage`).
  */
-export function serveWebApp(distDir: string, { basePath = '' }: { basePath?: string } = {}) {
+export function serveWebApp(
+  distDir: string,
+  { basePath = '', pageMeta }: { basePath?: string; pageMeta?: PageMetaOf } = {},
+) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
-  const basedIndex = basePath ? baseIndexPage(indexFile, basePath) : undefined;
-  const indexResponse = (c: Context) =>
-    basedIndex ? basedIndex(c) : fileResponse(indexFile, 'no-cache', c);
+  const source = indexSource(indexFile, basePath);
+  const basedIndex = basePath ? baseIndexPage(source) : undefined;
+  const indexResponse = async (c: Context, relative?: string) => {
+    const meta = relative && pageMeta ? await pageMeta(relative, publicBaseOf(c)) : null;
+    if (meta) return indexWithMeta(c, source().page, meta);
+    return basedIndex ? basedIndex(c) : fileResponse(indexFile, 'no-cache', c);
+  };
   return (c: Context) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.notFound();
     if (!existsSync(indexFile)) {
@@ -147,6 +189,6 @@ export function serveWebApp(distDir: string, { basePath = '' }: { basePath?: str
         workerPolicy,
       );
     }
-    return indexResponse(c);
+    return indexResponse(c, relative);
   };
 }

@@ -18,6 +18,7 @@ import { requestLog } from '../middlewares/request-log';
 import { securityHeaders } from '../middlewares/security-headers';
 import { buildOpenApiDocument } from '../openapi';
 import { createOperationsApp, requestMetrics } from '../operations';
+import type { PageMetaOf } from '../page-meta';
 import { registerRoutes } from '../register-routes';
 import type { AnyRoute } from '../route';
 import { serveWebApp } from '../web-app';
@@ -32,6 +33,8 @@ interface HttpParts {
   metrics: Metrics;
   readiness: ReadinessUseCases;
   dav: ReturnType<typeof wireWebDav>;
+  /** Link previews of share pages, in the HTML crawlers read. */
+  pageMeta: PageMetaOf;
 }
 
 /**
@@ -79,6 +82,8 @@ export function createHttpApp(deps: ServerDeps, parts: HttpParts) {
     }),
   );
   app.route(DAV_PREFIX, parts.dav);
-  if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir, { basePath }));
+  if (deps.webDistDir) {
+    app.get('*', serveWebApp(deps.webDistDir, { basePath, pageMeta: parts.pageMeta }));
+  }
   return app;
 }

@@ -20,6 +20,7 @@ export function wireShares(
 ) {
   const { db, clock } = deps;
   const filesRepository = createFilesRepository({ db });
+  const pastesRepository = createPastesRepository({ db });
   const records = createFileRecords({
     repository: filesRepository,
     storage,
@@ -28,8 +29,9 @@ export function wireShares(
   });
   return {
     filesRepository,
+    pastesRepository,
     pastes: createPastesUseCases({
-      repository: createPastesRepository({ db }),
+      repository: pastesRepository,
       passwordGuard,
       accessTokens,
       tombstones,
