@@ -66,6 +66,7 @@ export function createServer(deps: ServerDeps) {
       accessTokens: platform.accessTokens,
       clock: deps.clock,
     }),
+    links: shares.links,
   });
   const { caches, activity } = platform;
   return {

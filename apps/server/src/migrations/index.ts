@@ -26,6 +26,7 @@ import { fileShareOwner } from './0023_file_share_owner';
 import { schemaVersion } from './0024_schema_version';
 import { fileChecksums } from './0025_file_checksums';
 import { fsShares } from './0026_fs_shares';
+import { shortLinks } from './0027_short_links';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0024_schema_version': schemaVersion,
   '0025_file_checksums': fileChecksums,
   '0026_fs_shares': fsShares,
+  '0027_short_links': shortLinks,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

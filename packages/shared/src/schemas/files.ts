@@ -181,16 +181,20 @@ export const fileListQuerySchema = z
   })
   .transform(resolvePage);
 
+/** The share options an owner may change afterwards (each optional; at least one). */
+export const shareUpdateShape = {
+  remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH),
+  slug: slugSchema,
+  password: z.string().min(1).max(SHARE_PASSWORD_MAX_LENGTH).nullable(),
+  expires_in: z.enum(EXPIRY_OPTIONS),
+  max_views: z.number().int().min(0, 'Max views must not be negative').max(1_000_000_000),
+};
+export const somethingToUpdate = (value: object) => Object.keys(value).length > 0;
+
 export const updateFileShareRequestSchema = z
-  .object({
-    remark: z.string().trim().max(PASTE_REMARK_MAX_LENGTH),
-    slug: slugSchema,
-    password: z.string().min(1).max(SHARE_PASSWORD_MAX_LENGTH).nullable(),
-    expires_in: z.enum(EXPIRY_OPTIONS),
-    max_views: z.number().int().min(0, 'Max views must not be negative').max(1_000_000_000),
-  })
+  .object(shareUpdateShape)
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+  .refine(somethingToUpdate, { message: 'Nothing to update' });
 export type UpdateFileShareRequest = z.input<typeof updateFileShareRequestSchema>;
 
 export const fileBatchDeleteRequestSchema = z.object({

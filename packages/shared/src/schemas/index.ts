@@ -5,6 +5,7 @@ export * from './dashboard';
 export * from './files';
 export * from './fs';
 export * from './fs-shares';
+export * from './links';
 export * from './mounts';
 export * from './pagination';
 export * from './pastes';

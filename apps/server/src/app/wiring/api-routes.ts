@@ -11,6 +11,7 @@ import { createFsShareVisits } from '../../modules/fs-shares/fs-share-visits.use
 import { createFsSharesRoutes } from '../../modules/fs-shares/fs-shares.routes';
 import { createFsSharesUseCases } from '../../modules/fs-shares/fs-shares.usecases';
 import { createJobsRoutes } from '../../modules/jobs/jobs.routes';
+import { createLinksRoutes } from '../../modules/links/links.routes';
 import { createMountsRoutes } from '../../modules/mounts/mounts.routes';
 import { createPastesRoutes } from '../../modules/pastes/pastes.routes';
 import { createSettingsRoutes } from '../../modules/settings/settings.routes';
@@ -124,6 +125,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
       }),
     }),
     ...createFilesRoutes({ files: shares.files, activity }),
+    ...createLinksRoutes({ links: shares.links }),
     ...createUploadRoutes({
       shareUploads: shares.uploads,
       mountUploads: createMountUploads({

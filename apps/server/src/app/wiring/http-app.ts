@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Authenticate } from '../../modules/auth/authenticator';
+import { followShortLink } from '../../modules/links/links.routes';
+import type { LinksUseCases } from '../../modules/links/links.usecases';
 import { storageErrorToAppError } from '../../modules/storage/storage-errors.mapper';
 import type { ReadinessUseCases } from '../../modules/system/readiness.usecases';
 import { databaseErrorToAppError } from '../../modules/system/system.errors';
@@ -35,6 +37,8 @@ interface HttpParts {
   dav: ReturnType<typeof wireWebDav>;
   /** Link previews of share pages, in the HTML crawlers read. */
   pageMeta: PageMetaOf;
+  /** `/l/{slug}` redirects. */
+  links: LinksUseCases;
 }
 
 /**
@@ -82,6 +86,7 @@ export function createHttpApp(deps: ServerDeps, parts: HttpParts) {
     }),
   );
   app.route(DAV_PREFIX, parts.dav);
+  app.get('/l/:slug', followShortLink(parts.links));
   if (deps.webDistDir) {
     app.get('*', serveWebApp(deps.webDistDir, { basePath, pageMeta: parts.pageMeta }));
   }

@@ -2,6 +2,8 @@ import { createFileRecords } from '../../modules/files/file-records';
 import { createFilesHousekeeping } from '../../modules/files/files.housekeeping';
 import { createFilesRepository } from '../../modules/files/files.repository';
 import { createFilesUseCases } from '../../modules/files/files.usecases';
+import { createLinksRepository } from '../../modules/links/links.repository';
+import { createLinksUseCases } from '../../modules/links/links.usecases';
 import { createPastesRepository } from '../../modules/pastes/pastes.repository';
 import { createPastesUseCases } from '../../modules/pastes/pastes.usecases';
 import { createLocalTransfers } from '../../modules/storage/signed/storage-local.usecases';
@@ -11,7 +13,7 @@ import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
 import type { Storage } from './storage';
 
-/** Pastes and shared files: their records, uploads (direct, presigned, multipart) and clean-up. */
+/** Pastes, shared files and short links: their records, uploads and clean-up. */
 export function wireShares(
   deps: ServerDeps,
   { passwords, passwordGuard, accessTokens, tombstones, activity }: Platform,
@@ -58,6 +60,15 @@ export function wireShares(
       drivers,
       clock,
       maxUploadBytes,
+      activity,
+    }),
+    links: createLinksUseCases({
+      repository: createLinksRepository({ db }),
+      passwords,
+      passwordGuard,
+      accessTokens,
+      tombstones,
+      clock,
       activity,
     }),
     filesHousekeeping: createFilesHousekeeping({

@@ -169,14 +169,8 @@ export function createFsShareVisits({
     /** What a share is, uncounted; a protected one says only that it needs a password. */
     async info(slug: string, credentials: FsShareCredentials): Promise<PublicFsShare> {
       if (credentials.token === undefined && credentials.password === undefined) {
-        const row = await access.authorize(slug, credentials).catch(async (error: unknown) => {
-          if (error instanceof AppError && error.code === ERROR_CODES.fsSharePasswordRequired) {
-            return null;
-          }
-          throw error;
-        });
-        if (!row) return { slug, requires_password: true };
-        return describe(row);
+        const row = await access.openOrProtected(slug);
+        return row ? describe(row) : { slug, requires_password: true };
       }
       return describe(await access.authorize(slug, credentials));
     },

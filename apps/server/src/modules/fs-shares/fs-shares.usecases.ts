@@ -62,7 +62,7 @@ export function createFsSharesUseCases({
           created_at: now,
           updated_at: now,
         },
-        customSlug: input.slug,
+        customSlug: input.slug || undefined,
         insert: repository.insert,
         taken: fsShareSlugTaken,
       });

@@ -31,6 +31,7 @@ export interface Database {
   activity_buckets: ActivityBucketsTable;
   file_checksums: FileChecksumsTable;
   fs_shares: FsSharesTable;
+  short_links: ShortLinksTable;
 }
 
 export interface AdminsTable {
@@ -168,6 +169,21 @@ export interface FsSharesTable {
   updated_at: number;
 }
 
+export interface ShortLinksTable {
+  id: string;
+  slug: string;
+  /** An http or https address. */
+  url: string;
+  remark: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  max_views: number;
+  views: number;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface PendingDeletionsTable {
   id: string;
   storage_config_id: string;
@@ -181,7 +197,7 @@ export interface PendingDeletionsTable {
 }
 
 export interface ShareTombstonesTable {
-  kind: 'paste' | 'file' | 'fs';
+  kind: 'paste' | 'file' | 'fs' | 'link';
   slug: string;
   /** Why the share could no longer be viewed when it was deleted. */
   reason: 'expired' | 'exhausted';

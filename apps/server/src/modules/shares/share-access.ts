@@ -141,6 +141,12 @@ export function createShareAccess<Row extends AccessibleShare>({
       return row;
     },
 
+    /** The share for a visitor without credentials, uncounted: null when it needs a password. */
+    async openOrProtected(slug: string): Promise<Row | null> {
+      const row = await findViewable(slug);
+      return row.password_hash === null ? row : null;
+    },
+
     /** One view of a share `authorize` let in, exact under concurrency. */
     countAuthorized: (slug: string) => counted(slug, false),
 

@@ -4,7 +4,7 @@ import type { Database } from '../shared/db.schema';
 import { preparedQuery } from '../shared/prepared-query';
 
 /** The tables that hold shares; all have `expires_at`, `max_views`, `views` and `slug`. */
-export type ShareTable = 'pastes' | 'file_shares' | 'fs_shares';
+export type ShareTable = 'pastes' | 'file_shares' | 'fs_shares' | 'short_links';
 
 /**
  * The viewability rule of `shareState` in SQL: a share is viewable while it has not expired and
