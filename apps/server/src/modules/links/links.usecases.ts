@@ -4,9 +4,7 @@ import {
   type Principal,
   type PublicShortLink,
   type ShortLink,
-  type ShortLinkList,
   type shortLinkCreateRequestSchema,
-  type shortLinkUpdateRequestSchema,
 } from '@sharebin/shared';
 import type { z } from 'zod';
 import type { ActivityLog } from '../dashboard/activity.recorder';
@@ -15,17 +13,12 @@ import type { Clock } from '../shared/clock';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { PasswordHasher } from '../shared/crypto';
 import type { ShortLinksTable } from '../shared/db.schema';
-import { ownerTags } from '../shared/ownership';
+import { createOwnedShareManagement } from '../shares/owned-shares.usecases';
 import { createShareAccess } from '../shares/share-access';
 import type { SharePasswordGuard } from '../shares/share-password';
-import {
-  accessScopeOf,
-  expiryFrom,
-  remainingViews,
-  shareAccessChanges,
-} from '../shares/share-state';
+import { accessScopeOf, expiryFrom, remainingViews } from '../shares/share-state';
 import type { ShareTombstones } from '../shares/share-tombstones';
-import { insertWithSlug, updateWithSlug } from '../shares/slugs';
+import { insertWithSlug } from '../shares/slugs';
 import {
   linkExpired,
   linkNotFound,
@@ -37,7 +30,6 @@ import {
 import type { LinksRepository } from './links.repository';
 
 type CreateInput = z.output<typeof shortLinkCreateRequestSchema>;
-type UpdateInput = z.output<typeof shortLinkUpdateRequestSchema>;
 
 function describeLink(row: ShortLinksTable, origin: string): ShortLink {
   return {
@@ -95,12 +87,14 @@ export function createLinksUseCases({
     activity,
   });
 
-  async function requireOwned(principal: Principal, id: string): Promise<ShortLinksTable> {
-    const row = await repository.findById(id);
-    const owners = ownerTags(principal);
-    if (!row || (owners && !owners.includes(row.created_by))) throw linkNotFound();
-    return row;
-  }
+  const management = createOwnedShareManagement({
+    repository,
+    describe: describeLink,
+    passwords,
+    clock,
+    notFound: linkNotFound,
+    slugTaken: linkSlugTaken,
+  });
 
   return {
     async create(principal: Principal, input: CreateInput, origin: string): Promise<ShortLink> {
@@ -125,45 +119,10 @@ export function createLinksUseCases({
       return describeLink(row, origin);
     },
 
-    async list(
-      principal: Principal,
-      query: { limit: number; offset: number; search?: string | undefined },
-      origin: string,
-    ): Promise<ShortLinkList> {
-      const { rows, total } = await repository.list({ ...query, createdBy: ownerTags(principal) });
-      return {
-        items: rows.map((row) => describeLink(row, origin)),
-        total,
-        limit: query.limit,
-        offset: query.offset,
-      };
-    },
-
-    get: async (principal: Principal, id: string, origin: string) =>
-      describeLink(await requireOwned(principal, id), origin),
-
-    async update(
-      principal: Principal,
-      id: string,
-      input: UpdateInput,
-      origin: string,
-    ): Promise<ShortLink> {
-      await requireOwned(principal, id);
-      const { password, expires_in, ...rest } = input;
-      const now = clock.now();
-      const changes = {
-        ...rest,
-        ...(await shareAccessChanges({ password, expires_in }, now, passwords.hash)),
-        updated_at: now,
-      };
-      await updateWithSlug(() => repository.update(id, changes), linkSlugTaken);
-      return describeLink(await requireOwned(principal, id), origin);
-    },
-
-    async remove(principal: Principal, id: string): Promise<void> {
-      await requireOwned(principal, id);
-      await repository.remove(id);
-    },
+    list: management.list,
+    get: management.get,
+    update: management.update,
+    remove: management.remove,
 
     /** `/l/{slug}` without a password: the address to send the visitor to, one view counted. */
     follow: async (slug: string) => (await access.viewOpen(slug)).url,
