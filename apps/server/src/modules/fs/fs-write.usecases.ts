@@ -5,6 +5,7 @@ import type { ActivityLog } from '../dashboard/activity.recorder';
 import { fileTooLarge } from '../files/files.errors';
 import { mimetypeFor } from '../shared/media-types';
 import type { FsEntry } from '../storage/drivers/storage-driver';
+import { FsConflictError } from '../storage/drivers/storage-driver.errors';
 import { readWholeBody, WHOLE_BODY_MAX_BYTES, WholeBody } from '../storage/drivers/whole-body';
 import { countFsUpload } from '../uploads/mount-target/mount-upload-target';
 import { finishTransfer } from '../uploads/stream-transfer';
@@ -31,10 +32,18 @@ export interface FsWriteDeps {
   onChange: (changes: FsChange[]) => Promise<void>;
 }
 
-/** Storages drop emptied folders; users expect to keep them, as on any disk. */
+/**
+ * Storages drop emptied folders; users expect to keep them, as on any disk. A file written at
+ * the parent's path meanwhile (a race of two writes) leaves no folder to keep.
+ */
 export async function keepParentFolder(location: MountLocation): Promise<void> {
   const cut = location.key.lastIndexOf('/');
-  if (cut > 0) await location.storage.mkdir(location.key.slice(0, cut));
+  if (cut <= 0) return;
+  try {
+    await location.storage.mkdir(location.key.slice(0, cut));
+  } catch (error) {
+    if (!(error instanceof FsConflictError)) throw error;
+  }
 }
 
 /** A failure as a batch result reports it: the code and message the API would answer. */

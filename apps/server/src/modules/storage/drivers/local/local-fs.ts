@@ -95,7 +95,11 @@ export function createLocalFs({
           await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER });
           return;
         } catch (error) {
-          if (errorCode(error) !== 'ENOENT' || attempt === 3) throw error;
+          const code = errorCode(error);
+          // A file written meanwhile where the folder or a parent goes: the same conflict as
+          // the check above would have named, had the file been there first.
+          if (code === 'ENOTDIR' || code === 'EEXIST') await assertCanMakeFolder(self(), key);
+          if (code !== 'ENOENT' || attempt === 3) throw error;
         }
       }
     },

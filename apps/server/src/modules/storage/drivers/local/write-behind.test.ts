@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WriteBehind } from './write-behind';
 
 const KIB = 1024;
@@ -85,7 +85,11 @@ describe('WriteBehind', () => {
     const file = createWriteStream(join(folder, 'failed.bin'));
     const flushes = heldFlushes();
     const written = pipeline(slowSource(), new WriteBehind(file, 256 * KIB, flushes.flush), file);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // However slow the machine: once the first flush is asked for, it fails.
+    await vi.waitFor(() => expect(flushes.asked[0]).toBeDefined(), {
+      timeout: 15_000,
+      interval: 5,
+    });
     flushes.asked[0]?.finish(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
     await expect(written).rejects.toThrow('EIO');
   });
