@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { withTextPart } from '../i18n';
 import { AdminGuard } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -10,7 +11,13 @@ const HomePage = lazy(() => import('../modules/home/pages/HomePage'));
 const PasteViewPage = lazy(() => import('../modules/pastes/pages/PasteViewPage'));
 const UploadPage = lazy(() => import('../modules/files/pages/UploadPage'));
 const FileSharePage = lazy(() => import('../modules/files/pages/FileSharePage'));
-const MountExplorerPage = lazy(() => import('../modules/mount-explorer/pages/MountExplorerPage'));
+// Both read the texts of shares of mounted paths, a part of the dictionary of its own.
+const FsSharePage = lazy(() =>
+  withTextPart(import('../modules/fs-shares/pages/FsSharePage'), 'fsShares'),
+);
+const MountExplorerPage = lazy(() =>
+  withTextPart(import('../modules/mount-explorer/pages/MountExplorerPage'), 'fsShares'),
+);
 const AdminPage = lazy(() => import('../modules/admin/pages/AdminPage'));
 const AdminIndexPage = lazy(() => import('../modules/admin/pages/AdminIndexPage'));
 const AdminModulePage = lazy(() => import('../modules/admin/pages/AdminModulePage'));
@@ -35,6 +42,9 @@ function routes(): RouteObject[] {
             { path: 'paste/:slug', element: <PasteViewPage /> },
             { path: 'upload', element: <UploadPage /> },
             { path: 'file/:slug', element: <FileSharePage /> },
+            // One route for the share and its folders (`*` may be empty): moving between them
+            // keeps the page mounted.
+            { path: 's/:slug/*', element: <FsSharePage /> },
             { path: 'mount-explorer', element: <MountExplorerPage /> },
             { path: 'mount-explorer/*', element: <MountExplorerPage /> },
             {

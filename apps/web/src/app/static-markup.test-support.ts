@@ -10,11 +10,17 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { enUS } from '../i18n/en-US';
+import { fsSharesEnUS } from '../i18n/fs-shares.en-US';
+import { fsSharesZhCN } from '../i18n/fs-shares.zh-CN';
 import { zhCN } from '../i18n/zh-CN';
 
 const i18n = createInstance();
 void i18n.init({
-  resources: { 'en-US': { translation: enUS }, 'zh-CN': { translation: zhCN } },
+  // The parts the app loads with their pages are in from the start here.
+  resources: {
+    'en-US': { translation: { ...enUS, fsShares: fsSharesEnUS } },
+    'zh-CN': { translation: { ...zhCN, fsShares: fsSharesZhCN } },
+  },
   lng: 'en-US',
   fallbackLng: false,
   interpolation: { escapeValue: false },

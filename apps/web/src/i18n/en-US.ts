@@ -1,5 +1,6 @@
 import { commonEnUS } from './common.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
+import type { fsSharesEnUS } from './fs-shares.en-US';
 import { mountExplorerEnUS } from './mount-explorer.en-US';
 import { offlineCacheEnUS } from './offline-cache.en-US';
 import { pwaEnUS } from './pwa.en-US';
@@ -1225,7 +1226,19 @@ export const enUS = {
   common: commonEnUS,
 };
 
+/**
+ * The texts loaded with the pages that read them rather than before the first render (see
+ * `TEXT_PARTS` in index.ts): typed as keys of the dictionary all the same.
+ */
+export interface LazyTexts {
+  fsShares: typeof fsSharesEnUS;
+}
+
 /** Every leaf becomes `string`, so another language can supply its own text. */
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
-export type Dictionary = Widen<typeof enUS>;
+/** What each language loads before the first render. */
+export type MainDictionary = Widen<typeof enUS>;
+
+/** Every text of a language, the parts loaded later included. */
+export type Dictionary = Widen<typeof enUS & LazyTexts>;

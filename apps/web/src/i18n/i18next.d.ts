@@ -1,9 +1,9 @@
 import 'i18next';
-import type { enUS } from './en-US';
+import type { enUS, LazyTexts } from './en-US';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS };
+    resources: { translation: typeof enUS & LazyTexts };
   }
 }

@@ -1,6 +1,6 @@
 import { commonZhCN } from './common.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
-import type { Dictionary } from './en-US';
+import type { MainDictionary } from './en-US';
 import { mountExplorerZhCN } from './mount-explorer.zh-CN';
 import { offlineCacheZhCN } from './offline-cache.zh-CN';
 import { pwaZhCN } from './pwa.zh-CN';
@@ -1194,4 +1194,4 @@ export const zhCN = {
   offlineCache: offlineCacheZhCN,
   dashboard: dashboardZhCN,
   common: commonZhCN,
-} satisfies Dictionary;
+} satisfies MainDictionary;

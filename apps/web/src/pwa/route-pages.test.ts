@@ -9,6 +9,8 @@ describe('offline page names', () => {
     expect(offlinePageName('/admin/key-management')).toBe('admin');
     expect(offlinePageName('/paste/notes')).toBe('paste');
     expect(offlinePageName('/file/q3-report')).toBe('file');
+    expect(offlinePageName('/s/team')).toBe('file');
+    expect(offlinePageName('/s/team/reports/2024')).toBe('file');
     expect(offlinePageName('/mount-explorer')).toBe('mountExplorer');
     expect(offlinePageName('/mount-explorer/docs/2024')).toBe('mountExplorer');
   });
@@ -17,6 +19,8 @@ describe('offline page names', () => {
     expect(offlinePageName('/uploads')).toBeNull();
     expect(offlinePageName('/administrator')).toBeNull();
     expect(offlinePageName('/paste')).toBeNull();
+    expect(offlinePageName('/s')).toBeNull();
+    expect(offlinePageName('/shares')).toBeNull();
     expect(offlinePageName('/no/such/page')).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ const SECTIONS: ReadonlyArray<[prefix: string, name: OfflinePageName]> = [
   ['/admin', 'admin'],
   ['/paste/', 'paste'],
   ['/file/', 'file'],
+  // A mounted file or folder shared by link is a file page too.
+  ['/s/', 'file'],
   ['/mount-explorer', 'mountExplorer'],
 ];
 

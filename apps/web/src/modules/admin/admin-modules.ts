@@ -10,6 +10,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { withTextPart } from '../../i18n';
 
 export type AdminModuleId =
   | 'dashboard'
@@ -55,7 +56,8 @@ export const ADMIN_MODULES: readonly AdminModuleDefinition[] = [
     icon: IconFiles,
     // The admin manages every file share, a key with file permission its own.
     isAllowed: (principal) => hasPermission(principal, 'file'),
-    page: lazy(() => import('../files/pages/FileManagementPage')),
+    // Its list of links to mounted paths reads the texts of those shares.
+    page: lazy(() => withTextPart(import('../files/pages/FileManagementPage'), 'fsShares')),
   },
   {
     id: 'storage-config',

@@ -24,10 +24,15 @@ export { deleteAction, editAction, viewAction } from './components/row-actions';
 export { RelativeTime, ShareCreator, ShareLink } from './components/ShareCells';
 export type { ModalState } from './components/ShareEditModal';
 export { ShareEditModal } from './components/ShareEditModal';
-export { FormButtons } from './components/ShareSettingsFields';
+export type { ShareCreation } from './components/ShareSettingsFields';
+export { FormButtons, ShareSettingsFields } from './components/ShareSettingsFields';
 export { confirmDanger } from './confirm-danger';
 export { schemaFieldErrors, serverFieldErrors, wordedErrors } from './form-errors';
-export type { ShareSettingsField, ShareSettingsValues } from './share-settings';
+export type {
+  ShareSettingsField,
+  ShareSettingsSource,
+  ShareSettingsValues,
+} from './share-settings';
 export {
   MAX_VIEWS_LIMIT,
   SHARE_SETTINGS_FIELDS,

@@ -12,6 +12,8 @@ export interface EntryActions {
   copy: (entries: FsEntry[]) => void;
   remove: (entries: FsEntry[]) => void;
   addToBasket: (entries: FsEntry[]) => void;
+  /** Share by link (a file or folder; never a virtual folder). */
+  share: (entry: FsEntry) => void;
 }
 
 export const EntryActionsContext = createContext<EntryActions | null>(null);

@@ -7,6 +7,7 @@ import { downloadUrl } from '../../app/download';
 import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
 import { resolveBackendUrl } from '../../shared/backend';
 import { addEntriesToBasket } from '../basket';
+import { countSharesUnder } from '../fs-shares';
 import { confirmDanger } from '../management';
 import type { TransferMode } from './components/TransferModal';
 import type { EntryActions } from './explorer.actions-context';
@@ -25,6 +26,7 @@ export function useExplorerCommands(refresh: () => unknown) {
   const [renaming, setRenaming] = useState<FsEntry | null>(null);
   const [editing, setEditing] = useState<FsEntry | null>(null);
   const [transfer, setTransfer] = useState<{ mode: TransferMode; entries: FsEntry[] } | null>(null);
+  const [sharing, setSharing] = useState<FsEntry | null>(null);
 
   const actions = useMemo<EntryActions>(() => {
     const remove = async (entries: FsEntry[]) => {
@@ -71,19 +73,24 @@ export function useExplorerCommands(refresh: () => unknown) {
       move: (entries) => setTransfer({ mode: 'move', entries }),
       copy: (entries) => setTransfer({ mode: 'copy', entries }),
       addToBasket: addEntriesToBasket,
-      remove: (entries) => {
+      share: setSharing,
+      remove: async (entries) => {
         const [first] = entries;
         if (!first) return;
         const single = entries.length === 1;
+        // The links to what goes away stop working: said before, when there are any. A count
+        // that cannot be had leaves the confirmation as it is.
+        const ended = await countSharesUnder(entries.map((entry) => entry.path)).catch(() => 0);
+        const body = single
+          ? first.is_directory
+            ? t('mountExplorer.remove.bodyFolder')
+            : t('mountExplorer.remove.body')
+          : t('mountExplorer.remove.batchBody');
         confirmDanger({
           title: single
             ? t('mountExplorer.remove.title', { name: first.name })
             : t('mountExplorer.remove.batchTitle', { count: entries.length }),
-          body: single
-            ? first.is_directory
-              ? t('mountExplorer.remove.bodyFolder')
-              : t('mountExplorer.remove.body')
-            : t('mountExplorer.remove.batchBody'),
+          body: ended > 0 ? `${body} ${t('fsShares.explorer.deleteEnds', { count: ended })}` : body,
           confirm: t('common.delete'),
           cancel: t('common.cancel'),
           onConfirm: () => void remove(entries),
@@ -100,5 +107,7 @@ export function useExplorerCommands(refresh: () => unknown) {
     closeEditor: () => setEditing(null),
     transfer,
     closeTransfer: () => setTransfer(null),
+    sharing,
+    closeShare: () => setSharing(null),
   };
 }

@@ -12,3 +12,4 @@ export { ShareUnavailable } from './share-view/ShareUnavailable';
 export { ShareViewFrame } from './share-view/ShareViewFrame';
 export { ShareViewRoute } from './share-view/ShareViewRoute';
 export { ShareViewShell } from './share-view/ShareViewShell';
+export { unavailableReason } from './share-view/share-kinds';

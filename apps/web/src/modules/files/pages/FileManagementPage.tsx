@@ -1,12 +1,14 @@
-import { Button } from '@mantine/core';
-import type { FileShare } from '@sharebin/shared';
-import { IconFiles, IconUpload } from '@tabler/icons-react';
+import { Button, Tabs } from '@mantine/core';
+import { type FileShare, hasPermission } from '@sharebin/shared';
+import { IconFiles, IconFolderShare, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { ModuleHeader } from '../../admin';
 import { useKeyNames } from '../../api-keys';
+import { toPrincipal, useAuth } from '../../auth';
+import { useFsShareCollection } from '../../fs-shares';
 import {
   CollectionEmpty,
   confirmDanger,
@@ -22,6 +24,7 @@ import { storageDisplayName, useStorageChoices } from '../../storage';
 import { FileEditModal } from '../components/FileEditModal';
 import { FileManagementList } from '../components/FileManagementList';
 import { FilePreviewModal } from '../components/FilePreviewModal';
+import { MountedShares, OpenExplorerButton } from '../components/MountedShares';
 import { useDeleteFile, useFileCollection, useFileScope } from '../file-management.hooks';
 import { managedFilesApi } from '../files.api';
 
@@ -43,9 +46,38 @@ function useStorageNames(): ReadonlyMap<string, string> {
   );
 }
 
-/** The file-management module: every file share for the admin, a key's own for an API key. */
+type FileTab = 'uploaded' | 'mounted';
+
+/**
+ * Which list is shown: the uploaded files, or the links to mounted files and folders (`?tab=
+ * mounted`, for whoever may browse mounts). The rest of the query stays.
+ */
+function useFileTab(withMounts: boolean) {
+  const [params, setParams] = useSearchParams();
+  const tab: FileTab = withMounts && params.get('tab') === 'mounted' ? 'mounted' : 'uploaded';
+  const setTab = (next: FileTab) =>
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        if (next === 'mounted') query.set('tab', next);
+        else query.delete('tab');
+        return query;
+      },
+      { replace: true },
+    );
+  return [tab, setTab] as const;
+}
+
+/**
+ * The file-management module: every file share for the admin, a key's own for an API key;
+ * beside them, for whoever may browse mounts, the links to mounted files and folders.
+ */
 export default function FileManagementPage() {
   const { t } = useTranslation();
+  const withMounts = hasPermission(toPrincipal(useAuth()), 'mount');
+  const [tab, setTab] = useFileTab(withMounts);
+  const mountedSearch = useSearchInput();
+  const mounted = useFsShareCollection(mountedSearch.search, tab === 'mounted');
   const scope = useFileScope();
   const isAdmin = scope === 'admin';
   const keyNames = useKeyNames(isAdmin);
@@ -112,23 +144,8 @@ export default function FileManagementPage() {
     </CollectionEmpty>
   );
 
-  return (
+  const uploaded = (
     <>
-      <ModuleHeader
-        title={t('admin.moduleNames.file-management')}
-        description={
-          isAdmin
-            ? t('admin.moduleDescriptions.file-management')
-            : t('fileManagement.descriptionForKey')
-        }
-        actions={
-          <>
-            <RefreshButton query={files.query} />
-            {uploadButton}
-          </>
-        }
-      />
-
       <SearchAndBatchBar
         collection={files}
         search={searchInput}
@@ -158,6 +175,59 @@ export default function FileManagementPage() {
           keyNames={keyNames}
         />
       </PagedCollection>
+    </>
+  );
+
+  return (
+    <>
+      <ModuleHeader
+        title={t('admin.moduleNames.file-management')}
+        description={
+          isAdmin
+            ? t('admin.moduleDescriptions.file-management')
+            : t('fileManagement.descriptionForKey')
+        }
+        actions={
+          tab === 'mounted' ? (
+            <>
+              <RefreshButton query={mounted.query} />
+              <OpenExplorerButton />
+            </>
+          ) : (
+            <>
+              <RefreshButton query={files.query} />
+              {uploadButton}
+            </>
+          )
+        }
+      />
+
+      {withMounts ? (
+        <Tabs
+          value={tab}
+          onChange={(next) => setTab(next === 'mounted' ? 'mounted' : 'uploaded')}
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="uploaded" leftSection={<IconFiles size={16} />}>
+              {t('fsShares.manage.tabUploaded')}
+            </Tabs.Tab>
+            <Tabs.Tab
+              value="mounted"
+              leftSection={<IconFolderShare size={16} />}
+              data-testid="tab-mounted-shares"
+            >
+              {t('fsShares.manage.tabMounted')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="uploaded">{uploaded}</Tabs.Panel>
+          <Tabs.Panel value="mounted">
+            <MountedShares collection={mounted} search={mountedSearch} keyNames={keyNames} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        uploaded
+      )}
 
       <FilePreviewModal
         file={preview.target}

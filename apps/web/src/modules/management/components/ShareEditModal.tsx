@@ -20,10 +20,11 @@ export interface ModalState {
   onExited: () => void;
 }
 
-/** Each module's modal: a paste's content wants the room, a file's settings do not. */
+/** Each module's modal: a paste's content wants the room, a file's or a link's settings do not. */
 const MODAL_OF: Record<ShareNamespace, { size: ModalProps['size']; testId: string }> = {
   textManagement: { size: 'xl', testId: 'paste-edit-form' },
   fileManagement: { size: 'lg', testId: 'file-edit-form' },
+  fsShares: { size: 'lg', testId: 'fs-share-edit-form' },
 };
 
 interface SavedShare extends ShareSettingsSource {

@@ -27,8 +27,17 @@ import {
   type ShareSettingsValues,
 } from '../share-settings';
 
-/** The module whose wording the fields take ("this paste", "this file"). */
-export type ShareNamespace = 'textManagement' | 'fileManagement';
+/** The module whose wording the fields take ("this paste", "this file", "this link"). */
+export type ShareNamespace = 'textManagement' | 'fileManagement' | 'fsShares';
+
+/**
+ * A share being made rather than edited: the suffix may stay empty (a random one), the expiry
+ * has no "keep" and nothing is "current"; the caller words what differs.
+ */
+export interface ShareCreation {
+  slugPlaceholder: string;
+  maxViewsDescription: string;
+}
 
 export interface ShareSettingsFieldsProps {
   ns: ShareNamespace;
@@ -38,9 +47,17 @@ export interface ShareSettingsFieldsProps {
   errorOf: (field: ShareSettingsField) => string | undefined;
   /** The slug takes the focus when the form has nothing above it. */
   autoFocusSlug?: boolean;
+  creating?: ShareCreation;
 }
 
-function PasswordSetting({ ns, values, original, set, errorOf }: ShareSettingsFieldsProps) {
+function PasswordSetting({
+  ns,
+  values,
+  original,
+  set,
+  errorOf,
+  creating,
+}: ShareSettingsFieldsProps) {
   const { t } = useTranslation();
   const actions: { value: PasswordAction; label: string }[] = original.has_password
     ? [
@@ -58,12 +75,16 @@ function PasswordSetting({ ns, values, original, set, errorOf }: ShareSettingsFi
       <Text size="sm" fw={500}>
         {t(`${ns}.form.password`)}
       </Text>
-      <Group gap={6}>
-        <LockIcon size={14} stroke={1.8} color="var(--mantine-color-dimmed)" />
-        <Text size="xs" c="dimmed">
-          {original.has_password ? t(`${ns}.form.passwordProtected`) : t(`${ns}.form.passwordOpen`)}
-        </Text>
-      </Group>
+      {!creating && (
+        <Group gap={6}>
+          <LockIcon size={14} stroke={1.8} color="var(--mantine-color-dimmed)" />
+          <Text size="xs" c="dimmed">
+            {original.has_password
+              ? t(`${ns}.form.passwordProtected`)
+              : t(`${ns}.form.passwordOpen`)}
+          </Text>
+        </Group>
+      )}
       <SegmentedControl
         value={values.passwordAction}
         onChange={(value) => set('passwordAction', value as PasswordAction)}
@@ -101,7 +122,7 @@ function PasswordSetting({ ns, values, original, set, errorOf }: ShareSettingsFi
   );
 }
 
-function ExpirySetting({ ns, values, original, set }: ShareSettingsFieldsProps) {
+function ExpirySetting({ ns, values, original, set, creating }: ShareSettingsFieldsProps) {
   const { t, i18n } = useTranslation();
   let current = t(`${ns}.never`);
   if (original.expires_at) {
@@ -113,20 +134,24 @@ function ExpirySetting({ ns, values, original, set }: ShareSettingsFieldsProps) 
       <Text size="sm" fw={500}>
         {t(`${ns}.form.expiry`)}
       </Text>
-      <Text size="xs" c="dimmed">
-        {t(`${ns}.form.currentExpiry`, { value: current })}
-      </Text>
+      {!creating && (
+        <Text size="xs" c="dimmed">
+          {t(`${ns}.form.currentExpiry`, { value: current })}
+        </Text>
+      )}
       <Chip.Group
         multiple={false}
         value={values.expiry}
         onChange={(value) => set('expiry', value as ExpiryChoice)}
       >
         <Group gap={8} role="radiogroup" aria-label={t(`${ns}.form.expiry`)}>
-          {EXPIRY_CHOICES.map((choice) => (
-            <Chip key={choice} value={choice} type="radio" size="sm" variant="light">
-              {t(`${ns}.form.expiryChoices.${choice}`)}
-            </Chip>
-          ))}
+          {(creating ? EXPIRY_CHOICES.filter((choice) => choice !== 'keep') : EXPIRY_CHOICES).map(
+            (choice) => (
+              <Chip key={choice} value={choice} type="radio" size="sm" variant="light">
+                {t(`${ns}.form.expiryChoices.${choice}`)}
+              </Chip>
+            ),
+          )}
         </Group>
       </Chip.Group>
       {values.expiry !== 'keep' && (
@@ -141,7 +166,7 @@ function ExpirySetting({ ns, values, original, set }: ShareSettingsFieldsProps) 
 /** Link suffix, remark, password, expiry and view limit: the settings every share has. */
 export function ShareSettingsFields(props: ShareSettingsFieldsProps) {
   const { t } = useTranslation();
-  const { ns, values, original, set, errorOf, autoFocusSlug } = props;
+  const { ns, values, original, set, errorOf, autoFocusSlug, creating } = props;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
@@ -152,7 +177,8 @@ export function ShareSettingsFields(props: ShareSettingsFieldsProps) {
           value={values.slug}
           onChange={(event) => set('slug', event.currentTarget.value)}
           error={errorOf('slug')}
-          required
+          placeholder={creating?.slugPlaceholder}
+          required={!creating}
           data-autofocus={autoFocusSlug || undefined}
           autoComplete="off"
           spellCheck={false}
@@ -173,7 +199,11 @@ export function ShareSettingsFields(props: ShareSettingsFieldsProps) {
       <ExpirySetting {...props} />
       <NumberInput
         label={t(`${ns}.form.maxViews`)}
-        description={t(`${ns}.form.maxViewsDescription`, { count: original.views })}
+        description={
+          creating
+            ? creating.maxViewsDescription
+            : t(`${ns}.form.maxViewsDescription`, { count: original.views })
+        }
         value={values.maxViews}
         onChange={(value) => set('maxViews', value)}
         error={errorOf('maxViews')}

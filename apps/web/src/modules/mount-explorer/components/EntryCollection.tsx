@@ -35,6 +35,7 @@ export function EntryCollection({
   sort,
   onSort,
   readOnly,
+  sharedPaths,
 }: {
   entries: FsEntry[];
   view: ViewMode;
@@ -42,6 +43,8 @@ export function EntryCollection({
   sort: SortOrder;
   onSort: (key: SortKey) => void;
   readOnly: boolean;
+  /** Paths live shares point at (their entries get a mark); unknown until fetched. */
+  sharedPaths?: ReadonlySet<string>;
 }) {
   const { t, i18n } = useTranslation();
   const actions = useEntryActions();
@@ -162,6 +165,7 @@ export function EntryCollection({
     selected: selection.has(entry.path),
     active: index === active,
     readOnly,
+    shared: sharedPaths?.has(entry.path) ?? false,
     t,
     language: i18n.language,
     onActivate,

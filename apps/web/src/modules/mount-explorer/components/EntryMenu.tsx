@@ -11,6 +11,7 @@ import {
   IconFolderOpen,
   IconLink,
   IconPencil,
+  IconShare,
   IconTrash,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -100,6 +101,9 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
         )}
         {!entry.is_virtual && (
           <>
+            <Menu.Item leftSection={<IconShare size={16} />} onClick={() => actions.share(entry)}>
+              {t('fsShares.explorer.share')}
+            </Menu.Item>
             <Menu.Item
               leftSection={<IconBasketPlus size={16} />}
               onClick={() => actions.addToBasket([entry])}

@@ -1,4 +1,5 @@
 import type { FsEntry } from '@sharebin/shared';
+import { IconShare } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type MouseEvent, memo, type ReactNode } from 'react';
 import { formatModified, formatSize } from '../explorer.format';
@@ -17,6 +18,8 @@ export interface EntryItemProps {
   selected: boolean;
   active: boolean;
   readOnly: boolean;
+  /** A live share points at the entry. */
+  shared: boolean;
   t: TFunction;
   language: string;
   onActivate: (entry: FsEntry, index: number, event: MouseEvent) => void;
@@ -65,6 +68,16 @@ function EntryCheckbox({
   );
 }
 
+/** Marks an entry a live share points at (a plain icon: rows stay cheap to mount). */
+function SharedMark({ t }: { t: TFunction }) {
+  const label = t('fsShares.explorer.shared');
+  return (
+    <span className={classes.sharedMark} title={label} data-testid="shared-badge">
+      <IconShare size={14} stroke={1.8} aria-label={label} role="img" />
+    </span>
+  );
+}
+
 /** A cell of a list row: an ARIA grid row holds cells only. */
 function Cell({ className, children }: { className: string | undefined; children: ReactNode }) {
   return (
@@ -104,8 +117,11 @@ export const EntryRow = memo(function EntryRow({
       <Cell className={classes.name}>
         <EntryIcon entry={entry} size={22} />
         <div className={classes.nameLines}>
-          <div className={classes.nameText} title={entry.name}>
-            {entry.name}
+          <div className={classes.nameLine}>
+            <div className={classes.nameText} title={entry.name}>
+              {entry.name}
+            </div>
+            {item.shared && <SharedMark t={t} />}
           </div>
           <div className={classes.phoneFacts}>{entryFacts(entry, t, language, false)}</div>
         </div>
@@ -141,6 +157,11 @@ export const EntryTile = memo(function EntryTile(item: EntryItemProps) {
         <EntryMenu entry={entry} readOnly={item.readOnly} t={t} />
       </div>
       <EntryIcon entry={entry} size={48} />
+      {item.shared && (
+        <div className={classes.tileShared}>
+          <SharedMark t={t} />
+        </div>
+      )}
       <div className={classes.tileName}>{entry.name}</div>
       <div className={classes.subline}>{entryFacts(entry, t, language, true)}</div>
     </div>

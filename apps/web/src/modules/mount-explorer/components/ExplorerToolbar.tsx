@@ -11,6 +11,7 @@ import {
   IconRefresh,
   IconSearch,
   IconSelectAll,
+  IconShare,
   IconSortAscending,
   IconTrash,
   IconUpload,
@@ -29,6 +30,9 @@ export interface ToolbarProps {
   selectionWritable: boolean;
   /** The user may write somewhere, so a copy has a target (not a read-only key). */
   canCopy: boolean;
+  /** Exactly one entry is selected and it can be shared by link (not a virtual folder). */
+  canShare: boolean;
+  onShare: () => void;
   onUpload: () => void;
   onNewFolder: () => void;
   onMove: () => void;
@@ -106,8 +110,23 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
       variant: 'default',
       testId: 'add-selected-to-basket',
     };
-    if (!props.selectionWritable) return props.canCopy ? [addToBasket, copy] : [addToBasket];
+    const share: ToolbarAction[] = props.canShare
+      ? [
+          {
+            key: 'share',
+            label: t('fsShares.explorer.share'),
+            icon: IconShare,
+            onClick: props.onShare,
+            variant: 'default',
+            testId: 'share-selected',
+          },
+        ]
+      : [];
+    if (!props.selectionWritable) {
+      return [...share, addToBasket, ...(props.canCopy ? [copy] : [])];
+    }
     return [
+      ...share,
       addToBasket,
       {
         key: 'move',

@@ -1,10 +1,16 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload, IconLock } from '@tabler/icons-react';
-import { type DragEvent, useMemo, useState } from 'react';
+import { type DragEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toPrincipal, useAuth } from '../../auth';
 import { BasketButton } from '../../basket';
+import {
+  ShareEntryModal,
+  useRefreshFsShares,
+  useSharedPaths,
+  useSharesUnderCount,
+} from '../../fs-shares';
 import { CollectionStatus, useRangeSelection } from '../../management';
 import { EntryActionsContext } from '../explorer.actions-context';
 import { canWriteSomewhere, isEntryWritable } from '../explorer.format';
@@ -34,7 +40,13 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
   const navigate = useNavigate();
   const auth = useAuth();
   const listing = useListing(path);
-  const refresh = useRefreshFs();
+  const refreshFs = useRefreshFs();
+  const refreshShares = useRefreshFsShares();
+  // Writes re-point the shares of what they rename or move, and end those of what they delete.
+  const refresh = useCallback(
+    () => Promise.all([refreshFs(), refreshShares()]),
+    [refreshFs, refreshShares],
+  );
   const { view, setView, sort, setSort } = useExplorerPrefs();
   const commands = useExplorerCommands(refresh);
   const uploads = useMountUploads(() => void refresh());
@@ -57,6 +69,14 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
     ? (entries.find((entry) => entry.name === preview && !entry.is_directory) ?? null)
     : null;
   const missingPreview = preview && listing.isSuccess && !previewEntry ? preview : null;
+  // The list of mounts itself is no share's; its mounts are.
+  const sharedPaths = useSharedPaths(path, listing.isSuccess);
+  const [onlySelected] = selected;
+  const shareable = selected.length === 1 && onlySelected && !onlySelected.is_virtual;
+  const followingRename = useSharesUnderCount(commands.renaming ? [commands.renaming.path] : []);
+  const followingMove = useSharesUnderCount(
+    commands.transfer?.mode === 'move' ? commands.transfer.entries.map((entry) => entry.path) : [],
+  );
 
   const onDrop = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
@@ -107,6 +127,8 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           writable={listing.isSuccess && !readOnly}
           selectionWritable={selectionWritable}
           canCopy={canWriteSomewhere(toPrincipal(auth))}
+          canShare={Boolean(shareable)}
+          onShare={() => onlySelected && commands.actions.share(onlySelected)}
           onUpload={() => setDialog('upload')}
           onNewFolder={() => setDialog('newFolder')}
           onMove={() => commands.actions.move(selected)}
@@ -163,6 +185,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
               sort={sort}
               onSort={(key) => setSort(nextSortOrder(sort, key))}
               readOnly={readOnly}
+              sharedPaths={sharedPaths}
             />
           </CollectionStatus>
         </div>
@@ -195,6 +218,13 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
         submitLabel={t('common.rename')}
         initialName={commands.renaming?.name ?? ''}
         siblings={names.filter((name) => name !== commands.renaming?.name)}
+        notice={
+          followingRename > 0 && (
+            <Text size="sm" c="dimmed" data-testid="rename-shares-notice">
+              {t('fsShares.explorer.renameFollows', { count: followingRename })}
+            </Text>
+          )
+        }
         onClose={commands.closeRename}
         onSubmit={async (name) => {
           if (!commands.renaming) return;
@@ -206,6 +236,13 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
         mode={commands.transfer?.mode ?? 'copy'}
         entries={commands.transfer?.entries ?? []}
         startFolder={path}
+        notice={
+          followingMove > 0 && (
+            <Text size="sm" c="dimmed" data-testid="move-shares-notice">
+              {t('fsShares.explorer.moveFollows', { count: followingMove })}
+            </Text>
+          )
+        }
         onClose={commands.closeTransfer}
         onDone={() => {
           selection.clear();
@@ -234,6 +271,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
         onClose={commands.closeEditor}
         onSaved={() => void refresh()}
       />
+      <ShareEntryModal entry={commands.sharing} onClose={commands.closeShare} />
     </EntryActionsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { nameProblem } from '../explorer.paths';
@@ -16,6 +16,7 @@ export function NameModal({
   submitLabel,
   initialName,
   siblings,
+  notice,
   onClose,
   onSubmit,
 }: {
@@ -27,6 +28,8 @@ export function NameModal({
   initialName: string;
   /** Names already in the folder (the entry's own name excluded). */
   siblings: readonly string[];
+  /** What else the change does (share links that follow), under the field. */
+  notice?: ReactNode;
   onClose: () => void;
   onSubmit: (name: string) => Promise<unknown>;
 }) {
@@ -93,6 +96,7 @@ export function NameModal({
             }}
             data-testid="name-input"
           />
+          {notice}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FS_CONFLICT_MODES, type FsConflictMode, type FsEntry } from '@sharebin/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { notifyError, notifySuccess } from '../../../app/notify';
@@ -54,12 +54,15 @@ export function TransferModal({
   mode,
   entries,
   startFolder,
+  notice,
   onClose,
   onDone,
 }: {
   mode: TransferMode;
   entries: FsEntry[];
   startFolder: string;
+  /** What else the transfer does (share links that follow a move), above the buttons. */
+  notice?: ReactNode;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -168,6 +171,7 @@ export function TransferModal({
             )}
           </Alert>
         )}
+        {notice}
         {failure && (
           <Alert color="red" data-testid="transfer-error">
             {failure}

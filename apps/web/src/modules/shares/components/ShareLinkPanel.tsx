@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ShareQrCode } from './ShareQrCode';
 import { ShareUrlField } from './ShareUrlField';
 
-/** Whose wording the panel takes: the paste or the file preview's. */
-type PanelTexts = 'textManagement.preview' | 'fileManagement.previewModal';
+/** Whose wording the panel takes: the paste or the file preview's, or a mounted path's share. */
+type PanelTexts = 'textManagement.preview' | 'fileManagement.previewModal' | 'fsShares.link';
 
 /**
  * A share's QR code beside its address and copy button, for the owner's preview; `children`

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShareKind } from '../share-view/share-kinds';
 
 /** Each kind's preview title and width; both kinds' buttons say the common Close and Edit. */
 const PREVIEWS = {
@@ -46,7 +45,7 @@ export function SharePreviewModal<Share extends { slug: string }>({
   onEdit,
   children,
 }: {
-  kind: ShareKind;
+  kind: keyof typeof PREVIEWS;
   share: Share | null;
   opened: boolean;
   onClose: () => void;

@@ -8,7 +8,7 @@ import { SHARE_KINDS, type ShareKind } from './share-kinds';
 /** What limits a visitor's access to a share; a file share's look-up may leave either out. */
 export type ShareAccess = { expires_at?: string | null; remaining_views?: number | null };
 
-/** Each page's own words: a paste shows badges, a file share label-value rows. */
+/** Each page's own words: a paste shows badges, the file shares label-value rows. */
 const WORDS = {
   paste: {
     expires: (t: TFunction, time: string, date: string) =>
@@ -21,6 +21,12 @@ const WORDS = {
     expires: (_t: TFunction, time: string, date: string) => `${time} (${date})`,
     never: (t: TFunction) => t('common.never'),
     unlimited: (t: TFunction) => t('fileShare.meta.unlimited'),
+    viewsLeft: (_t: TFunction, count: number) => String(count),
+  },
+  fs: {
+    expires: (_t: TFunction, time: string, date: string) => `${time} (${date})`,
+    never: (t: TFunction) => t('common.never'),
+    unlimited: (t: TFunction) => t('fsShares.view.meta.unlimited'),
     viewsLeft: (_t: TFunction, count: number) => String(count),
   },
 } as const;

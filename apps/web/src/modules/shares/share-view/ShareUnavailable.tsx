@@ -1,5 +1,12 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Icon, IconClockX, IconEyeOff, IconFileOff, IconHome } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconClockX,
+  IconEyeOff,
+  IconFileOff,
+  IconFolderOff,
+  IconHome,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SHARE_KINDS, type ShareKind, type UnavailableReason } from './share-kinds';
@@ -8,13 +15,28 @@ const ICONS: Record<UnavailableReason, Icon> = {
   notFound: IconFileOff,
   expired: IconClockX,
   exhausted: IconEyeOff,
+  pathGone: IconFolderOff,
 };
 
-/** Why a share cannot be shown (404, or 410 expired or used up), with a way home. */
+/**
+ * Why a share cannot be shown (404, or 410 expired, used up or its mounted path gone), with a
+ * way home.
+ */
 export function ShareUnavailable({ kind, reason }: { kind: ShareKind; reason: UnavailableReason }) {
   const { t } = useTranslation();
   const { texts, testId } = SHARE_KINDS[kind];
   const ReasonIcon = ICONS[reason];
+  // Only a share of a mounted path can lose its path; the others have no words for it.
+  const words =
+    reason === 'pathGone'
+      ? {
+          title: t('fsShares.view.unavailable.pathGone.title'),
+          body: t('fsShares.view.unavailable.pathGone.body'),
+        }
+      : {
+          title: t(`${texts}.unavailable.${reason}.title`),
+          body: t(`${texts}.unavailable.${reason}.body`),
+        };
   return (
     <Center mih="55vh" px="md" py="xl">
       <Stack
@@ -34,9 +56,9 @@ export function ShareUnavailable({ kind, reason }: { kind: ShareKind; reason: Un
           <ReasonIcon size={32} stroke={1.5} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {t(`${texts}.unavailable.${reason}.title`)}
+          {words.title}
         </Title>
-        <Text c="dimmed">{t(`${texts}.unavailable.${reason}.body`)}</Text>
+        <Text c="dimmed">{words.body}</Text>
         <Button component={Link} to="/" leftSection={<IconHome size={16} />} mt="xs">
           {t(`${texts}.unavailable.home`)}
         </Button>

@@ -1,8 +1,11 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { isApiError } from '../../../app/api-client';
 
-/** Why a share cannot be shown: 404, or 410 expired or used up. */
-export type UnavailableReason = 'notFound' | 'expired' | 'exhausted';
+/**
+ * Why a share cannot be shown: 404, or 410 expired or used up; a share of a mounted path also
+ * when that path went away outside Sharebin (`pathGone`).
+ */
+export type UnavailableReason = 'notFound' | 'expired' | 'exhausted' | 'pathGone';
 
 const PASTE_GONE: Record<string, UnavailableReason> = {
   [ERROR_CODES.pasteNotFound]: 'notFound',
@@ -18,7 +21,15 @@ const FILE_GONE: Record<string, UnavailableReason> = {
   [ERROR_CODES.fileViewsExhausted]: 'exhausted',
 };
 
-/** Pastes and file shares are shown alike; each has its own texts, error codes and test ids. */
+const FS_GONE: Record<string, UnavailableReason> = {
+  [ERROR_CODES.fsShareNotFound]: 'notFound',
+  [ERROR_CODES.validationFailed]: 'notFound',
+  [ERROR_CODES.fsShareExpired]: 'expired',
+  [ERROR_CODES.fsShareViewsExhausted]: 'exhausted',
+  [ERROR_CODES.fsSharePathGone]: 'pathGone',
+};
+
+/** Pastes, file shares and shares of mounted paths are shown alike; each has its own texts, error codes and test ids. */
 export const SHARE_KINDS = {
   paste: {
     texts: 'pasteView',
@@ -33,6 +44,13 @@ export const SHARE_KINDS = {
     testId: 'file',
     wrongPassword: ERROR_CODES.fileWrongPassword,
     gone: FILE_GONE,
+  },
+  fs: {
+    texts: 'fsShares.view',
+    pageTitle: 'fsShares.view.pageTitle',
+    testId: 'fs-share',
+    wrongPassword: ERROR_CODES.fsShareWrongPassword,
+    gone: FS_GONE,
   },
 } as const;
 

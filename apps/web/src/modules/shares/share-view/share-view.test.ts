@@ -4,11 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../app/api-client';
 import { renderMarkup, textsIn } from '../../../app/static-markup.test-support';
 import { enUS } from '../../../i18n/en-US';
+import { fsSharesEnUS } from '../../../i18n/fs-shares.en-US';
 import { shareAccessTexts } from './ShareAccessNotices';
 import { ShareLoadFailed } from './ShareLoadFailed';
 import { ShareUnavailable } from './ShareUnavailable';
 import { ShareViewShell } from './ShareViewShell';
-import { type ShareKind, type UnavailableReason, unavailableReason } from './share-kinds';
+import {
+  SHARE_KINDS,
+  type ShareKind,
+  type UnavailableReason,
+  unavailableReason,
+} from './share-kinds';
 
 const apiError = (code: string, status = 404) => new ApiError({ status, code, message: code });
 
@@ -22,6 +28,11 @@ describe('unavailableReason', () => {
     ['file', ERROR_CODES.validationFailed, 'notFound'],
     ['file', ERROR_CODES.fileExpired, 'expired'],
     ['file', ERROR_CODES.fileViewsExhausted, 'exhausted'],
+    ['fs', ERROR_CODES.fsShareNotFound, 'notFound'],
+    ['fs', ERROR_CODES.validationFailed, 'notFound'],
+    ['fs', ERROR_CODES.fsShareExpired, 'expired'],
+    ['fs', ERROR_CODES.fsShareViewsExhausted, 'exhausted'],
+    ['fs', ERROR_CODES.fsSharePathGone, 'pathGone'],
   ])('a %s share answered %s is %s', (kind, code, reason) => {
     expect(unavailableReason(kind, apiError(code))).toBe(reason);
   });
@@ -32,6 +43,9 @@ describe('unavailableReason', () => {
     expect(unavailableReason('paste', apiError(ERROR_CODES.pastePasswordRequired, 401))).toBeNull();
     expect(unavailableReason('file', new Error('network'))).toBeNull();
     expect(unavailableReason('file', null)).toBeNull();
+    expect(unavailableReason('fs', apiError(ERROR_CODES.fileNotFound))).toBeNull();
+    expect(unavailableReason('file', apiError(ERROR_CODES.fsSharePathGone, 410))).toBeNull();
+    expect(unavailableReason('fs', apiError(ERROR_CODES.fsSharePasswordRequired, 401))).toBeNull();
   });
 });
 
@@ -43,14 +57,22 @@ describe('ShareUnavailable', () => {
     ['file', 'notFound', 'File not found'],
     ['file', 'expired', 'This file has expired'],
     ['file', 'exhausted', 'This file has been viewed as often as allowed'],
+    ['fs', 'notFound', 'Share not found'],
+    ['fs', 'expired', 'This share has expired'],
+    ['fs', 'exhausted', 'This share has been downloaded as often as allowed'],
+    ['fs', 'pathGone', 'The shared file or folder is gone'],
   ])('a %s that is %s says so, with a way home', (kind, reason, title) => {
     const html = renderMarkup(createElement(ShareUnavailable, { kind, reason }));
-    expect(html).toContain(`data-testid="${kind}-unavailable"`);
+    expect(html).toContain(`data-testid="${SHARE_KINDS[kind].testId}-unavailable"`);
     expect(html).toContain(`data-reason="${reason}"`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
-    expect(html).toContain(
-      enUS[kind === 'paste' ? 'pasteView' : 'fileShare'].unavailable[reason].body,
-    );
+    const body =
+      kind === 'fs'
+        ? fsSharesEnUS.view.unavailable[reason].body
+        : reason === 'pathGone'
+          ? 'never asked for'
+          : enUS[kind === 'paste' ? 'pasteView' : 'fileShare'].unavailable[reason].body;
+    expect(html).toContain(body);
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Back to home/);
   });
 

@@ -1,0 +1,272 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  ERROR_CODES,
+  type ExpiryOption,
+  type FsShare,
+  type FsShareCreateRequest,
+  fsShareUpdateRequestSchema,
+} from '@sharebin/shared';
+import { IconExternalLink, IconFile, IconFolderFilled, IconLock } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../app/format';
+import {
+  EditModal,
+  FormButtons,
+  SHARE_SETTINGS_FIELDS,
+  ShareSettingsFields,
+  type ShareSettingsSource,
+  type ShareSettingsValues,
+  schemaFieldErrors,
+  serverFieldErrors,
+  shareFieldOf,
+  shareIssueMessages,
+  shareSettingsCandidate,
+  shareSettingsFrom,
+  useEditForm,
+} from '../../management';
+import { ShareLinkPanel } from '../../shares';
+import { useCreateFsShare } from '../fs-shares.hooks';
+import { ExistingShares } from './ExistingShares';
+
+/** What can be shared: a file or folder of the explorer (never a virtual folder). */
+export interface ShareTarget {
+  path: string;
+  name: string;
+  is_directory: boolean;
+}
+
+/** A share not made yet: no suffix, no password, no limits. */
+const NEW_SHARE: ShareSettingsSource = {
+  remark: '',
+  slug: '',
+  has_password: false,
+  max_views: 0,
+  views: 0,
+  expires_at: null,
+};
+
+const newShareValues = (share: ShareSettingsSource): ShareSettingsValues => ({
+  ...shareSettingsFrom(share),
+  expiry: 'never',
+});
+
+/** The settings as the update schema checks them; an empty suffix asks for a random one. */
+function createCandidate(values: ShareSettingsValues) {
+  const { slug, ...rest } = shareSettingsCandidate(values);
+  return slug.trim() === '' ? rest : { ...rest, slug };
+}
+
+function createRequest(path: string, values: ShareSettingsValues): FsShareCreateRequest {
+  const slug = values.slug.trim();
+  return {
+    path,
+    remark: values.remark.trim(),
+    ...(slug ? { slug } : {}),
+    ...(values.passwordAction === 'set' ? { password: values.password } : {}),
+    expires_in: values.expiry === 'keep' ? 'never' : (values.expiry as ExpiryOption),
+    max_views: Number(String(values.maxViews).trim() || 0),
+  };
+}
+
+/** The made share's link, its QR code and what limits it. */
+function CreatedShare({ share, onDone }: { share: FsShare; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const fullScreen = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  return (
+    <Stack gap="md" data-testid="fs-share-created">
+      <Text size="sm">
+        {share.kind === 'folder'
+          ? t('fsShares.create.readyFolder')
+          : t('fsShares.create.readyFile')}
+      </Text>
+      <ShareLinkPanel
+        url={share.url}
+        texts="fsShares.link"
+        testIdPrefix="fs-share"
+        fullScreen={fullScreen}
+        afterUrl={
+          <Tooltip label={t('fsShares.openInNewTab')}>
+            <ActionIcon
+              component="a"
+              href={share.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              size={36}
+              aria-label={t('fsShares.create.open')}
+              style={{ flexShrink: 0 }}
+            >
+              <IconExternalLink size={18} />
+            </ActionIcon>
+          </Tooltip>
+        }
+      >
+        <Group gap={6}>
+          {share.has_password && (
+            <Badge variant="light" color="grape" tt="none" leftSection={<IconLock size={12} />}>
+              {t('fsShares.view.meta.protected')}
+            </Badge>
+          )}
+          <Badge variant="light" color="gray" tt="none">
+            {t('fsShares.create.expiresBadge', {
+              value: share.expires_at
+                ? formatDateTime(share.expires_at, i18n.language)
+                : t('fsShares.never'),
+            })}
+          </Badge>
+          <Badge variant="light" color="gray" tt="none">
+            {t('fsShares.create.maxDownloadsBadge', {
+              value: share.max_views > 0 ? share.max_views : t('fsShares.view.meta.unlimited'),
+            })}
+          </Badge>
+        </Group>
+      </ShareLinkPanel>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-testid="fs-share-done">
+          {t('fsShares.create.done')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The explorer's Share: the settings every share has (suffix, password, expiry, download
+ * limit, remark), then the link with its QR code and copy button. Links already made to the
+ * same entry are listed first.
+ */
+export function ShareEntryModal({
+  entry,
+  onClose,
+}: {
+  /** The entry to share; null closes the dialog. */
+  entry: ShareTarget | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  // The entry outlives the close, so that the dialog keeps its content while it fades out.
+  const [shown, setShown] = useState<ShareTarget | null>(entry);
+  if (entry !== null && entry !== shown) setShown(entry);
+  const [created, setCreated] = useState<FsShare | null>(null);
+  const create = useCreateFsShare();
+  const form = useEditForm({
+    source: entry ? NEW_SHARE : null,
+    opened: entry !== null,
+    toValues: newShareValues,
+    fieldOf: shareFieldOf,
+    validate: (values) =>
+      schemaFieldErrors(
+        fsShareUpdateRequestSchema,
+        createCandidate(values),
+        SHARE_SETTINGS_FIELDS,
+        shareIssueMessages((key, params) => t(`fsShares.form.${key}`, params)),
+      ),
+    serverErrors: (error) =>
+      serverFieldErrors(error, SHARE_SETTINGS_FIELDS, { [ERROR_CODES.fsShareSlugTaken]: 'slug' }),
+  });
+
+  const save = (values: ShareSettingsValues) => {
+    if (!shown) return;
+    form.saveChanges(createRequest(shown.path, values), {
+      save: (request, done) => create.mutate(request, done),
+      nothingChanged: '',
+      saved: () => t('fsShares.notifications.created'),
+      onSaved: setCreated,
+      // The dialog stays open: it shows the link now.
+      close: () => undefined,
+    });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (created) event.preventDefault();
+    else form.submit(save)(event);
+  };
+
+  const Icon = shown?.is_directory ? IconFolderFilled : IconFile;
+  const { values, original } = form;
+  return (
+    <EditModal
+      title={t('fsShares.create.title', { name: shown?.name ?? '' })}
+      form={form}
+      opened={entry !== null}
+      onClose={onClose}
+      onExited={() => {
+        setCreated(null);
+        setShown(null);
+      }}
+      pending={create.isPending}
+      size="lg"
+      onSubmit={onSubmit}
+      testId="fs-share-form"
+    >
+      {created ? (
+        <CreatedShare share={created} onDone={onClose} />
+      ) : (
+        shown &&
+        values &&
+        original && (
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p="sm">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon
+                  size={36}
+                  radius="md"
+                  variant="light"
+                  color={shown.is_directory ? 'yellow' : 'gray'}
+                  style={{ flexShrink: 0 }}
+                >
+                  <Icon size={20} />
+                </ThemeIcon>
+                <Stack gap={4} miw={0}>
+                  <Code
+                    fz="sm"
+                    style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}
+                    data-testid="fs-share-path"
+                  >
+                    {shown.path}
+                  </Code>
+                  <Text size="xs" c="dimmed">
+                    {shown.is_directory
+                      ? t('fsShares.create.introFolder')
+                      : t('fsShares.create.introFile')}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+            <ExistingShares path={shown.path} />
+            <ShareSettingsFields
+              ns="fsShares"
+              values={values}
+              original={original}
+              set={form.set}
+              errorOf={form.errorOf}
+              autoFocusSlug
+              creating={{
+                slugPlaceholder: t('fsShares.form.slugPlaceholder'),
+                maxViewsDescription: t('fsShares.form.maxViewsNew'),
+              }}
+            />
+            <FormButtons
+              cancel={t('common.cancel')}
+              submit={t('fsShares.create.submit')}
+              pending={create.isPending}
+              onCancel={onClose}
+            />
+          </Stack>
+        )
+      )}
+    </EditModal>
+  );
+}
