@@ -34,19 +34,43 @@ export const MAX_FORM_OVERHEAD_BYTES =
  * once, so that whatever consumes the file fails and releases its handles; the answer waits
  * until `handle` has settled, so its clean-up is done when the request is.
  */
-export function receiveUpload<T>(
+export async function receiveUpload<T>(
   contentType: string,
   body: Readable,
   handle: (file: IncomingFile) => Promise<T>,
 ): Promise<T> {
+  const [result] = await receiveUploads(contentType, body, handle, { maxFiles: 1 });
+  return result as T;
+}
+
+/**
+ * The same for a form of up to `maxFiles` file parts: each is handled in turn, as it arrives
+ * (the next one waits, held back by the stream, until the one before is handled). A failure
+ * stops the form there; the files handled before it stay handled.
+ */
+export function receiveUploads<T>(
+  contentType: string,
+  body: Readable,
+  handle: (file: IncomingFile) => Promise<T>,
+  { maxFiles }: { maxFiles: number },
+): Promise<T[]> {
   if (!/^multipart\/form-data/i.test(contentType)) {
     return Promise.reject(unsupportedMediaType('multipart/form-data'));
   }
+  const tooManyFiles = () =>
+    malformedForm(
+      maxFiles === 1 ? 'Send one file per request' : `Send at most ${maxFiles} files per request`,
+    );
   let parser: ReturnType<typeof Busboy>;
   try {
     parser = Busboy({
       headers: { 'content-type': contentType },
-      limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
+      limits: {
+        files: maxFiles,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: MAX_FIELDS + maxFiles,
+      },
       defParamCharset: 'utf8',
     });
   } catch (error) {
@@ -54,9 +78,11 @@ export function receiveUpload<T>(
     return Promise.reject(malformedForm(error instanceof Error ? error.message : 'Malformed form'));
   }
 
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<T[]>((resolve, reject) => {
     const fields: Record<string, string> = {};
-    let handling: Promise<T> | null = null;
+    const results: T[] = [];
+    let files = 0;
+    let handling: Promise<void> | null = null;
     let failed = false;
     let formComplete: (fields: Record<string, string>) => void = () => {};
     let formFailed: (error: unknown) => void = () => {};
@@ -89,26 +115,30 @@ export function receiveUpload<T>(
       fields[name] = value;
     });
     parser.on('file', (_name, stream, info) => {
-      if (handling) {
+      if (files === maxFiles) {
         stream.resume();
-        return fail(malformedForm('Send one file per request'));
+        return fail(tooManyFiles());
       }
+      files += 1;
       // The consumer's pipeline hears the stream's errors; until it is attached (or when the
       // handler fails before attaching it) a destroyed stream must not crash the process.
       stream.on('error', () => {});
-      handling = handle({
+      const incoming: IncomingFile = {
         fieldsBefore: { ...fields },
         allFields: () => allFields,
         filename: info.filename ?? '',
         mimeType: info.mimeType,
         stream,
+      };
+      handling = (handling ?? Promise.resolve()).then(async () => {
+        results.push(await handle(incoming));
       });
       handling.catch((error) => {
         stream.resume();
         fail(error);
       });
     });
-    parser.on('filesLimit', () => fail(malformedForm('Send one file per request')));
+    parser.on('filesLimit', () => fail(tooManyFiles()));
     parser.on('fieldsLimit', () => fail(malformedForm('Too many fields')));
     parser.on('partsLimit', () => fail(malformedForm('Too many parts')));
     parser.on('error', (error) =>
@@ -118,7 +148,7 @@ export function receiveUpload<T>(
       if (failed) return;
       if (!handling) return fail(malformedForm('The form has no file'));
       formComplete({ ...fields });
-      handling.then(resolve, fail);
+      handling.then(() => resolve(results), fail);
     });
     body.on('error', () => fail(requestAborted()));
     body.on('close', () => {

@@ -27,6 +27,7 @@ import { schemaVersion } from './0024_schema_version';
 import { fileChecksums } from './0025_file_checksums';
 import { fsShares } from './0026_fs_shares';
 import { shortLinks } from './0027_short_links';
+import { uploadRequests } from './0028_upload_requests';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0025_file_checksums': fileChecksums,
   '0026_fs_shares': fsShares,
   '0027_short_links': shortLinks,
+  '0028_upload_requests': uploadRequests,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -14,3 +14,4 @@ export * from './settings';
 export * from './slug';
 export * from './storage';
 export * from './system';
+export * from './upload-requests';

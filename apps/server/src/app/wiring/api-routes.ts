@@ -20,6 +20,9 @@ import { createStorageTests } from '../../modules/storage/configs/storage-test.u
 import { createLocalStorageRoutes } from '../../modules/storage/signed/storage-local.routes';
 import type { ReadinessUseCases } from '../../modules/system/readiness.usecases';
 import { createSystemRoutes } from '../../modules/system/system.routes';
+import { createUploadRequestVisits } from '../../modules/upload-requests/upload-request-visits.usecases';
+import { createUploadRequestsRoutes } from '../../modules/upload-requests/upload-requests.routes';
+import { createUploadRequestsUseCases } from '../../modules/upload-requests/upload-requests.usecases';
 import { createMountUploads } from '../../modules/uploads/mount-target/mount-uploads.usecases';
 import { createUploadRoutes } from '../../modules/uploads/uploads.routes';
 import { systemResolver } from '../../modules/uploads/url/url-fetch';
@@ -112,6 +115,26 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
         activity,
       }),
       activity,
+    }),
+    ...createUploadRequestsRoutes({
+      requests: createUploadRequestsUseCases({
+        repository: fs.uploadRequestsRepository,
+        read: fs.read,
+        write: fs.write,
+        passwords: platform.passwords,
+        clock,
+      }),
+      visits: createUploadRequestVisits({
+        repository: fs.uploadRequestsRepository,
+        write: fs.write,
+        apiKeyPrincipal: accounts.apiKeys.principalById,
+        maxUploadBytes,
+        passwordGuard: platform.passwordGuard,
+        accessTokens,
+        tombstones: platform.tombstones,
+        clock,
+        activity,
+      }),
     }),
     ...createZipRoutes({ zip }),
     ...createFsSearchRoutes({

@@ -8,11 +8,12 @@ import { createFsLocator } from '../../modules/fs/fs-locator.usecases';
 import { createFsQuota } from '../../modules/fs/fs-quota.usecases';
 import { createFsReadUseCases } from '../../modules/fs/fs-read.usecases';
 import { createFsWriteUseCases } from '../../modules/fs/fs-write.usecases';
-import { createFsSharePaths } from '../../modules/fs-shares/fs-share-paths.usecases';
 import { createFsSharesRepository } from '../../modules/fs-shares/fs-shares.repository';
 import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';
 import { createSearchRepository } from '../../modules/search/search.repository';
 import { createSearchUseCases } from '../../modules/search/search.usecases';
+import { createSharedPathFollower } from '../../modules/shares/shared-paths.usecases';
+import { createUploadRequestsRepository } from '../../modules/upload-requests/upload-requests.repository';
 import { createFsUploadsHousekeeping } from '../../modules/uploads/mount-target/mount-uploads.housekeeping';
 import { createFsUploadsRepository } from '../../modules/uploads/mount-target/mount-uploads.repository';
 import { createDavLocksRepository } from '../../modules/webdav/dav-locks.repository';
@@ -24,7 +25,8 @@ import type { Storage } from './storage';
 
 /**
  * The mounted file system: mounts, reads and writes through them, the capacity held by
- * uploads, and what follows every change (listing caches, the search index, checksums, shares).
+ * uploads, and what follows every change (listing caches, the search index, checksums, shares
+ * and upload requests of mounted paths).
  * WebDAV's locks and dead properties are stored here too: the housekeeping prunes the locks.
  */
 export function wireFileSystem(
@@ -42,7 +44,8 @@ export function wireFileSystem(
   // Every file-system write reports here, whichever flow made it (caches, search index).
   const changes = createFsChangeFollower({ directories, search, checksums, clock, logger });
   const sharesRepository = createFsSharesRepository({ db });
-  const sharePaths = createFsSharePaths(sharesRepository);
+  const uploadRequestsRepository = createUploadRequestsRepository({ db });
+  const sharePaths = createSharedPathFollower([sharesRepository, uploadRequestsRepository]);
   const onChange = async (list: FsChange[]) => {
     await changes.follow(list);
     await sharePaths.follow(list);
@@ -81,6 +84,7 @@ export function wireFileSystem(
     changes,
     onChange,
     sharesRepository,
+    uploadRequestsRepository,
     mounts,
     locator,
     uploads,

@@ -2,7 +2,6 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ERROR_CODES,
   type FsListing,
-  hasPermission,
   type Principal,
   type PublicFsListing,
   type PublicFsShare,
@@ -15,6 +14,7 @@ import type { Clock } from '../shared/clock';
 import { toIsoOrNull } from '../shared/clock';
 import type { FsSharesTable } from '../shared/db.schema';
 import { createShareAccess } from '../shares/share-access';
+import { createShareCreators } from '../shares/share-creator';
 import type { SharePasswordGuard } from '../shares/share-password';
 import { remainingViews } from '../shares/share-state';
 import type { ShareTombstones } from '../shares/share-tombstones';
@@ -67,9 +67,6 @@ export function unpackPaths(packed: string): unknown {
   }
 }
 
-/** The admin as a share's reader (`creatorTag` keeps no admin id: there is one admin). */
-const SHARE_ADMIN: Principal = { type: 'admin', id: 'admin', name: 'admin' };
-
 /** What visitors of a share of a mounted file or folder may do: look, list, download. */
 export function createFsShareVisits({
   repository,
@@ -112,14 +109,7 @@ export function createFsShareVisits({
     activity,
   });
 
-  /** Who a share reads as: its creator, with the rights they have now (null: a key gone). */
-  async function creatorPrincipal(createdBy: string): Promise<Principal | null> {
-    const principal =
-      createdBy === 'admin'
-        ? SHARE_ADMIN
-        : await apiKeyPrincipal(createdBy.replace(/^apikey:/, ''));
-    return principal && hasPermission(principal, 'mount') ? principal : null;
-  }
+  const creatorPrincipal = createShareCreators(apiKeyPrincipal).reader;
 
   /**
    * Runs a read of `inner` (relative) as the share's creator. Errors speak of the share, never of

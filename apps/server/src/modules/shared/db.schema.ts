@@ -32,6 +32,8 @@ export interface Database {
   file_checksums: FileChecksumsTable;
   fs_shares: FsSharesTable;
   short_links: ShortLinksTable;
+  upload_requests: UploadRequestsTable;
+  upload_request_files: UploadRequestFilesTable;
 }
 
 export interface AdminsTable {
@@ -197,7 +199,7 @@ export interface PendingDeletionsTable {
 }
 
 export interface ShareTombstonesTable {
-  kind: 'paste' | 'file' | 'fs' | 'link';
+  kind: 'paste' | 'file' | 'fs' | 'link' | 'upload';
   slug: string;
   /** Why the share could no longer be viewed when it was deleted. */
   reason: 'expired' | 'exhausted';
@@ -396,4 +398,40 @@ export interface FileChecksumsTable {
   etag: string;
   md5: string;
   sha1: string;
+}
+
+export interface UploadRequestsTable {
+  id: string;
+  slug: string;
+  /** The folder files arrive in, a virtual path; moves and renames through Sharebin update it. */
+  path: string;
+  remark: string;
+  password_hash: string | null;
+  expires_at: number | null;
+  /** 0: no limit (as are the sizes). */
+  max_files: number;
+  max_file_size: number;
+  max_total_size: number;
+  /** Accepted types, comma-separated; empty: any. */
+  allowed_types: string;
+  /** Files and bytes received or arriving: reserved before a byte is stored. */
+  files_received: number;
+  bytes_received: number;
+  last_received_at: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadRequestFilesTable {
+  id: string;
+  request_id: string;
+  name: string;
+  path: string;
+  size: number;
+  claimed_bytes: number;
+  mimetype: string;
+  /** `receiving` while its bytes arrive (its path is claimed), then `stored`. */
+  status: 'receiving' | 'stored';
+  created_at: number;
 }

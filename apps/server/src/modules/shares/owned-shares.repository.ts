@@ -2,10 +2,9 @@ import type { Expression, ExpressionBuilder, Selectable, SqlBool, Updateable } f
 import type { Db } from '../shared/db';
 import type { Database } from '../shared/db.schema';
 import { containsPattern, lowerLike } from '../shared/sql-search';
-import { createViewCounter } from './shares.sql';
 
-/** Shares that live in a table of their own with an owner: shared mounted paths, short links. */
-export type OwnedShareTable = 'fs_shares' | 'short_links';
+/** Shares that live in a table of their own with an owner: shared mounted paths, short links, upload requests. */
+export type OwnedShareTable = 'fs_shares' | 'short_links' | 'upload_requests';
 
 export interface OwnedListFilter {
   /** Creator tags whose shares to list; all when absent. */
@@ -20,7 +19,7 @@ type ExtraCondition = (eb: ExpressionBuilder<Database, 'fs_shares'>) => Expressi
 
 /**
  * The records of such shares: found by id or slug, listed newest first for their owner, edited,
- * deleted, and viewed with the exact view counter of every share. Built on one table's
+ * deleted (a kind whose use is a view adds the exact view counter). Built on one table's
  * columns (both tables have `id`, `slug`, `remark`, `created_by`, `created_at`).
  */
 export function createOwnedSharesRepository<T extends OwnedShareTable>({
@@ -72,8 +71,6 @@ export function createOwnedSharesRepository<T extends OwnedShareTable>({
       (await db.selectFrom(from).selectAll().where('slug', '=', slug).executeTakeFirst()) as
         | Row
         | undefined,
-    /** One counted view, or undefined when the share may not be viewed (ARCHITECTURE.md §4). */
-    countView: createViewCounter({ db, table }),
     async list(filter: OwnedListFilter, extra?: ExtraCondition) {
       const rows = await db
         .selectFrom(from)

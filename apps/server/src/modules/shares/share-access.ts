@@ -45,8 +45,11 @@ export function createShareAccess<Row extends AccessibleShare>({
   kind: ShareKind;
   /** The share under a slug, as visitors may see it (uncounted). */
   find: (slug: string) => Promise<Row | undefined>;
-  /** The share after counting one view, or undefined when it may not be viewed. */
-  countView: (input: {
+  /**
+   * The share after counting one view, or undefined when it may not be viewed. Left out by
+   * shares whose use is not a view (an upload request counts its files itself).
+   */
+  countView?: (input: {
     slug: string;
     now: number;
     passwordless: boolean;
@@ -86,6 +89,7 @@ export function createShareAccess<Row extends AccessibleShare>({
   }
 
   async function counted(slug: string, passwordless: boolean): Promise<Row> {
+    if (!countView) throw new Error(`A ${kind} share counts no views`);
     const row = await countView({ slug, now: clock.now(), passwordless });
     if (!row) return refusal(slug, passwordless);
     activity.record('views');

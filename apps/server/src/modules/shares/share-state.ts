@@ -44,7 +44,7 @@ export async function shareAccessChanges(
  * Changing any of them (a new password, fewer views) turns earlier tokens invalid.
  */
 export function accessScopeOf(
-  kind: 'paste' | 'file' | 'fs' | 'link',
+  kind: 'paste' | 'file' | 'fs' | 'link' | 'upload',
   share: {
     id: string;
     password_hash: string | null;

@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import { type Db, isUniqueViolation } from '../shared/db';
+import type { UploadRequestFilesTable, UploadRequestsTable } from '../shared/db.schema';
+import { createOwnedSharesRepository } from '../shares/owned-shares.repository';
+import { createSharedPathsRepository } from '../shares/shared-paths.repository';
+
+/** A file's hold on a request: one of its files, and the bytes it may still bring. */
+export interface Claim {
+  requestId: string;
+  bytes: number;
+}
+
+export function createUploadRequestsRepository({ db }: { db: Db }) {
+  const owned = createOwnedSharesRepository({ db, table: 'upload_requests', searchColumn: 'path' });
+  const paths = createSharedPathsRepository({ db, table: 'upload_requests' });
+
+  /** Arrivals whose request is gone go with it. */
+  const dropOrphanArrivals = () =>
+    db
+      .deleteFrom('upload_request_files')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('upload_requests')
+              .select('id')
+              .whereRef('upload_requests.id', '=', 'upload_request_files.request_id'),
+          ),
+        ),
+      )
+      .execute();
+
+  return {
+    ...owned,
+    movePaths: paths.movePaths,
+    async removeAt(path: string, options: { subtree: boolean }) {
+      await paths.removeAt(path, options);
+      await dropOrphanArrivals();
+    },
+    async remove(id: string) {
+      await owned.remove(id);
+      await db.deleteFrom('upload_request_files').where('request_id', '=', id).execute();
+    },
+
+    /**
+     * Holds one file and `bytes` of the request's total in a single conditional update, so that
+     * concurrent senders (on any instance) never get past its limits: undefined when the file or
+     * its bytes do not fit, or the request has expired.
+     */
+    claim: async ({ requestId, bytes }: Claim, now: number) =>
+      (await db
+        .updateTable('upload_requests')
+        .set((eb) => ({
+          files_received: eb('files_received', '+', 1),
+          bytes_received: eb('bytes_received', '+', bytes),
+        }))
+        .where('id', '=', requestId)
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('max_files', '=', 0), eb('files_received', '<', eb.ref('max_files'))]),
+            eb.or([
+              eb('max_total_size', '=', 0),
+              eb(eb('bytes_received', '+', bytes), '<=', eb.ref('max_total_size')),
+            ]),
+            eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()) as UploadRequestsTable | undefined,
+
+    /** A file that did not arrive gives its hold back. */
+    release: async ({ requestId, bytes }: Claim) => {
+      await db
+        .updateTable('upload_requests')
+        .set((eb) => ({
+          files_received: eb('files_received', '-', 1),
+          bytes_received: eb('bytes_received', '-', bytes),
+        }))
+        .where('id', '=', requestId)
+        .execute();
+    },
+
+    /** Claims `path` for a file on its way; false when another file is arriving there. */
+    async startArrival(row: UploadRequestFilesTable): Promise<boolean> {
+      try {
+        await db.insertInto('upload_request_files').values(row).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** The file is stored: its real size replaces what it held of the total. */
+    async finishArrival(id: string, claim: Claim, size: number, now: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('upload_request_files')
+          .set({ status: 'stored', size, claimed_bytes: 0 })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .updateTable('upload_requests')
+          .set({
+            bytes_received: sql<number>`bytes_received + ${size - claim.bytes}`,
+            last_received_at: now,
+          })
+          .where('id', '=', claim.requestId)
+          .execute();
+      });
+    },
+
+    dropArrival: async (id: string) => {
+      await db.deleteFrom('upload_request_files').where('id', '=', id).execute();
+    },
+
+    async arrivals(requestId: string, { limit, offset }: { limit: number; offset: number }) {
+      const rows = await db
+        .selectFrom('upload_request_files')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .where('status', '=', 'stored')
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const { total } = await db
+        .selectFrom('upload_request_files')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .where('request_id', '=', requestId)
+        .where('status', '=', 'stored')
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(total) };
+    },
+  };
+}
+
+export type UploadRequestsRepository = ReturnType<typeof createUploadRequestsRepository>;
