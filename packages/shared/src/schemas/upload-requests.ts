@@ -91,6 +91,8 @@ export const uploadRequestListQuerySchema = z
 /** A file that arrived through a request, as its owner sees it. */
 export const uploadArrivalSchema = z.object({
   id: z.string(),
+  /** The request it came through. */
+  request_id: z.string(),
   /** The name it was stored under (`name (1).ext` when the name was taken). */
   name: z.string(),
   /** Where it was stored, a virtual path (it may have been moved or deleted since). */

@@ -172,7 +172,11 @@ export function createUploadRequestVisits({
     throw uploadRequestFull();
   }
 
-  /** A free name in the folder, claimed for this file: `name`, else `name (1).ext`… */
+  /**
+   * A free name in the folder, claimed for this file: `name`, else `name (1).ext`… The path is
+   * claimed before it is looked at: a file that was arriving there held its claim until it was
+   * stored, so a name found free after the claim stays free (on every instance).
+   */
   async function freeName(
     row: UploadRequestsTable,
     writer: Principal,
@@ -182,8 +186,6 @@ export function createUploadRequestVisits({
     for (let n = 0; n < MAX_NAME_TRIES; n += 1) {
       const candidate = numberedName(name, n);
       const path = childPath(row.path, candidate);
-      const target = await asRequest(() => write.uploadTarget(writer, path));
-      if (target.found) continue;
       const claimed = await repository.startArrival({
         ...arrival,
         request_id: row.id,
@@ -193,7 +195,15 @@ export function createUploadRequestVisits({
         status: 'receiving',
         created_at: clock.now(),
       });
-      if (claimed) return { name: candidate, target };
+      if (!claimed) continue;
+      const target = await asRequest(() => write.uploadTarget(writer, path)).catch(
+        async (error) => {
+          await repository.dropArrival(arrival.id);
+          throw error;
+        },
+      );
+      if (!target.found) return { name: candidate, target };
+      await repository.dropArrival(arrival.id);
     }
     throw new AppError(409, ERROR_CODES.fsAlreadyExists, `Too many files named ${name} already`);
   }

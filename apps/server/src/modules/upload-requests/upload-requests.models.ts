@@ -49,6 +49,7 @@ export function describeUploadRequest(row: UploadRequestsTable, origin: string):
 
 export const describeArrival = (row: UploadRequestFilesTable): UploadArrival => ({
   id: row.id,
+  request_id: row.request_id,
   name: row.name,
   path: row.path,
   size: row.size,

@@ -90,12 +90,12 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
       }
     },
 
-    /** The file is stored: its real size replaces what it held of the total. */
+    /** The file is stored (received now): its real size replaces what it held of the total. */
     async finishArrival(id: string, claim: Claim, size: number, now: number) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('upload_request_files')
-          .set({ status: 'stored', size, claimed_bytes: 0 })
+          .set({ status: 'stored', size, claimed_bytes: 0, created_at: now })
           .where('id', '=', id)
           .execute();
         await trx
@@ -113,22 +113,30 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
       await db.deleteFrom('upload_request_files').where('id', '=', id).execute();
     },
 
-    async arrivals(requestId: string, { limit, offset }: { limit: number; offset: number }) {
-      const rows = await db
+    /** Stored arrivals, newest first: of one request, or of every request of some creators. */
+    async arrivals(
+      filter: { requestId?: string; createdBy?: string[] },
+      { limit, offset }: { limit: number; offset: number },
+    ) {
+      const matching = db
         .selectFrom('upload_request_files')
-        .selectAll()
-        .where('request_id', '=', requestId)
-        .where('status', '=', 'stored')
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
+        .innerJoin('upload_requests', 'upload_requests.id', 'upload_request_files.request_id')
+        .where('upload_request_files.status', '=', 'stored')
+        .$if(filter.requestId !== undefined, (q) =>
+          q.where('upload_request_files.request_id', '=', filter.requestId as string),
+        )
+        .$if(filter.createdBy !== undefined, (q) =>
+          q.where('upload_requests.created_by', 'in', filter.createdBy as string[]),
+        );
+      const rows = await matching
+        .selectAll('upload_request_files')
+        .orderBy('upload_request_files.created_at', 'desc')
+        .orderBy('upload_request_files.id')
         .limit(limit)
         .offset(offset)
         .execute();
-      const { total } = await db
-        .selectFrom('upload_request_files')
+      const { total } = await matching
         .select((eb) => eb.fn.countAll().as('total'))
-        .where('request_id', '=', requestId)
-        .where('status', '=', 'stored')
         .executeTakeFirstOrThrow();
       return { rows, total: Number(total) };
     },

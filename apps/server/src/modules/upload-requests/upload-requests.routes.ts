@@ -78,6 +78,16 @@ function ownerRoutes(
       handler: ({ principal, params, query }) => requests.arrivals(principal, params.id, query),
     }),
     route({
+      method: 'get',
+      path: `${prefix}/upload-arrivals`,
+      tag,
+      summary: `The files that arrived lately through ${whose}, newest first`,
+      auth,
+      query: uploadArrivalListQuerySchema,
+      response: uploadArrivalListSchema,
+      handler: ({ principal, query }) => requests.recentArrivals(principal, query),
+    }),
+    route({
       method: 'put',
       path: `${prefix}/upload-requests/:id`,
       tag,

@@ -111,6 +111,7 @@ describe.each(ENGINES)('upload requests on %s', (engine) => {
       { name: 'essay.txt', size: 11 },
       { name: 'secret (1).txt', size: 4 },
     ]);
+    t.clock.advance(60_000);
     await json(await send('homework', filesForm([['essay.txt', 'second draft']])), 201);
     expect(await names('/docs/inbox')).toEqual([
       'essay (1).txt',
@@ -131,6 +132,12 @@ describe.each(ENGINES)('upload requests on %s', (engine) => {
       '/docs/inbox/essay.txt',
       '/docs/inbox/secret (1).txt',
     ]);
+    expect(arrived.items.every((item) => item.request_id === request.id)).toBe(true);
+    const recent = await ok<UploadArrivalList>(
+      t.request('GET', '/api/admin/upload-arrivals?limit=2', undefined, admin),
+    );
+    expect(recent).toMatchObject({ total: 3, limit: 2 });
+    expect(recent.items[0]).toMatchObject({ name: 'essay (1).txt', size: 12 });
   });
 
   it('makes visitors’ names safe: no paths, hidden files, reserved or control characters', async () => {
@@ -329,6 +336,10 @@ describe.each(ENGINES)('upload requests on %s', (engine) => {
     // Files sent through a key's request are written as the key, inside its base path.
     await json(await send(own.slug, filesForm([['k.txt', 'from a visitor']])), 201);
     expect(await read('/docs/inbox/k.txt')).toBe('from a visitor');
+    const arrivals = (options: RequestOptions) =>
+      ok<UploadArrivalList>(t.request('GET', '/api/user/upload-arrivals', undefined, options));
+    expect((await arrivals(key)).items.map((item) => item.name)).toEqual(['k.txt']);
+    expect((await arrivals(other)).total).toBe(0);
   });
 
   it('stops taking files once its key may no longer write there', async () => {

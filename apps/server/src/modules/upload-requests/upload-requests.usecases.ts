@@ -13,6 +13,7 @@ import type { FsWriteUseCases } from '../fs/fs-write.usecases';
 import type { Clock } from '../shared/clock';
 import type { PasswordHasher } from '../shared/crypto';
 import type { UploadRequestsTable } from '../shared/db.schema';
+import { ownerTags } from '../shared/ownership';
 import { createOwnedShareManagement } from '../shares/owned-shares.usecases';
 import { expiryFrom } from '../shares/share-state';
 import { insertWithSlug } from '../shares/slugs';
@@ -108,7 +109,17 @@ export function createUploadRequestsUseCases({
       page: { limit: number; offset: number },
     ): Promise<UploadArrivalList> {
       await management.requireOwned(principal, id);
-      const { rows, total } = await repository.arrivals(id, page);
+      const { rows, total } = await repository.arrivals({ requestId: id }, page);
+      return { items: rows.map(describeArrival), total, ...page };
+    },
+
+    /** What arrived lately through any of the caller's requests (every request for the admin). */
+    async recentArrivals(
+      principal: Principal,
+      page: { limit: number; offset: number },
+    ): Promise<UploadArrivalList> {
+      const createdBy = ownerTags(principal);
+      const { rows, total } = await repository.arrivals(createdBy ? { createdBy } : {}, page);
       return { items: rows.map(describeArrival), total, ...page };
     },
   };

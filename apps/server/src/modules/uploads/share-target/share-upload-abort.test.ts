@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,45 +10,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { eventually, openFds } from '../../../test/eventually';
 import { filesUnder } from '../../../test/files-under';
 import { ENGINES, type RequestOptions, useTestServer } from '../../../test/harness';
+import { openUpload } from '../../../test/open-upload';
 import { type S3rverInstance, startS3rver } from '../../../test/s3rver';
 
 const MIB = 1024 * 1024;
 
-/**
- * Starts `POST /api/upload` over a real socket and keeps the body open: answers a function that
- * sends more bytes of the file and one that cuts the connection, as a closed browser tab does.
- */
-function openUpload(port: number, token: string, fields: Record<string, string>) {
-  const boundary = `----abort${randomBytes(6).toString('hex')}`;
-  const request = http.request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/api/upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-  });
-  request.on('error', () => {}); // the abort is ours
-  request.write(
-    Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    send: (bytes: number) =>
-      new Promise<void>((resolve) => {
-        if (request.write(randomBytes(bytes))) resolve();
-        else request.once('drain', resolve);
-      }),
-    abort: () => request.destroy(),
-  };
-}
+/** `POST /api/upload` as the admin, over a real socket, cut off at will. */
+const openShareUpload = (port: number, token: string, fields: Record<string, string>) =>
+  openUpload({ port, path: '/api/upload', headers: { authorization: `Bearer ${token}` }, fields });
 
 let s3: S3rverInstance;
 beforeAll(async () => {
@@ -108,7 +77,7 @@ describe.each(ENGINES)('an upload the client aborts mid-body, on %s', (engine) =
     const temp = path.join(dataDir, 'storage', local.id, '.tmp');
     const baseline = openFds();
 
-    const upload = openUpload(port, admin.token as string, { slug: 'cut-off' });
+    const upload = openShareUpload(port, admin.token as string, { slug: 'cut-off' });
     await upload.send(2 * MIB);
     await eventually(async () => {
       expect(await rows()).toEqual([expect.objectContaining({ status: 'uploading' })]);
@@ -137,7 +106,7 @@ describe.each(ENGINES)('an upload the client aborts mid-body, on %s', (engine) =
       await warmUp({ s3_config_id: config.id });
       const baseline = openFds();
 
-      const upload = openUpload(port, admin.token as string, {
+      const upload = openShareUpload(port, admin.token as string, {
         s3_config_id: config.id,
         ...sizeField,
       });
