@@ -1,3 +1,4 @@
+import { createFsShareMediaType } from '../modules/fs-shares/fs-share-media';
 import { createLinkPreviews } from '../modules/link-previews/link-previews.usecases';
 import { pingDatabase } from '../modules/shared/db';
 import { createReadiness } from '../modules/system/readiness.usecases';
@@ -63,6 +64,11 @@ export function createServer(deps: ServerDeps) {
       findPaste: shares.pastesRepository.findBySlug,
       findFile: shares.filesRepository.findLiveBySlug,
       findFsShare: fs.sharesRepository.findBySlug,
+      fsShareMediaType: createFsShareMediaType({
+        read: fs.read,
+        apiKeyPrincipal: accounts.apiKeys.principalById,
+      }),
+      findUploadRequest: fs.uploadRequestsRepository.findBySlug,
       accessTokens: platform.accessTokens,
       clock: deps.clock,
     }),

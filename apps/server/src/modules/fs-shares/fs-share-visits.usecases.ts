@@ -16,8 +16,9 @@ import type { FsSharesTable } from '../shared/db.schema';
 import { createShareAccess } from '../shares/share-access';
 import { createShareCreators } from '../shares/share-creator';
 import type { SharePasswordGuard } from '../shares/share-password';
-import { remainingViews } from '../shares/share-state';
+import { remainingViews, shareState } from '../shares/share-state';
 import type { ShareTombstones } from '../shares/share-tombstones';
+import { invalidAccessToken } from '../shares/shares.errors';
 import type { RangeHeaders, ZipUseCases } from '../zip/zip.usecases';
 import {
   fsShareEntryNotFound,
@@ -35,6 +36,8 @@ import {
   FS_SHARE_ACCESS_TTL_MS,
   nameOf,
   pathInShare,
+  previewableType,
+  previewScope,
   relativeToShare,
 } from './fs-shares.models';
 import type { FsSharesRepository } from './fs-shares.repository';
@@ -141,6 +144,26 @@ export function createFsShareVisits({
     }
   }
 
+  /**
+   * A shared picture or video for a link preview's crawler: its preview token, no view counted.
+   * Only while the share is live, and only a file share of a previewable type.
+   */
+  async function previewContent(
+    slug: string,
+    { preview, range }: { preview?: string | undefined; range: string | undefined },
+  ) {
+    const row = await repository.findBySlug(slug);
+    if (!row) return access.missing(slug);
+    if (!accessTokens.verify(previewScope(row), preview ?? '')) throw invalidAccessToken();
+    const state = shareState(row, clock.now());
+    if (state === 'expired') throw fsShareExpired();
+    if (state === 'exhausted') throw fsShareViewsExhausted();
+    if (row.kind !== 'file') throw fsShareNotAFile('/');
+    const entry = await asCreator(row, '/', read.get);
+    if (!previewableType(entry.mimetype)) throw fsShareNotFound();
+    return asCreator(row, '/', (principal, full) => read.download(principal, full, range));
+  }
+
   async function describe(row: FsSharesTable): Promise<PublicFsShare> {
     const entry = await asCreator(row, '/', read.get);
     return {
@@ -215,8 +238,9 @@ export function createFsShareVisits({
     async content(
       slug: string,
       inner: string,
-      credentials: FsShareCredentials & { range: string | undefined },
+      credentials: FsShareCredentials & { range: string | undefined; preview?: string | undefined },
     ) {
+      if (credentials.preview !== undefined) return previewContent(slug, credentials);
       const row = await access.authorize(slug, credentials);
       const path = row.kind === 'file' ? '/' : inner;
       const entry = await asCreator(row, path, read.get);

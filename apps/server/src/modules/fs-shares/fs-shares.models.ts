@@ -5,6 +5,18 @@ import { accessScopeOf, remainingViews } from '../shares/share-state';
 
 export const accessScope = (row: FsSharesTable) => accessScopeOf('fs', row);
 
+/**
+ * What a link preview's picture may fetch: the shared file's bytes, counting no view (a chat
+ * app's crawler is not a visitor), for as long as the share's access stays as it was.
+ */
+export const previewScope = (row: FsSharesTable) => `${accessScope(row)}:preview`;
+
+/** A type a preview may show: a picture or a video, never SVG (it can carry script). */
+export const previewableType = (mimetype: string | null): mimetype is string =>
+  !!mimetype &&
+  (mimetype.startsWith('image/') || mimetype.startsWith('video/')) &&
+  mimetype !== 'image/svg+xml';
+
 /** How long a visitor's access token lets them browse a protected share without the password. */
 export const FS_SHARE_ACCESS_TTL_MS = 6 * 3_600_000;
 

@@ -175,6 +175,8 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
         /** For scripts, as `raw/{slug}?password=` (rate limited). */
         password: z.string().max(1024).optional(),
         download: z.enum(['0', '1']).optional(),
+        /** A link preview's picture (`og:image`): counts no view. */
+        preview: tokenSchema,
       }),
       headers: sharePasswordHeaderSchema,
       response: z.string(),
@@ -187,6 +189,7 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
           password: givenSharePassword(headers, query.password),
           clientIp,
           range: c.req.header('range'),
+          preview: query.preview,
         });
         return objectResponse({
           object: file.object,

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FileShare, FsShare, Mount, Paste } from '@sharebin/shared';
+import type { FileShare, FsShare, Mount, Paste, UploadRequest } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../test/fs-kit';
 import { type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
@@ -95,24 +95,91 @@ describe('link previews of share pages', () => {
     expect(await crawl('/upload')).toBe(INDEX);
   });
 
-  it('names a shared folder of a mount', async () => {
-    const storage = (await t.signInWithLocalStorage()).storage;
-    await ok<Mount>(
-      t.request(
-        'POST',
-        '/api/admin/mounts',
-        { name: 'docs', storage_type: 'local', storage_config_id: storage.id, mount_path: '/docs' },
-        admin,
-      ),
-      201,
-    );
-    await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/trip' }, admin), 201);
-    const shared = await ok<FsShare>(
-      t.request('POST', '/api/admin/fs/shares', { path: '/docs/trip' }, admin),
-      201,
-    );
-    const html = await crawl(`/s/${shared.slug}/photos`);
-    expect(meta(html, 'og:title')).toBe('trip');
-    expect(meta(html, 'og:description')).toBe('A shared folder');
+  describe('of mounted files and upload requests', () => {
+    beforeEach(async () => {
+      const storage = (await t.signInWithLocalStorage()).storage;
+      await ok<Mount>(
+        t.request(
+          'POST',
+          '/api/admin/mounts',
+          {
+            name: 'docs',
+            storage_type: 'local',
+            storage_config_id: storage.id,
+            mount_path: '/docs',
+          },
+          admin,
+        ),
+        201,
+      );
+      await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/trip' }, admin), 201);
+    });
+    const share = (body: Record<string, unknown>) =>
+      ok<FsShare>(t.request('POST', '/api/admin/fs/shares', body, admin), 201);
+
+    it('names a shared folder of a mount', async () => {
+      const shared = await share({ path: '/docs/trip' });
+      const html = await crawl(`/s/${shared.slug}/photos`);
+      expect(meta(html, 'og:title')).toBe('trip');
+      expect(meta(html, 'og:description')).toBe('A shared folder');
+      expect(meta(html, 'og:image')).toBeUndefined();
+    });
+
+    it('gives a shared picture of a mount an og:image that counts no view, and only while live', async () => {
+      await ok(
+        t.request(
+          'POST',
+          '/api/admin/fs/upload',
+          uploadForm(PNG, 'sunset.png', { path: '/docs/trip' }, 'image/png'),
+          admin,
+        ),
+        201,
+      );
+      const shared = await share({ path: '/docs/trip/sunset.png', max_views: 1 });
+      const html = await crawl(`/s/${shared.slug}`);
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      const image = (meta(html, 'og:image') ?? '').replace(/&amp;/g, '&');
+      expect(image).toMatch(/^http:\/\/share\.example\/api\/public\/fs-shares\/.+\?preview=/);
+      const local = image.replace('http://share.example', '');
+      for (let i = 0; i < 2; i += 1) {
+        const fetched = await t.server.app.request(local);
+        expect(fetched.status).toBe(200);
+        expect(Buffer.from(await fetched.arrayBuffer())).toEqual(PNG);
+      }
+      const views = () =>
+        t.db
+          .selectFrom('fs_shares')
+          .select('views')
+          .where('id', '=', shared.id)
+          .executeTakeFirstOrThrow();
+      expect((await views()).views).toBe(0);
+      // A preview token opens nothing else: a wrong one, or the share once used up.
+      expect((await t.server.app.request(`${local}x`)).status).toBe(401);
+      const visit = await t.server.app.request(`/api/public/fs-shares/${shared.slug}/content`);
+      expect(visit.status).toBe(200);
+      expect((await t.server.app.request(local)).status).toBe(410);
+    });
+
+    it('invites to an upload request; a protected one says only that it exists', async () => {
+      const open = await ok<UploadRequest>(
+        t.request('POST', '/api/admin/upload-requests', { path: '/docs/trip' }, admin),
+        201,
+      );
+      const html = await crawl(`/r/${open.slug}`);
+      expect(meta(html, 'og:title')).toBe('Send files to “trip”');
+      expect(meta(html, 'og:url')).toBe(`http://share.example/r/${open.slug}`);
+      const locked = await ok<UploadRequest>(
+        t.request(
+          'POST',
+          '/api/admin/upload-requests',
+          { path: '/docs/trip', password: 'hunter22' },
+          admin,
+        ),
+        201,
+      );
+      const lockedHtml = await crawl(`/r/${locked.slug}`);
+      expect(meta(lockedHtml, 'og:title')).toBe('A share on Sharebin');
+      expect(lockedHtml).not.toContain('trip');
+    });
   });
 });

@@ -1,9 +1,16 @@
 import type { PageMeta } from '../../app/page-meta';
 import { accessScope as fileAccessScope } from '../files/files.models';
+import { previewScope } from '../fs-shares/fs-shares.models';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
-import type { FileSharesTable, FsSharesTable, PastesTable } from '../shared/db.schema';
+import type {
+  FileSharesTable,
+  FsSharesTable,
+  PastesTable,
+  UploadRequestsTable,
+} from '../shared/db.schema';
 import { shareState } from '../shares/share-state';
+import { asShare } from '../upload-requests/upload-requests.models';
 
 /** How long an `og:image` address works: crawlers fetch it when the link is posted. */
 const PREVIEW_MEDIA_TTL_MS = 24 * 3_600_000;
@@ -37,23 +44,37 @@ const sizeText = (bytes: number) => {
 };
 
 /**
- * The meta tags of `/paste/{slug}`, `/file/{slug}` and `/s/{slug}` pages, read without counting a
- * view. A protected, expired or used-up share says only that it exists; an unknown one nothing.
+ * The meta tags of `/paste/{slug}`, `/file/{slug}`, `/s/{slug}` and `/r/{slug}` pages, read
+ * without counting a view. A protected, expired or used-up share says only that it exists; an
+ * unknown one nothing.
  */
 export function createLinkPreviews({
   findPaste,
   findFile,
   findFsShare,
+  fsShareMediaType,
+  findUploadRequest,
   accessTokens,
   clock,
 }: {
   findPaste: (slug: string) => Promise<PastesTable | undefined>;
   findFile: (slug: string) => Promise<FileSharesTable | undefined>;
   findFsShare: (slug: string) => Promise<FsSharesTable | undefined>;
+  /** A shared mounted file's type when a preview may show it (a picture or video). */
+  fsShareMediaType: (row: FsSharesTable) => Promise<string | null>;
+  findUploadRequest: (slug: string) => Promise<UploadRequestsTable | undefined>;
   accessTokens: AccessTokens;
   clock: Clock;
 }) {
-  const finders = { paste: findPaste, file: findFile, s: findFsShare };
+  const finders = {
+    paste: findPaste,
+    file: findFile,
+    s: findFsShare,
+    r: async (slug: string) => {
+      const row = await findUploadRequest(slug);
+      return row && asShare(row);
+    },
+  };
 
   function fileMedia(row: FileSharesTable, base: string): PageMeta['media'] {
     const kind = row.mimetype.split('/')[0];
@@ -65,8 +86,16 @@ export function createLinkPreviews({
     return { kind, url, type: row.mimetype };
   }
 
+  async function fsShareMedia(row: FsSharesTable, base: string): Promise<PageMeta['media']> {
+    const type = await fsShareMediaType(row);
+    if (!type) return undefined;
+    const token = accessTokens.issue(previewScope(row), PREVIEW_MEDIA_TTL_MS);
+    const url = `${base}/api/public/fs-shares/${encodeURIComponent(row.slug)}/content?preview=${encodeURIComponent(token)}`;
+    return { kind: type.startsWith('video/') ? 'video' : 'image', url, type };
+  }
+
   return async function pageMeta(pagePath: string, base: string): Promise<PageMeta | null> {
-    const match = /^\/(paste|file|s)\/([^/]+)/.exec(pagePath);
+    const match = /^\/(paste|file|s|r)\/([^/]+)/.exec(pagePath);
     if (!match) return null;
     const kind = match[1] as keyof typeof finders;
     let slug: string;
@@ -92,11 +121,21 @@ export function createLinkPreviews({
         ...(media ? { media } : {}),
       };
     }
+    if (kind === 'r') {
+      const folder = (row as UploadRequestsTable).path;
+      return {
+        title: clip(`Send files to “${folder.slice(folder.lastIndexOf('/') + 1)}”`, TITLE_CHARS),
+        description: 'Upload files through this link. You will not see what others sent.',
+        url,
+      };
+    }
     const shared = row as FsSharesTable;
+    const media = await fsShareMedia(shared, base);
     return {
       title: clip(shared.path.slice(shared.path.lastIndexOf('/') + 1), TITLE_CHARS),
       description: shared.kind === 'folder' ? 'A shared folder' : 'A shared file',
       url,
+      ...(media ? { media } : {}),
     };
   };
 }
