@@ -116,6 +116,7 @@ export function createServer(deps: ServerDeps) {
     sweepAbandonedUploads: async () => ({
       ...(await fs.uploadsHousekeeping.sweepAbandoned()),
       shareUploads: await shares.filesHousekeeping.sweepAbandoned(),
+      uploadRequestArrivals: await fs.uploadRequestsHousekeeping.releaseAbandoned(),
     }),
   };
 }

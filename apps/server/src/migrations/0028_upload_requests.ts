@@ -47,6 +47,8 @@ export const uploadRequests: Migration = {
       .addColumn('claimed_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('mimetype', 'text', (c) => c.notNull())
       .addColumn('status', 'varchar(12)', (c) => c.notNull())
+      /** The process receiving it, so that a crash's holds are given back (ProcessIdentity). */
+      .addColumn('owner_process', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
     await db.schema

@@ -13,6 +13,7 @@ import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';
 import { createSearchRepository } from '../../modules/search/search.repository';
 import { createSearchUseCases } from '../../modules/search/search.usecases';
 import { createSharedPathFollower } from '../../modules/shares/shared-paths.usecases';
+import { createUploadRequestsHousekeeping } from '../../modules/upload-requests/upload-requests.housekeeping';
 import { createUploadRequestsRepository } from '../../modules/upload-requests/upload-requests.repository';
 import { createFsUploadsHousekeeping } from '../../modules/uploads/mount-target/mount-uploads.housekeeping';
 import { createFsUploadsRepository } from '../../modules/uploads/mount-target/mount-uploads.repository';
@@ -89,6 +90,10 @@ export function wireFileSystem(
     locator,
     uploads,
     quota,
+    uploadRequestsHousekeeping: createUploadRequestsHousekeeping({
+      repository: uploadRequestsRepository,
+      clock,
+    }),
     uploadsHousekeeping: createFsUploadsHousekeeping({
       uploads,
       drivers,

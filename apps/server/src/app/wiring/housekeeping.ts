@@ -32,6 +32,7 @@ export function wireHousekeeping(
       pastes: (await pastes.clearFinished()).deleted,
       files: (await filesHousekeeping.cleanUp()).deleted,
       fsUploads: await fs.uploadsHousekeeping.cleanUp(),
+      uploadRequestArrivals: await fs.uploadRequestsHousekeeping.releaseAbandoned(),
       objects: await objectDeletions.retryDue(),
       tombstones: await tombstones.prune(),
       cacheScopes: await caches.pruneGenerations(),

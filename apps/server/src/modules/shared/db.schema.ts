@@ -433,5 +433,7 @@ export interface UploadRequestFilesTable {
   mimetype: string;
   /** `receiving` while its bytes arrive (its path is claimed), then `stored`. */
   status: 'receiving' | 'stored';
+  /** While receiving: the process writing it (`ProcessIdentity`); null once stored. */
+  owner_process: string | null;
   created_at: number;
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ import { filesUnder } from '../../test/files-under';
 import { ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { openUpload } from '../../test/open-upload';
+import { createProcessIdentity, currentProcess } from '../shared/process-identity';
+import { ABANDONED_ARRIVAL_MS } from './upload-requests.housekeeping';
 
 const MIB = 1024 * 1024;
 
@@ -92,5 +95,56 @@ describe.each(ENGINES)('a visitor who hangs up mid-upload, on %s', (engine) => {
     expect(((await retried.json()) as { data: unknown }).data).toEqual({
       files: [{ name: 'big.bin', size: 5 }],
     });
+  });
+
+  it('gives back the holds of files a dead process was receiving, at start; others after a day', async () => {
+    const request = await ok<UploadRequest>(
+      t.request('POST', '/api/admin/upload-requests', { path: '/docs/inbox', max_files: 3 }, admin),
+      201,
+    );
+    const gone = createProcessIdentity({ pid: spawnSync('true').pid as number }).id;
+    const elsewhere = createProcessIdentity({ pid: process.ppid }).id;
+    const hold = async (name: string, owner: string) => {
+      await t.db
+        .updateTable('upload_requests')
+        .set((eb) => ({
+          files_received: eb('files_received', '+', 1),
+          bytes_received: eb('bytes_received', '+', 100),
+        }))
+        .where('id', '=', request.id)
+        .execute();
+      await t.db
+        .insertInto('upload_request_files')
+        .values({
+          id: name,
+          request_id: request.id,
+          name,
+          path: `/docs/inbox/${name}`,
+          size: 0,
+          claimed_bytes: 100,
+          mimetype: 'text/plain',
+          status: 'receiving',
+          owner_process: owner,
+          created_at: t.clock.now(),
+        })
+        .execute();
+    };
+    await hold('crashed.txt', gone);
+    await hold('remote.txt', elsewhere);
+    await hold('mine.txt', currentProcess.id);
+
+    expect((await t.server.sweepAbandonedUploads()).uploadRequestArrivals).toBe(1);
+    expect((await arrivals()).map((row) => row.name)).toEqual(['mine.txt', 'remote.txt']);
+    expect(await current(request.id)).toMatchObject({ files_received: 2, bytes_received: 200 });
+
+    t.clock.advance(ABANDONED_ARRIVAL_MS + 1);
+    expect((await t.server.sweepAbandonedUploads()).uploadRequestArrivals).toBe(2);
+    // Read from the database: the admin's session has expired meanwhile.
+    expect(
+      await t.db
+        .selectFrom('upload_requests')
+        .select(['files_received', 'bytes_received'])
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ files_received: 0, bytes_received: 0 });
   });
 });

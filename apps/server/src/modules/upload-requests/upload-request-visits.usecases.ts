@@ -9,6 +9,7 @@ import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import type { UploadRequestsTable } from '../shared/db.schema';
 import { mimetypeFor } from '../shared/media-types';
+import { currentProcess, type ProcessIdentity } from '../shared/process-identity';
 import { createShareAccess } from '../shares/share-access';
 import { createShareCreators } from '../shares/share-creator';
 import type { SharePasswordGuard } from '../shares/share-password';
@@ -72,6 +73,7 @@ export function createUploadRequestVisits({
   tombstones,
   clock,
   activity,
+  owner = currentProcess,
 }: {
   repository: UploadRequestsRepository;
   write: Pick<FsWriteUseCases, 'uploadTarget' | 'targetFolderExists' | 'upload' | 'checkWritable'>;
@@ -83,6 +85,8 @@ export function createUploadRequestVisits({
   tombstones: ShareTombstones;
   clock: Clock;
   activity: ActivityLog;
+  /** Who receives: a crash's holds are given back by the housekeeping. */
+  owner?: Pick<ProcessIdentity, 'id'>;
 }) {
   const access = createShareAccess<RequestShare>({
     kind: 'upload',
@@ -193,6 +197,7 @@ export function createUploadRequestVisits({
         path,
         size: 0,
         status: 'receiving',
+        owner_process: owner.id,
         created_at: clock.now(),
       });
       if (!claimed) continue;

@@ -95,7 +95,7 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('upload_request_files')
-          .set({ status: 'stored', size, claimed_bytes: 0, created_at: now })
+          .set({ status: 'stored', size, claimed_bytes: 0, owner_process: null, created_at: now })
           .where('id', '=', id)
           .execute();
         await trx
@@ -108,6 +108,15 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
           .execute();
       });
     },
+
+    /** Arrivals still receiving, oldest first: those a crash left are given back. */
+    receiving: () =>
+      db
+        .selectFrom('upload_request_files')
+        .selectAll()
+        .where('status', '=', 'receiving')
+        .orderBy('created_at')
+        .execute(),
 
     dropArrival: async (id: string) => {
       await db.deleteFrom('upload_request_files').where('id', '=', id).execute();

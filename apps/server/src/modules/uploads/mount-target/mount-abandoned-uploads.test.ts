@@ -73,6 +73,7 @@ describe('the sweep of uploads streamed by a process that is gone', () => {
       released: 2,
       temporaryFilesRemoved: 0,
       shareUploads: 0,
+      uploadRequestArrivals: 0,
     });
     expect(await openUploads()).toEqual(['client.bin', 'mine.bin', 'remote.bin']);
     expect(await rows()).toEqual(['client.bin', 'mine.bin', 'remote.bin']);
