@@ -49,6 +49,9 @@ export const uploadRequests: Migration = {
       .addColumn('status', 'varchar(12)', (c) => c.notNull())
       /** The process receiving it, so that a crash's holds are given back (ProcessIdentity). */
       .addColumn('owner_process', 'text')
+      /** A client-driven (multipart) upload's storage upload id and signed key, while receiving. */
+      .addColumn('upload_id', 'text')
+      .addColumn('upload_key', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
     await db.schema

@@ -135,3 +135,40 @@ export type PublicUploadRequest = z.infer<typeof publicUploadRequestSchema>;
 export const receivedFileSchema = z.object({ name: z.string(), size: z.number() });
 export const receivedFilesSchema = z.object({ files: z.array(receivedFileSchema) });
 export type ReceivedFiles = z.infer<typeof receivedFilesSchema>;
+
+/**
+ * POST …/{slug}/multipart/init: a large file sent in parts, its size declared first and held
+ * against the request's limits before any part is taken.
+ */
+export const requestMultipartInitSchema = z.object({
+  filename: z.string().min(1).max(1024),
+  size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  mimetype: z.string().max(255).optional(),
+});
+
+export const requestMultipartInitResponseSchema = z.object({
+  /** Names this upload in the part, complete and abort calls. */
+  upload: z.string(),
+  /** The name the file will have (`name (1).ext` when the name was taken). */
+  name: z.string(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+  /** Each part's address on this server and the bytes it must hold. */
+  parts: z.array(z.object({ partNumber: z.number().int(), url: z.string(), length: z.number() })),
+});
+export type RequestMultipartInit = z.infer<typeof requestMultipartInitResponseSchema>;
+
+export const requestMultipartPartQuerySchema = z.object({
+  upload: z.uuid(),
+  partNumber: z.coerce.number().int().min(1).max(10_000),
+});
+
+export const requestMultipartCompleteSchema = z.object({
+  upload: z.uuid(),
+  parts: z
+    .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().max(256) }))
+    .min(1)
+    .max(10_000),
+});
+
+export const requestMultipartAbortSchema = z.object({ upload: z.uuid() });

@@ -20,9 +20,6 @@ import { createStorageTests } from '../../modules/storage/configs/storage-test.u
 import { createLocalStorageRoutes } from '../../modules/storage/signed/storage-local.routes';
 import type { ReadinessUseCases } from '../../modules/system/readiness.usecases';
 import { createSystemRoutes } from '../../modules/system/system.routes';
-import { createUploadRequestVisits } from '../../modules/upload-requests/upload-request-visits.usecases';
-import { createUploadRequestsRoutes } from '../../modules/upload-requests/upload-requests.routes';
-import { createUploadRequestsUseCases } from '../../modules/upload-requests/upload-requests.usecases';
 import { createMountUploads } from '../../modules/uploads/mount-target/mount-uploads.usecases';
 import { createUploadRoutes } from '../../modules/uploads/uploads.routes';
 import { systemResolver } from '../../modules/uploads/url/url-fetch';
@@ -41,6 +38,7 @@ import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
 import type { Shares } from './shares';
 import type { Storage } from './storage';
+import { uploadRequestRoutes } from './upload-requests';
 
 interface Areas {
   platform: Platform;
@@ -71,6 +69,16 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
     jobs: runner.zipJobs,
     enqueue: (principal, paths) => jobs.enqueue('zip', principal, { paths }),
     limits: deps.zipLimits,
+  });
+  const mountUploads = createMountUploads({
+    locator: fs.locator,
+    quota: fs.quota,
+    drivers,
+    onChange: fs.onChange,
+    maxUploadBytes,
+    tokens: accessTokens,
+    clock,
+    activity,
   });
   return [
     ...createSystemRoutes({ readiness: areas.readiness, version: deps.version }),
@@ -116,26 +124,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
       }),
       activity,
     }),
-    ...createUploadRequestsRoutes({
-      requests: createUploadRequestsUseCases({
-        repository: fs.uploadRequestsRepository,
-        read: fs.read,
-        write: fs.write,
-        passwords: platform.passwords,
-        clock,
-      }),
-      visits: createUploadRequestVisits({
-        repository: fs.uploadRequestsRepository,
-        write: fs.write,
-        apiKeyPrincipal: accounts.apiKeys.principalById,
-        maxUploadBytes,
-        passwordGuard: platform.passwordGuard,
-        accessTokens,
-        tombstones: platform.tombstones,
-        clock,
-        activity,
-      }),
-    }),
+    ...uploadRequestRoutes(deps, areas, mountUploads.multipart),
     ...createZipRoutes({ zip }),
     ...createFsSearchRoutes({
       fsSearch: createFsSearch({
@@ -151,16 +140,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
     ...createLinksRoutes({ links: shares.links }),
     ...createUploadRoutes({
       shareUploads: shares.uploads,
-      mountUploads: createMountUploads({
-        locator: fs.locator,
-        quota: fs.quota,
-        drivers,
-        onChange: fs.onChange,
-        maxUploadBytes,
-        tokens: accessTokens,
-        clock,
-        activity,
-      }),
+      mountUploads,
       write: fs.write,
       urls: createUrlUploadUseCases({
         policy: deps.urlAddressPolicy,

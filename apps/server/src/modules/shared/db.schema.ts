@@ -435,5 +435,8 @@ export interface UploadRequestFilesTable {
   status: 'receiving' | 'stored';
   /** While receiving: the process writing it (`ProcessIdentity`); null once stored. */
   owner_process: string | null;
+  /** While a client-driven (multipart) upload is under way: its upload id and signed key. */
+  upload_id: string | null;
+  upload_key: string | null;
   created_at: number;
 }

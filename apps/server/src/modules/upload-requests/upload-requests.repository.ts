@@ -95,7 +95,15 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('upload_request_files')
-          .set({ status: 'stored', size, claimed_bytes: 0, owner_process: null, created_at: now })
+          .set({
+            status: 'stored',
+            size,
+            claimed_bytes: 0,
+            owner_process: null,
+            upload_id: null,
+            upload_key: null,
+            created_at: now,
+          })
           .where('id', '=', id)
           .execute();
         await trx
@@ -117,6 +125,22 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
         .where('status', '=', 'receiving')
         .orderBy('created_at')
         .execute(),
+
+    /** An arrival still receiving, of the request under `slug`. */
+    receivingArrival: async (slug: string, id: string) =>
+      db
+        .selectFrom('upload_request_files')
+        .innerJoin('upload_requests', 'upload_requests.id', 'upload_request_files.request_id')
+        .selectAll('upload_request_files')
+        .where('upload_requests.slug', '=', slug)
+        .where('upload_request_files.id', '=', id)
+        .where('upload_request_files.status', '=', 'receiving')
+        .executeTakeFirst(),
+
+    /** A client-driven upload's storage ids, kept for its later calls. */
+    noteUpload: async (id: string, upload: { upload_id: string; upload_key: string }) => {
+      await db.updateTable('upload_request_files').set(upload).where('id', '=', id).execute();
+    },
 
     dropArrival: async (id: string) => {
       await db.deleteFrom('upload_request_files').where('id', '=', id).execute();

@@ -1,7 +1,14 @@
 import {
+  fsMultipartPartResponseSchema,
   idParamSchema,
   publicUploadRequestSchema,
+  receivedFileSchema,
   receivedFilesSchema,
+  requestMultipartAbortSchema,
+  requestMultipartCompleteSchema,
+  requestMultipartInitResponseSchema,
+  requestMultipartInitSchema,
+  requestMultipartPartQuerySchema,
   slugParamSchema,
   uploadArrivalListQuerySchema,
   uploadArrivalListSchema,
@@ -16,6 +23,7 @@ import { receiveUploads } from '../../app/multipart-upload';
 import { requestBodyStream } from '../../app/request-stream';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
+import type { RequestMultipart } from './upload-request-multipart.usecases';
 import type { UploadRequestVisits } from './upload-request-visits.usecases';
 import type { UploadRequestsUseCases } from './upload-requests.usecases';
 
@@ -23,6 +31,10 @@ const tag = 'upload requests';
 /** Files one form may carry; more go in further requests. */
 export const UPLOAD_REQUEST_FILES_PER_FORM = 100;
 const tokenSchema = z.string().min(1).max(200).optional();
+const declaredLength = (header: string | undefined) => {
+  const length = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(length) ? length : null;
+};
 
 function ownerRoutes(
   requests: UploadRequestsUseCases,
@@ -118,7 +130,12 @@ function ownerRoutes(
   ];
 }
 
-function visitorRoutes(visits: UploadRequestVisits): AnyRoute[] {
+function visitorRoutes(visits: UploadRequestVisits, multipart: RequestMultipart): AnyRoute[] {
+  const credentialsOf = (
+    query: { token?: string | undefined },
+    headers: z.output<typeof sharePasswordHeaderSchema>,
+    clientIp: string,
+  ) => ({ token: query.token, password: givenSharePassword(headers, undefined), clientIp });
   return [
     route({
       method: 'get',
@@ -133,11 +150,7 @@ function visitorRoutes(visits: UploadRequestVisits): AnyRoute[] {
       response: publicUploadRequestSchema,
       errors: [401, 404, 410, 429],
       handler: ({ params, query, headers, clientIp }) =>
-        visits.info(params.slug, {
-          token: query.token,
-          password: givenSharePassword(headers, undefined),
-          clientIp,
-        }),
+        visits.info(params.slug, credentialsOf(query, headers, clientIp)),
     }),
     route({
       method: 'post',
@@ -166,11 +179,7 @@ function visitorRoutes(visits: UploadRequestVisits): AnyRoute[] {
       status: 201,
       errors: [400, 401, 404, 410, 413, 415, 429],
       handler: async ({ params, query, headers, clientIp }, c) => {
-        const admitted = await visits.admit(params.slug, {
-          token: query.token,
-          password: givenSharePassword(headers, undefined),
-          clientIp,
-        });
+        const admitted = await visits.admit(params.slug, credentialsOf(query, headers, clientIp));
         const declared = Number(c.req.header('content-length') ?? Number.NaN);
         const files = await receiveUploads(
           c.req.header('content-type') ?? '',
@@ -187,19 +196,89 @@ function visitorRoutes(visits: UploadRequestVisits): AnyRoute[] {
         return { files };
       },
     }),
+    route({
+      method: 'post',
+      path: '/public/upload-requests/:slug/multipart/init',
+      tag,
+      summary:
+        'Start sending a large file in parts: its size is held against the limits first; answers the part addresses (always on this server)',
+      auth: 'public',
+      params: slugParamSchema,
+      query: z.object({ token: tokenSchema }),
+      headers: sharePasswordHeaderSchema,
+      body: requestMultipartInitSchema,
+      response: requestMultipartInitResponseSchema,
+      errors: [401, 404, 410, 413, 415, 429],
+      handler: ({ params, query, headers, body, clientIp, origin }) =>
+        multipart.init(
+          params.slug,
+          credentialsOf(query, headers, clientIp),
+          body,
+          (upload, partNumber) =>
+            `${origin}/api/public/upload-requests/${encodeURIComponent(params.slug)}/multipart/part?${new URLSearchParams({ upload, partNumber: String(partNumber) })}`,
+        ),
+    }),
+    route({
+      method: 'put',
+      path: '/public/upload-requests/:slug/multipart/part',
+      tag,
+      summary:
+        "One part (the body; its Content-Length exactly the part's length); the upload's id is its credential",
+      auth: 'public',
+      params: slugParamSchema,
+      query: requestMultipartPartQuerySchema,
+      response: fsMultipartPartResponseSchema,
+      errors: [400, 404, 410],
+      handler: ({ params, query }, c) =>
+        multipart.part(
+          params.slug,
+          query.upload,
+          query.partNumber,
+          requestBodyStream(c),
+          declaredLength(c.req.header('content-length')),
+        ),
+    }),
+    route({
+      method: 'post',
+      path: '/public/upload-requests/:slug/multipart/complete',
+      tag,
+      summary: 'Join the parts (with their ETags) once each holds its length; the file appears',
+      auth: 'public',
+      params: slugParamSchema,
+      body: requestMultipartCompleteSchema,
+      response: receivedFileSchema,
+      errors: [404, 409, 410],
+      handler: ({ params, body }) => multipart.complete(params.slug, body),
+    }),
+    route({
+      method: 'post',
+      path: '/public/upload-requests/:slug/multipart/abort',
+      tag,
+      summary: 'Give up a large file: its parts go and its place is free again (idempotent)',
+      auth: 'public',
+      params: slugParamSchema,
+      body: requestMultipartAbortSchema,
+      response: z.null(),
+      handler: async ({ params, body }) => {
+        await multipart.abort(params.slug, body.upload);
+        return null;
+      },
+    }),
   ];
 }
 
 export function createUploadRequestsRoutes({
   requests,
   visits,
+  multipart,
 }: {
   requests: UploadRequestsUseCases;
   visits: UploadRequestVisits;
+  multipart: RequestMultipart;
 }): AnyRoute[] {
   return [
     ...ownerRoutes(requests, '/admin', 'admin'),
     ...ownerRoutes(requests, '/user', { permission: 'mount' }),
-    ...visitorRoutes(visits),
+    ...visitorRoutes(visits, multipart),
   ];
 }

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { Mount, RequestMultipartInit, StorageConfig, UploadRequest } from '@sharebin/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ok } from '../../test/fs-kit';
+import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+
+const MIB = 1024 * 1024;
+
+describe.each(ENGINES)('large files sent to an upload request in parts, on %s', (engine) => {
+  const t = useTestServer(engine);
+  let admin: RequestOptions;
+  let local: StorageConfig;
+
+  const call = (slug: string, step: string, body: unknown) =>
+    t.server.app.request(`/api/public/upload-requests/${slug}/multipart/${step}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+  const json = async <T>(response: Response, status = 200): Promise<T> => {
+    const body = (await response.json()) as { data: T };
+    expect(response.status, JSON.stringify(body)).toBe(status);
+    return body.data;
+  };
+  const errorOf = async (response: Response, status: number) => {
+    const body = (await response.json()) as { error: string };
+    expect(response.status, JSON.stringify(body)).toBe(status);
+    return body.error;
+  };
+  const putPart = (url: string, bytes: Buffer) =>
+    t.server.app.request(url.replace(/^https?:\/\/[^/]+/, ''), {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-length': String(bytes.length) },
+    });
+  const request = (fields: Record<string, unknown>) =>
+    ok<UploadRequest>(
+      t.request('POST', '/api/admin/upload-requests', { path: '/docs/inbox', ...fields }, admin),
+      201,
+    );
+  const counters = async (id: string) => {
+    const { files_received, bytes_received } = await ok<UploadRequest>(
+      t.request('GET', `/api/admin/upload-requests/${id}`, undefined, admin),
+    );
+    return { files_received, bytes_received };
+  };
+  const download = async (path: string) =>
+    Buffer.from(
+      await (
+        await t.server.app.request(`/api/admin/fs/download?path=${encodeURIComponent(path)}`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+      ).arrayBuffer(),
+    );
+
+  beforeEach(async () => {
+    ({ admin, storage: local } = await t.signInWithLocalStorage());
+    await ok<Mount>(
+      t.request(
+        'POST',
+        '/api/admin/mounts',
+        { name: 'docs', storage_type: 'local', storage_config_id: local.id, mount_path: '/docs' },
+        admin,
+      ),
+      201,
+    );
+    await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
+  });
+
+  it('holds the declared size, takes each part at its length, and stores the file whole', async () => {
+    const created = await request({ max_total_size: 20 * MIB });
+    const bytes = randomBytes(6 * MIB + 123);
+    const started = await json<RequestMultipartInit>(
+      await call(created.slug, 'init', { filename: 'video.mp4', size: bytes.length }),
+    );
+    expect(started).toMatchObject({ name: 'video.mp4', partCount: 2 });
+    // Nothing says where the folder is.
+    expect(JSON.stringify(started)).not.toContain('/docs');
+    expect(await counters(created.id)).toEqual({ files_received: 1, bytes_received: bytes.length });
+
+    const parts = [];
+    let offset = 0;
+    for (const part of started.parts) {
+      const slice = bytes.subarray(offset, offset + part.length);
+      offset += part.length;
+      if (part.partNumber === 1) {
+        // A part of another length is refused.
+        expect((await putPart(part.url, slice.subarray(1))).status).toBe(400);
+      }
+      parts.push(await json<{ partNumber: number; etag: string }>(await putPart(part.url, slice)));
+    }
+    const done = await json<{ name: string; size: number }>(
+      await call(created.slug, 'complete', { upload: started.upload, parts }),
+    );
+    expect(done).toEqual({ name: 'video.mp4', size: bytes.length });
+    expect((await download('/docs/inbox/video.mp4')).equals(bytes)).toBe(true);
+    expect(await counters(created.id)).toEqual({ files_received: 1, bytes_received: bytes.length });
+  });
+
+  it('refuses a declared size over the limits, and a type not asked for, holding nothing', async () => {
+    const created = await request({
+      max_file_size: 8 * MIB,
+      max_total_size: 10 * MIB,
+      allowed_types: ['video/*'],
+    });
+    expect(
+      await errorOf(await call(created.slug, 'init', { filename: 'a.mp4', size: 9 * MIB }), 413),
+    ).toBe('upload_request.file_too_large');
+    expect(
+      await errorOf(await call(created.slug, 'init', { filename: 'a.txt', size: MIB }), 415),
+    ).toBe('upload_request.type_not_allowed');
+    await json(await call(created.slug, 'init', { filename: 'a.mp4', size: 6 * MIB }));
+    expect(
+      await errorOf(await call(created.slug, 'init', { filename: 'b.mp4', size: 6 * MIB }), 413),
+    ).toBe('upload_request.total_exceeded');
+    expect(await counters(created.id)).toEqual({ files_received: 1, bytes_received: 6 * MIB });
+  });
+
+  it('gives the hold back on abort, and when parts are missing at completion', async () => {
+    const created = await request({ max_files: 1 });
+    const first = await json<RequestMultipartInit>(
+      await call(created.slug, 'init', { filename: 'a.bin', size: 6 * MIB }),
+    );
+    await json(await call(created.slug, 'abort', { upload: first.upload }));
+    await json(await call(created.slug, 'abort', { upload: first.upload }));
+    expect(await counters(created.id)).toEqual({ files_received: 0, bytes_received: 0 });
+
+    const second = await json<RequestMultipartInit>(
+      await call(created.slug, 'init', { filename: 'b.bin', size: 6 * MIB }),
+    );
+    const part = second.parts[0] as { url: string; length: number };
+    const only = await json<{ partNumber: number; etag: string }>(
+      await putPart(part.url, randomBytes(part.length)),
+    );
+    expect(
+      await errorOf(
+        await call(created.slug, 'complete', { upload: second.upload, parts: [only] }),
+        409,
+      ),
+    ).toBe('fs.size_mismatch');
+    expect(await counters(created.id)).toEqual({ files_received: 0, bytes_received: 0 });
+    // The upload is over: its id opens nothing any more.
+    expect((await putPart(part.url, randomBytes(part.length))).status).toBe(404);
+    const listing = await ok<{ items: unknown[] }>(
+      t.request('GET', '/api/admin/fs/list?path=%2Fdocs%2Finbox', undefined, admin),
+    );
+    expect(listing.items).toEqual([]);
+  });
+});
