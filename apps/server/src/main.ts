@@ -50,6 +50,7 @@ async function main() {
     secretKey,
     adminSessionTtlMs: config.adminSessionTtlMs,
     maxPasteBytes: config.maxPasteBytes,
+    thumbnailCacheBytes: config.thumbnailCacheBytes,
     urlAddressPolicy: addressPolicy({ allowPrivate: config.allowPrivateUrls }),
     dataDir: config.dataDir,
     publicUrl: config.publicUrl?.replace(/\/+$/, '') ?? '',

@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   fsReadOnly: 'fs.read_only',
   fsVirtualPath: 'fs.virtual_path',
   fsNotFound: 'fs.not_found',
+  fsThumbnailUnsupported: 'fs.thumbnail_unsupported',
+  fsThumbnailFailed: 'fs.thumbnail_failed',
   fsNameTooLong: 'fs.name_too_long',
   fsUsedByShares: 'fs.used_by_shares',
   fsNotAFile: 'fs.not_a_file',

@@ -146,6 +146,11 @@ export const CONFIG_VARIABLES = {
     default: '5MB',
     doc: 'Largest paste content accepted (`1048576`, `512KB`, `5MB`).',
   },
+  THUMBNAIL_CACHE_SIZE: {
+    schema: size,
+    default: '512MB',
+    doc: 'Disk the explorer thumbnails may take under `DATA_DIR/thumbnails` (oldest go first).',
+  },
   ALLOW_PRIVATE_URLS: {
     schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
     default: 'false',
@@ -268,6 +273,7 @@ export interface Config {
   adminPassword: string | undefined;
   adminSessionTtlMs: number;
   maxPasteBytes: number;
+  thumbnailCacheBytes: number;
   allowPrivateUrls: boolean;
   trustProxyHops: number;
   corsOrigins: string[];
@@ -322,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: values.ADMIN_PASSWORD,
     adminSessionTtlMs: values.ADMIN_SESSION_TTL,
     maxPasteBytes: values.MAX_PASTE_SIZE,
+    thumbnailCacheBytes: values.THUMBNAIL_CACHE_SIZE,
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS,
     trustProxyHops: values.TRUST_PROXY,
     corsOrigins: values.CORS_ORIGINS,

@@ -7,6 +7,7 @@ import { createFilesRoutes } from '../../modules/files/files.routes';
 import { createFsRoutes } from '../../modules/fs/fs.routes';
 import { createFsSearchRoutes } from '../../modules/fs/search/fs-search.routes';
 import { createFsSearch } from '../../modules/fs/search/fs-search.usecases';
+import { createFsThumbnailRoutes } from '../../modules/fs/thumbnails/fs-thumbnails.routes';
 import { createFsShareVisits } from '../../modules/fs-shares/fs-share-visits.usecases';
 import { createFsSharesRoutes } from '../../modules/fs-shares/fs-shares.routes';
 import { createFsSharesUseCases } from '../../modules/fs-shares/fs-shares.usecases';
@@ -115,6 +116,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
         repository: fs.sharesRepository,
         read: fs.read,
         zip,
+        thumbnails: fs.thumbnails,
         apiKeyPrincipal: accounts.apiKeys.principalById,
         passwordGuard: platform.passwordGuard,
         accessTokens,
@@ -126,6 +128,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
     }),
     ...uploadRequestRoutes(deps, areas, mountUploads.multipart),
     ...createZipRoutes({ zip }),
+    ...createFsThumbnailRoutes({ thumbnails: fs.thumbnails }),
     ...createFsSearchRoutes({
       fsSearch: createFsSearch({
         search: fs.search,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums.usecases';
 import type { FsChange } from '../../modules/fs/fs-change.models';
 import {
@@ -8,6 +9,8 @@ import { createFsLocator } from '../../modules/fs/fs-locator.usecases';
 import { createFsQuota } from '../../modules/fs/fs-quota.usecases';
 import { createFsReadUseCases } from '../../modules/fs/fs-read.usecases';
 import { createFsWriteUseCases } from '../../modules/fs/fs-write.usecases';
+import { createFsThumbnails } from '../../modules/fs/thumbnails/fs-thumbnails.usecases';
+import { createThumbnailCache } from '../../modules/fs/thumbnails/thumbnail-cache';
 import { createFsSharesRepository } from '../../modules/fs-shares/fs-shares.repository';
 import { createMountsUseCases } from '../../modules/mounts/mounts.usecases';
 import { createSearchRepository } from '../../modules/search/search.repository';
@@ -23,6 +26,13 @@ import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
 import type { Shares } from './shares';
 import type { Storage } from './storage';
+
+/** THUMBNAIL_CACHE_SIZE's default. */
+const THUMBNAIL_CACHE_BYTES = 512 * 1024 * 1024;
+/** Larger images get no thumbnail: making one would take seconds of a core and its memory. */
+const THUMBNAIL_MAX_SOURCE_BYTES = 100 * 1024 * 1024;
+/** Thumbnails made at once: libvips uses a core (and some memory) per image. */
+const THUMBNAIL_CONCURRENCY = 2;
 
 /**
  * The mounted file system: mounts, reads and writes through them, the capacity held by
@@ -79,6 +89,18 @@ export function wireFileSystem(
     capacityOf: async (configId) => (await drivers.resolve(configId)).config.total_capacity_bytes,
     clock,
   });
+  const read = createFsReadUseCases({
+    locator,
+    mounts: mountResolver,
+    clock,
+    directories,
+    onListed: createListingFollower({
+      search,
+      noteRefreshed: mounts.noteRefreshed,
+      clock,
+      logger,
+    }),
+  });
   return {
     search,
     checksums,
@@ -104,17 +126,16 @@ export function wireFileSystem(
         : { httpIdleTimeoutMs: deps.httpIdleTimeoutMs }),
     }),
     write: createFsWriteUseCases({ locator, quota, onChange, activity }),
-    read: createFsReadUseCases({
-      locator,
-      mounts: mountResolver,
-      clock,
-      directories,
-      onListed: createListingFollower({
-        search,
-        noteRefreshed: mounts.noteRefreshed,
-        clock,
-        logger,
+    read,
+    thumbnails: createFsThumbnails({
+      read,
+      cache: createThumbnailCache({
+        dir: path.join(deps.dataDir, 'thumbnails'),
+        maxBytes: deps.thumbnailCacheBytes ?? THUMBNAIL_CACHE_BYTES,
       }),
+      maxSourceBytes: THUMBNAIL_MAX_SOURCE_BYTES,
+      concurrency: THUMBNAIL_CONCURRENCY,
+      logger,
     }),
     davProperties: createDavPropertiesRepository({ db }),
     davLocks: createDavLocksRepository({ db, engine }),

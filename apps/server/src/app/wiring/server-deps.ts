@@ -35,6 +35,8 @@ export interface ServerDeps {
   urlFetchLimits?: UrlFetchLimits;
   /** Largest paste content, in UTF-8 bytes. */
   maxPasteBytes: number;
+  /** Disk the explorer's thumbnails may take; 512 MB unless given. */
+  thumbnailCacheBytes?: number;
   trustProxyHops: number;
   corsOrigins: string[];
   /** Folder of the built web app; without it only `/api` is served. */

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../app/errors';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import type { FsReadUseCases } from '../fs/fs-read.usecases';
+import type { FsThumbnails } from '../fs/thumbnails/fs-thumbnails.usecases';
 import type { AccessTokens } from '../shared/access-token';
 import type { Clock } from '../shared/clock';
 import { toIsoOrNull } from '../shared/clock';
@@ -75,6 +76,7 @@ export function createFsShareVisits({
   repository,
   read,
   zip,
+  thumbnails,
   apiKeyPrincipal,
   passwordGuard,
   accessTokens,
@@ -85,6 +87,7 @@ export function createFsShareVisits({
   repository: FsSharesRepository;
   read: Pick<FsReadUseCases, 'get' | 'list' | 'download'>;
   zip: Pick<ZipUseCases, 'archive'>;
+  thumbnails: Pick<FsThumbnails, 'thumbnail'>;
   apiKeyPrincipal: (id: string) => Promise<Principal | null>;
   passwordGuard: SharePasswordGuard;
   accessTokens: AccessTokens;
@@ -248,6 +251,14 @@ export function createFsShareVisits({
       if (countsAsView(credentials.range)) await access.countAuthorized(slug);
       return asCreator(row, path, (principal, full) =>
         read.download(principal, full, credentials.range),
+      );
+    },
+
+    /** A picture's thumbnail in a shared folder (or of a shared picture): counts no view. */
+    async thumbnail(slug: string, inner: string, size: number, credentials: FsShareCredentials) {
+      const row = await access.authorize(slug, credentials);
+      return asCreator(row, row.kind === 'file' ? '/' : inner, (principal, path) =>
+        thumbnails.thumbnail(principal, path, size),
       );
     },
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../app/route';
 import type { ActivityLog } from '../dashboard/activity.recorder';
 import { listingAnswer } from '../fs/fs-listing.response';
+import { thumbnailQuerySchema, thumbnailResponse } from '../fs/thumbnails/fs-thumbnails.routes';
 import { givenSharePassword, sharePasswordHeaderSchema } from '../shares/share-password';
 import { objectResponse } from '../storage/object-response';
 import { archiveResponse, rangeOf } from '../zip/zip.routes';
@@ -159,6 +160,28 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
             password: givenSharePassword(headers, undefined),
             clientIp,
           }),
+        ),
+    }),
+    route({
+      method: 'get',
+      path: '/public/fs-shares/:slug/thumbnail',
+      tag,
+      summary: 'A WebP thumbnail of a picture in the share (`path` relative to it); counts no view',
+      auth: 'public',
+      params: slugParamSchema,
+      query: thumbnailQuerySchema.extend({ path: fsShareInnerPathSchema, token: tokenSchema }),
+      headers: sharePasswordHeaderSchema,
+      response: z.string(),
+      produces: 'image/webp',
+      errors: [400, 401, 404, 410, 415, 422, 429],
+      handler: async ({ params, query, headers, clientIp }, c) =>
+        thumbnailResponse(
+          await visits.thumbnail(params.slug, query.path, query.size, {
+            token: query.token,
+            password: givenSharePassword(headers, undefined),
+            clientIp,
+          }),
+          c.req.header('if-none-match'),
         ),
     }),
     route({

@@ -8,6 +8,7 @@ import type {
   PublicFsShare,
   StorageConfig,
 } from '@sharebin/shared';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fsKeyWith, ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
@@ -299,5 +300,44 @@ describe.each(ENGINES)('shares of mounted files and folders on %s', (engine) => 
       await ok(t.request('DELETE', `/api/admin/api-keys/${item.id}`, undefined, admin));
     }
     expect((await content(own.slug, '/a.txt')).status).toBe(404);
+  });
+
+  it('shows thumbnails of the pictures in a shared folder, counting no view, never outside it', async () => {
+    const png = await sharp({
+      create: { width: 400, height: 200, channels: 3, background: '#09c' },
+    })
+      .png()
+      .toBuffer();
+    await ok(
+      t.request(
+        'POST',
+        '/api/admin/fs/upload',
+        uploadForm(png, 'beach.png', { path: '/docs/trip/photos' }, 'image/png'),
+        admin,
+      ),
+      201,
+    );
+    await ok(
+      t.request(
+        'POST',
+        '/api/admin/fs/upload',
+        uploadForm(png, 'private.png', { path: '/docs' }, 'image/png'),
+        admin,
+      ),
+      201,
+    );
+    const created = await ok<FsShare>(share({ path: '/docs/trip', max_views: 1 }), 201);
+    const thumbnail = await visit(created.slug, '/thumbnail?path=/photos/beach.png&size=128');
+    expect(thumbnail.status).toBe(200);
+    expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({
+      width: 128,
+      height: 64,
+    });
+    expect(await views(created.id)).toBe(0);
+    for (const outside of ['/../private.png', '/photos/../../private.png', '%2e%2e/private.png']) {
+      const refused = await visit(created.slug, `/thumbnail?path=${outside}`);
+      expect(refused.status, outside).toBeGreaterThanOrEqual(400);
+      expect(refused.headers.get('content-type'), outside).not.toBe('image/webp');
+    }
   });
 });

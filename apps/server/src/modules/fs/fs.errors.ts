@@ -144,3 +144,20 @@ export const fsFolderKept = (path: string) =>
     `${path} keeps the files that were not moved, so it stays`,
     { path },
   );
+
+/** Not an image libvips reads here, or larger than thumbnails are made of. */
+export const fsThumbnailUnsupported = (path: string, maxSourceBytes?: number) =>
+  new AppError(
+    415,
+    ERROR_CODES.fsThumbnailUnsupported,
+    maxSourceBytes === undefined
+      ? `${path} is not an image a thumbnail can be made of`
+      : `${path} is larger than thumbnails are made of (${maxSourceBytes} bytes)`,
+    { path },
+  );
+
+/** The image could not be read (damaged, or too many pixels). */
+export const fsThumbnailFailed = (path: string) =>
+  new AppError(422, ERROR_CODES.fsThumbnailFailed, `No thumbnail could be made of ${path}`, {
+    path,
+  });
