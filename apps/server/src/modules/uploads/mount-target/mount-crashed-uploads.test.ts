@@ -112,7 +112,7 @@ describe('uploads of a server killed mid-way (kill -9)', () => {
         // The start-up sweep did it, not a time-out: one upload aborted, two rows released (the
         // temp file goes with the sweep, or with the scheduled housekeeping that starts with it).
         expect(second.output.stdout).toMatch(
-          /"swept":\{"aborted":1,"released":2,"temporaryFilesRemoved":[01],"shareUploads":0\}/,
+          /"swept":\{"aborted":1,"released":2,"temporaryFilesRemoved":[01],"shareUploads":0,"uploadRequestArrivals":0\}/,
         );
       }, 20_000);
 
