@@ -330,6 +330,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data;
 }
 
+/**
+ * A binary answer (a thumbnail) on the session's credentials: null when the server has none
+ * for it (not an image, damaged, gone). The browser's HTTP cache revalidates it by its ETag.
+ */
+export async function apiBlob(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<Blob | null> {
+  const headers = new Headers();
+  const credentials = resolveCredentials('session');
+  if (credentials) headers.set('Authorization', `${credentials.scheme} ${credentials.value}`);
+  const response = await fetch(buildUrl(path, options.query), {
+    headers,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return response.ok ? response.blob() : null;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -115,7 +115,7 @@ export const EntryRow = memo(function EntryRow({
         <EntryCheckbox {...item} className={classes.check} />
       </Cell>
       <Cell className={classes.name}>
-        <EntryIcon entry={entry} size={22} />
+        <EntryIcon entry={entry} size={22} thumbnails />
         <div className={classes.nameLines}>
           <div className={classes.nameLine}>
             <div className={classes.nameText} title={entry.name}>
@@ -156,7 +156,7 @@ export const EntryTile = memo(function EntryTile(item: EntryItemProps) {
       <div className={classes.tileMenu}>
         <EntryMenu entry={entry} readOnly={item.readOnly} t={t} />
       </div>
-      <EntryIcon entry={entry} size={48} />
+      <EntryIcon entry={entry} size={48} thumbnails />
       {item.shared && (
         <div className={classes.tileShared}>
           <SharedMark t={t} />

@@ -1,0 +1,49 @@
+import type { FsEntry } from '@sharebin/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { thumbnailUrl } from '../thumbnails';
+import classes from './explorer.module.css';
+
+/** A row must stay this long before its picture is asked for: a fast scroll asks for none. */
+const SETTLE_MS = 120;
+
+/**
+ * An image's thumbnail in place of its icon, once the row has settled on screen; the icon
+ * stays when there is none (or until it comes).
+ */
+export function EntryThumbnail({
+  entry,
+  size,
+  icon,
+}: {
+  entry: FsEntry;
+  /** The box, in CSS pixels; the picture asked is sharp on a 2× screen. */
+  size: number;
+  icon: ReactNode;
+}) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setUrl(null);
+    const timer = setTimeout(() => {
+      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256).then((found) => {
+        if (live) setUrl(found);
+      });
+    }, SETTLE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [entry, size]);
+  if (!url) return icon;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      className={classes.thumbnail}
+      data-testid="entry-thumbnail"
+      draggable={false}
+    />
+  );
+}
