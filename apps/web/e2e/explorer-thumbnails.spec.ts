@@ -69,3 +69,37 @@ test('images show thumbnails in the list and the grid; other files keep their ic
   await expectThumbnail(keyPage, 'sea.png');
   await keyPage.close();
 });
+
+test('a shared folder shows its pictures as thumbnails to a visitor, counting no download', async ({
+  browser,
+  request,
+}) => {
+  const mount = await createMountViaApi(request);
+  const folder = `${mount.mount_path}/trip`;
+  await putPicture(request, folder, 'beach.png', '#2f9e44');
+  await putFile(request, folder, 'plan.txt', 'day one');
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const created = await request.post('/api/admin/fs/shares', {
+    headers,
+    data: { path: folder, max_views: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const share = ((await created.json()) as { data: { id: string; slug: string } }).data;
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`/s/${share.slug}`);
+  const picture = visitor
+    .getByRole('row')
+    .filter({ hasText: 'beach.png' })
+    .getByTestId('fs-entry-thumbnail');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(
+    visitor.getByRole('row').filter({ hasText: 'plan.txt' }).getByTestId('fs-entry-thumbnail'),
+  ).toHaveCount(0);
+  await visitor.close();
+  const after = await request.get(`/api/admin/fs/shares/${share.id}`, { headers });
+  expect(((await after.json()) as { data: { views: number } }).data.views).toBe(0);
+});

@@ -89,4 +89,10 @@ export const fsShareVisitApi = {
     const search = query.toString();
     return `${apiUrl(`${visitPath(slug)}/content`)}${search ? `?${search}` : ''}`;
   },
+  /** A picture's thumbnail in the share (counts no download): an `<img>` loads it as it is. */
+  thumbnailUrl: (slug: string, { path, token }: { path: string; token: string | null }) => {
+    const query = new URLSearchParams({ path, size: '128' });
+    if (token) query.set('token', token);
+    return `${apiUrl(`${visitPath(slug)}/thumbnail`)}?${query}`;
+  },
 };

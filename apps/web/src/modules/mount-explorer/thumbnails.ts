@@ -21,7 +21,8 @@ const MAX_SOURCE_BYTES = 100 * 1024 * 1024;
 /** Object URLs kept: enough for a few screens of a grid; the oldest are revoked. */
 const KEPT = 600;
 
-export const hasThumbnail = (entry: FsEntry) =>
+/** Whether the server makes a thumbnail of an entry (any listing's: the explorer's, a share's). */
+export const hasThumbnail = (entry: Pick<FsEntry, 'name' | 'size' | 'is_directory'>) =>
   !entry.is_directory &&
   (entry.size ?? 0) <= MAX_SOURCE_BYTES &&
   THUMBNAIL_EXTENSIONS.has(entry.name.slice(entry.name.lastIndexOf('.') + 1).toLowerCase());

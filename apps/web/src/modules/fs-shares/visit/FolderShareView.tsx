@@ -19,7 +19,7 @@ import {
   IconFolderQuestion,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../app/api-client';
@@ -39,6 +39,7 @@ import {
   useRangeSelection,
   viewAction,
 } from '../../management';
+import { hasThumbnail } from '../../mount-explorer';
 import { ShareUnavailable, ShareViewFrame, unavailableReason } from '../../shares';
 import { shareCrumbs, shareHref } from '../fs-share.paths';
 import { fsShareVisitApi } from '../fs-shares.api';
@@ -93,28 +94,44 @@ function ShareBreadcrumbs({ slug, name, path }: { slug: string; name: string; pa
 /** An entry's icon and name: a folder opens in the page, a file in its preview. */
 function EntryName({
   slug,
+  token,
   entry,
   onOpenFile,
 }: {
   slug: string;
+  token: string | null;
   entry: PublicFsEntry;
   onOpenFile: (entry: PublicFsEntry) => void;
 }) {
+  const [pictureFailed, setPictureFailed] = useState(false);
   const Icon = entry.is_directory
     ? IconFolderFilled
     : fileTypeIcon(previewKind(entry.mimetype ?? '', entry.name), entry.mimetype ?? '');
   const content = (
     <Group gap="sm" wrap="nowrap" miw={0}>
-      <Icon
-        size={22}
-        stroke={1.5}
-        style={{ flexShrink: 0 }}
-        color={
-          entry.is_directory
-            ? 'light-dark(var(--mantine-color-yellow-6), var(--mantine-color-yellow-5))'
-            : 'var(--mantine-color-dimmed)'
-        }
-      />
+      {hasThumbnail(entry) && !pictureFailed ? (
+        <img
+          src={fsShareVisitApi.thumbnailUrl(slug, { path: entry.path, token })}
+          alt=""
+          width={22}
+          height={22}
+          loading="lazy"
+          onError={() => setPictureFailed(true)}
+          style={{ flexShrink: 0, objectFit: 'contain', borderRadius: 2 }}
+          data-testid="fs-entry-thumbnail"
+        />
+      ) : (
+        <Icon
+          size={22}
+          stroke={1.5}
+          style={{ flexShrink: 0 }}
+          color={
+            entry.is_directory
+              ? 'light-dark(var(--mantine-color-yellow-6), var(--mantine-color-yellow-5))'
+              : 'var(--mantine-color-dimmed)'
+          }
+        />
+      )}
       <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }} data-testid="fs-entry-name">
         {entry.name}
       </Text>
@@ -236,7 +253,9 @@ export function FolderShareView({
       header: t('common.name'),
       card: 'head',
       td: { miw: 220 },
-      cell: (entry) => <EntryName slug={slug} entry={entry} onOpenFile={preview.open} />,
+      cell: (entry) => (
+        <EntryName slug={slug} token={access.token} entry={entry} onOpenFile={preview.open} />
+      ),
     },
     {
       key: 'size',
