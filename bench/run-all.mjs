@@ -25,6 +25,7 @@ const SUITES = [
   'crash-uploads.ts',
   'copy-restart.ts',
   'fs-shares.ts',
+  'thumbnails.ts',
 ];
 
 const suitesDir = new URL('suites/', import.meta.url);
