@@ -350,3 +350,26 @@ export const fsBatchCopyCommitRequestSchema = z.object({
     .min(1)
     .max(1000),
 });
+
+/** One entry of an archive, as listed without extracting it. */
+export const fsArchiveEntrySchema = z.object({
+  /** Its path inside the archive, as stored. */
+  name: z.string(),
+  is_directory: z.boolean(),
+  size: z.number(),
+  /** Null where the format does not compress entries one by one (tar). */
+  compressed_size: z.number().nullable(),
+  modified: z.iso.datetime().nullable(),
+  /** A symbolic link, or a name that would land outside the folder it is extracted into. */
+  unsafe: z.boolean(),
+});
+export type FsArchiveEntry = z.infer<typeof fsArchiveEntrySchema>;
+
+export const fsArchiveListingSchema = z.object({
+  path: z.string(),
+  format: z.enum(['zip', 'tar', 'tar.gz']),
+  entries: z.array(fsArchiveEntrySchema),
+  /** More entries than a listing holds: the first ones are listed. */
+  truncated: z.boolean(),
+});
+export type FsArchiveListing = z.infer<typeof fsArchiveListingSchema>;

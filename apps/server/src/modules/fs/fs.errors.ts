@@ -161,3 +161,24 @@ export const fsThumbnailFailed = (path: string) =>
   new AppError(422, ERROR_CODES.fsThumbnailFailed, `No thumbnail could be made of ${path}`, {
     path,
   });
+
+/** Not an archive listed here (zip, tar, tar.gz / tgz). */
+export const fsArchiveUnsupported = (path: string) =>
+  new AppError(
+    415,
+    ERROR_CODES.fsArchiveUnsupported,
+    `${path} is not an archive that can be opened here (zip, tar, tar.gz)`,
+    { path },
+  );
+
+/** Damaged, truncated, or not what its name says. */
+export const fsArchiveUnreadable = (path: string) =>
+  new AppError(422, ERROR_CODES.fsArchiveUnreadable, `${path} could not be read as an archive`, {
+    path,
+  });
+
+export const fsArchiveEntryNotFound = (path: string, entry: string) =>
+  new AppError(404, ERROR_CODES.fsArchiveEntryNotFound, `${path} holds no file ${entry}`, {
+    path,
+    entry,
+  });
