@@ -1,5 +1,6 @@
-// Thumbnails in the mount explorer (issue 32 item 1): images show their own picture in the list
-// and the grid, for the admin and for a key, and every other file keeps its icon.
+// What the mount explorer shows of a file without opening it elsewhere (issue 32): thumbnails of
+// images in the list and the grid (for the admin, a key and a shared folder's visitors), and the
+// inside of an archive, from which a file can be taken out.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -102,4 +103,41 @@ test('a shared folder shows its pictures as thumbnails to a visitor, counting no
   await visitor.close();
   const after = await request.get(`/api/admin/fs/shares/${share.id}`, { headers });
   expect(((await after.json()) as { data: { views: number } }).data.views).toBe(0);
+});
+
+test('an archive’s preview lists what is inside and takes a file out', async ({
+  page,
+  request,
+}) => {
+  const mount = await createMountViaApi(request);
+  const folder = `${mount.mount_path}/box`;
+  await putFile(request, `${folder}/inner`, 'letter.txt', 'Dear reader');
+  await putFile(request, `${folder}/inner`, 'list.txt', 'milk, bread');
+  // The server's own zip of the folder, stored back as a file.
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const zipped = await request.post('/api/admin/fs/zip', {
+    headers,
+    data: { paths: [`${folder}/inner`] },
+  });
+  expect(zipped.status()).toBe(200);
+  const stored = await request.post('/api/admin/fs/upload', {
+    headers,
+    multipart: {
+      path: folder,
+      file: { name: 'letters.zip', mimeType: 'application/zip', buffer: await zipped.body() },
+    },
+  });
+  expect(stored.ok()).toBe(true);
+
+  await signInAsAdmin(page);
+  await page.goto(`/mount-explorer${folder}?preview=letters.zip`);
+  const preview = page.getByTestId('archive-preview');
+  await expect(preview).toContainText('inner/letter.txt');
+  await expect(preview).toContainText('inner/list.txt');
+  const saved = page.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Download inner/letter.txt' }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe('letter.txt');
+  const { readFile } = await import('node:fs/promises');
+  expect(await readFile((await download.path()) as string, 'utf8')).toBe('Dear reader');
 });

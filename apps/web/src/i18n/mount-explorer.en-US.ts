@@ -155,6 +155,17 @@ export const mountExplorerEnUS = {
     none: 'Nothing matches “{{q}}”.',
     loadMore: 'Show more',
   },
+  archive: {
+    title: 'Inside this archive',
+    count: '{{count}} entries',
+    truncated: 'Only the first {{count}} entries are listed.',
+    unsafe: 'Unsafe',
+    unsafeHint: 'A link, or a name that leaves its folder: it is never extracted.',
+    download: 'Download {{name}}',
+    empty: 'This archive is empty.',
+    failed: 'The archive could not be opened.',
+    downloadFailed: '{{name}} could not be taken out of the archive.',
+  },
   preview: {
     loading: 'Preparing the preview…',
     linkFailed: 'The preview could not be prepared.',

@@ -150,6 +150,17 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     none: '没有与“{{q}}”匹配的内容。',
     loadMore: '显示更多',
   },
+  archive: {
+    title: '压缩包内容',
+    count: '{{count}} 项',
+    truncated: '仅列出前 {{count}} 项。',
+    unsafe: '不安全',
+    unsafeHint: '链接或会离开所在文件夹的名称：不会被解压。',
+    download: '下载 {{name}}',
+    empty: '此压缩包为空。',
+    failed: '无法打开此压缩包。',
+    downloadFailed: '无法从压缩包中取出 {{name}}。',
+  },
   preview: {
     loading: '正在准备预览…',
     linkFailed: '无法准备预览。',

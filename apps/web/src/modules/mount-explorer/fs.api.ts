@@ -1,4 +1,5 @@
 import type {
+  FsArchiveListing,
   FsBatchResult,
   FsConflictMode,
   FsEntry,
@@ -59,6 +60,8 @@ export const fsApi = {
     api.post<FsJobAccepted>(`${fsBase()}/batch-copy`, transferBody(items, conflict)),
   update: (path: string, content: string) =>
     api.post<unknown>(`${fsBase()}/update`, { path, content }),
+  /** What is inside a zip or tar, without extracting it. */
+  archive: (path: string) => api.get<FsArchiveListing>(`${fsBase()}/archive`, { query: { path } }),
   fileLink: (path: string, forceDownload: boolean) =>
     api.get<FsFileLink>(`${fsBase()}/file-link`, {
       query: { path, force_download: forceDownload, expires_in: FILE_LINK_EXPIRES_S },

@@ -11,6 +11,7 @@ import { useEntryActions } from '../explorer.actions-context';
 import { formatModified, formatSize, isEditable } from '../explorer.format';
 import { FS_QUERY_ROOT } from '../explorer.hooks';
 import { fsApi } from '../fs.api';
+import { ArchivePreview, isArchive } from './ArchivePreview';
 
 /** A time-limited address of the file: to show it inline, or to save it. */
 export function useFileLink(path: string | null, forceDownload: boolean) {
@@ -107,7 +108,9 @@ export function PreviewModal({
               )}
             </Group>
           </Group>
-          {inline.isPending ? (
+          {isArchive(entry) ? (
+            <ArchivePreview entry={entry} />
+          ) : inline.isPending ? (
             <Center py="xl">
               <Stack align="center" gap="xs">
                 <Loader type="dots" />
