@@ -66,6 +66,8 @@ function pwa() {
       navigateFallbackDenylist: [
         /^(?:\/[^/]+)*?\/api(?:\/|$)/,
         /^(?:\/[^/]+)*?\/dav(?:\/|$)/,
+        // A short link is the server's redirect: the app's page would only ask to continue.
+        /^(?:\/[^/]+)*?\/l\/[^/]+$/,
         /\/(?:sw\.js|manifest\.webmanifest|runtime-config\.js|theme-init\.js|favicon\.svg|(?:pwa|apple-touch-icon)[\w-]*\.png|workbox-[\w-]+\.js)$/,
       ],
       inlineWorkboxRuntime: true,

@@ -15,8 +15,18 @@ const FileSharePage = lazy(() => import('../modules/files/pages/FileSharePage'))
 const FsSharePage = lazy(() =>
   withTextPart(import('../modules/fs-shares/pages/FsSharePage'), 'fsShares'),
 );
+// The explorer also asks for files (upload requests), with their texts.
 const MountExplorerPage = lazy(() =>
-  withTextPart(import('../modules/mount-explorer/pages/MountExplorerPage'), 'fsShares'),
+  withTextPart(
+    withTextPart(import('../modules/mount-explorer/pages/MountExplorerPage'), 'fsShares'),
+    'uploadRequests',
+  ),
+);
+const UploadRequestPage = lazy(() =>
+  withTextPart(import('../modules/upload-requests/pages/UploadRequestPage'), 'uploadRequests'),
+);
+const ShortLinkPage = lazy(() =>
+  withTextPart(import('../modules/links/pages/ShortLinkPage'), 'links'),
 );
 const AdminPage = lazy(() => import('../modules/admin/pages/AdminPage'));
 const AdminIndexPage = lazy(() => import('../modules/admin/pages/AdminIndexPage'));
@@ -45,6 +55,9 @@ function routes(): RouteObject[] {
             // One route for the share and its folders (`*` may be empty): moving between them
             // keeps the page mounted.
             { path: 's/:slug/*', element: <FsSharePage /> },
+            // Only what the server did not send on at once: a password, or why it leads nowhere.
+            { path: 'l/:slug', element: <ShortLinkPage /> },
+            { path: 'r/:slug', element: <UploadRequestPage /> },
             { path: 'mount-explorer', element: <MountExplorerPage /> },
             { path: 'mount-explorer/*', element: <MountExplorerPage /> },
             {

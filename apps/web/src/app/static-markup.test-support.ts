@@ -12,14 +12,32 @@ import { MemoryRouter } from 'react-router';
 import { enUS } from '../i18n/en-US';
 import { fsSharesEnUS } from '../i18n/fs-shares.en-US';
 import { fsSharesZhCN } from '../i18n/fs-shares.zh-CN';
+import { linksEnUS } from '../i18n/links.en-US';
+import { linksZhCN } from '../i18n/links.zh-CN';
+import { uploadRequestsEnUS } from '../i18n/upload-requests.en-US';
+import { uploadRequestsZhCN } from '../i18n/upload-requests.zh-CN';
 import { zhCN } from '../i18n/zh-CN';
 
 const i18n = createInstance();
 void i18n.init({
   // The parts the app loads with their pages are in from the start here.
   resources: {
-    'en-US': { translation: { ...enUS, fsShares: fsSharesEnUS } },
-    'zh-CN': { translation: { ...zhCN, fsShares: fsSharesZhCN } },
+    'en-US': {
+      translation: {
+        ...enUS,
+        fsShares: fsSharesEnUS,
+        links: linksEnUS,
+        uploadRequests: uploadRequestsEnUS,
+      },
+    },
+    'zh-CN': {
+      translation: {
+        ...zhCN,
+        fsShares: fsSharesZhCN,
+        links: linksZhCN,
+        uploadRequests: uploadRequestsZhCN,
+      },
+    },
   },
   lng: 'en-US',
   fallbackLng: false,

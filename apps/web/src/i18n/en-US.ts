@@ -1,10 +1,13 @@
 import { commonEnUS } from './common.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import type { fsSharesEnUS } from './fs-shares.en-US';
+import type { linksEnUS } from './links.en-US';
 import { mountExplorerEnUS } from './mount-explorer.en-US';
 import { offlineCacheEnUS } from './offline-cache.en-US';
 import { pwaEnUS } from './pwa.en-US';
+import { shareFormEnUS } from './share-form.en-US';
 import { tasksEnUS } from './tasks.en-US';
+import type { uploadRequestsEnUS } from './upload-requests.en-US';
 
 /**
  * The English dictionary. Its shape is the reference: `Dictionary` is derived from it and
@@ -233,49 +236,13 @@ export const enUS = {
       content: 'Content',
       format: 'Format',
       contentRequired: 'The content must not be empty',
-      slug: 'Link suffix',
-      slugDescription: 'Letters, digits, hyphen and underscore; at most {{max}} characters.',
-      slugRequired: 'Enter a link suffix',
-      slugPattern: 'Letters, digits, hyphen and underscore only',
-      slugTooLong: 'At most {{max}} characters',
-      slugReserved: 'This link suffix is reserved, choose another',
-      remark: 'Remark',
-      remarkDescription: 'Only you see it; at most {{max}} characters.',
       remarkPlaceholder: 'What is this paste for?',
-      remarkTooLong: 'At most {{max}} characters',
-      password: 'Access password',
       passwordProtected: 'Visitors need a password to open this paste.',
       passwordOpen: 'Anyone with the link can open this paste.',
-      passwordKeep: 'Keep',
-      passwordChange: 'Change',
-      passwordRemove: 'Remove',
-      passwordNone: 'No password',
-      passwordSet: 'Set a password',
-      newPassword: 'New password',
-      newPasswordPlaceholder: 'The password visitors will enter',
-      passwordRequired: 'Enter the new password',
-      passwordTooLong: 'At most {{max}} characters',
       passwordRemoveHint: 'After saving, anyone with the link can open this paste.',
-      expiry: 'Expiry',
-      currentExpiry: 'Currently: {{value}}',
-      expiredAt: 'expired {{value}}',
-      expiryChoices: {
-        keep: 'Keep',
-        '1h': '1 hour',
-        '1d': '1 day',
-        '7d': '7 days',
-        '30d': '30 days',
-        never: 'Never',
-      },
-      expiryFromNow: 'Counted from the moment you save.',
       maxViews: 'Max views',
       maxViewsDescription_one: '0 means unlimited. Viewed once so far.',
       maxViewsDescription_other: '0 means unlimited. Viewed {{count}} times so far.',
-      maxViewsInvalid: 'Enter a whole number, 0 or more',
-      maxViewsTooLarge: 'At most {{max}}',
-      cancel: 'Cancel',
-      submit: 'Save changes',
-      nothingChanged: 'Nothing changed',
     },
     notifications: {
       updated: 'Paste “{{slug}}” updated',
@@ -366,49 +333,13 @@ export const enUS = {
     },
     form: {
       title: 'Edit file share',
-      slug: 'Link suffix',
-      slugDescription: 'Letters, digits, hyphen and underscore; at most {{max}} characters.',
-      slugRequired: 'Enter a link suffix',
-      slugPattern: 'Letters, digits, hyphen and underscore only',
-      slugTooLong: 'At most {{max}} characters',
-      slugReserved: 'This link suffix is reserved, choose another',
-      remark: 'Remark',
-      remarkDescription: 'Only you see it; at most {{max}} characters.',
       remarkPlaceholder: 'What is this file for?',
-      remarkTooLong: 'At most {{max}} characters',
-      password: 'Access password',
       passwordProtected: 'Visitors need a password to open this file.',
       passwordOpen: 'Anyone with the link can open this file.',
-      passwordKeep: 'Keep',
-      passwordChange: 'Change',
-      passwordRemove: 'Remove',
-      passwordNone: 'No password',
-      passwordSet: 'Set a password',
-      newPassword: 'New password',
-      newPasswordPlaceholder: 'The password visitors will enter',
-      passwordRequired: 'Enter the new password',
-      passwordTooLong: 'At most {{max}} characters',
       passwordRemoveHint: 'After saving, anyone with the link can open this file.',
-      expiry: 'Expiry',
-      currentExpiry: 'Currently: {{value}}',
-      expiredAt: 'expired {{value}}',
-      expiryChoices: {
-        keep: 'Keep',
-        '1h': '1 hour',
-        '1d': '1 day',
-        '7d': '7 days',
-        '30d': '30 days',
-        never: 'Never',
-      },
-      expiryFromNow: 'Counted from the moment you save.',
       maxViews: 'Max views',
       maxViewsDescription_one: '0 means unlimited. Viewed once so far.',
       maxViewsDescription_other: '0 means unlimited. Viewed {{count}} times so far.',
-      maxViewsInvalid: 'Enter a whole number, 0 or more',
-      maxViewsTooLarge: 'At most {{max}}',
-      cancel: 'Cancel',
-      submit: 'Save changes',
-      nothingChanged: 'Nothing changed',
     },
     notifications: {
       updated: 'File share “{{slug}}” updated',
@@ -1224,6 +1155,7 @@ export const enUS = {
   offlineCache: offlineCacheEnUS,
   dashboard: dashboardEnUS,
   common: commonEnUS,
+  shareForm: shareFormEnUS,
 };
 
 /**
@@ -1232,6 +1164,8 @@ export const enUS = {
  */
 export interface LazyTexts {
   fsShares: typeof fsSharesEnUS;
+  links: typeof linksEnUS;
+  uploadRequests: typeof uploadRequestsEnUS;
 }
 
 /** Every leaf becomes `string`, so another language can supply its own text. */

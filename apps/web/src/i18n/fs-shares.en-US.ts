@@ -1,63 +1,27 @@
 /**
  * Shares of mounted files and folders (issue "Share anything"): the explorer's Share dialog,
  * the list in file management and the visitor's page at /s/{slug}; part of the en-US
- * dictionary. `never`, `openInNewTab`, `createdByKey`, `deletedKey`, `form` and
- * `notifications.updated` are read by the management kit's share pieces, `link` by
- * ShareLinkPanel and `view` by the share-view shell, each under the same names as the other
- * shares' texts. A view of such a share is a download: the texts say downloads.
+ * dictionary. `openInNewTab`, `createdByKey`, `deletedKey`, `form` and `notifications.updated`
+ * are read by the management kit's share pieces, `link` by ShareLinkPanel and `view` by the
+ * share-view shell, each under the same names as the other shares' texts; the form's words
+ * every share has are `shareForm.*`. A view of such a share is a download: the texts say
+ * downloads.
  */
 export const fsSharesEnUS = {
-  never: 'Never',
   openInNewTab: 'Open in a new tab',
   createdByKey: 'Shared with the API key “{{name}}”',
   deletedKey: 'Deleted key',
   form: {
     title: 'Edit share link',
-    slug: 'Link suffix',
-    slugDescription: 'Letters, digits, hyphen and underscore; at most {{max}} characters.',
     slugPlaceholder: 'Leave empty for a random one',
-    slugRequired: 'Enter a link suffix',
-    slugPattern: 'Letters, digits, hyphen and underscore only',
-    slugTooLong: 'At most {{max}} characters',
-    slugReserved: 'This link suffix is reserved, choose another',
-    remark: 'Remark',
-    remarkDescription: 'Only you see it; at most {{max}} characters.',
     remarkPlaceholder: 'Who is this link for?',
-    remarkTooLong: 'At most {{max}} characters',
-    password: 'Access password',
     passwordProtected: 'Visitors need a password to open this link.',
     passwordOpen: 'Anyone with the link can open it.',
-    passwordKeep: 'Keep',
-    passwordChange: 'Change',
-    passwordRemove: 'Remove',
-    passwordNone: 'No password',
-    passwordSet: 'Set a password',
-    newPassword: 'New password',
-    newPasswordPlaceholder: 'The password visitors will enter',
-    passwordRequired: 'Enter the new password',
-    passwordTooLong: 'At most {{max}} characters',
     passwordRemoveHint: 'After saving, anyone with the link can open it.',
-    expiry: 'Expiry',
-    currentExpiry: 'Currently: {{value}}',
-    expiredAt: 'expired {{value}}',
-    expiryChoices: {
-      keep: 'Keep',
-      '1h': '1 hour',
-      '1d': '1 day',
-      '7d': '7 days',
-      '30d': '30 days',
-      never: 'Never',
-    },
-    expiryFromNow: 'Counted from the moment you save.',
     maxViews: 'Max downloads',
     maxViewsDescription_one: '0 means unlimited. Downloaded once so far.',
     maxViewsDescription_other: '0 means unlimited. Downloaded {{count}} times so far.',
     maxViewsNew: '0 means unlimited. Each download of a file or a zip counts one.',
-    maxViewsInvalid: 'Enter a whole number, 0 or more',
-    maxViewsTooLarge: 'At most {{max}}',
-    cancel: 'Cancel',
-    submit: 'Save changes',
-    nothingChanged: 'Nothing changed',
   },
   notifications: {
     created: 'Share link created',

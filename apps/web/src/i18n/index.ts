@@ -2,17 +2,21 @@
  * How the dictionaries are split. `en-US.ts` is the reference (its shape types every other
  * language, i18next.d.ts types the keys from it) and `zh-CN.ts` mirrors it. The rule:
  * - a domain added since the first release gets its own `<domain>.<lang>.ts` pair (mount
- *   explorer, basket, tasks, pwa + offline, offline cache, dashboard, common, fs shares),
- *   exported as `<domain>EnUS` / `<domain>ZhCN` (typed from the English, e.g.
+ *   explorer, basket, tasks, pwa + offline, offline cache, dashboard, common, share form,
+ *   fs shares), exported as `<domain>EnUS` / `<domain>ZhCN` (typed from the English, e.g.
  *   `Dictionary['<domain>']`) and plugged into its parent (the main files; the basket into
  *   the mount explorer's), so work on one feature does not touch the others' texts;
  * - the app shell and the domains of the first release stay in `en-US.ts` / `zh-CN.ts` until
  *   one of them is reworked, when it moves out the same way;
  * - a domain read only by pages that load on demand (fs shares: the explorer, file management
- *   and /s/{slug}) is a part of its own instead (`TEXT_PARTS` below): loaded with those pages,
- *   never with the first load, and typed as the other keys (`LazyTexts` in en-US.ts);
+ *   and /s/{slug}; short links: text management and /l/{slug}; upload requests: the explorer,
+ *   file management, the dashboard and /r/{slug}) is a part of its own instead (`TEXT_PARTS`
+ *   below): loaded with those pages, never with the first load, and typed as the other keys
+ *   (`LazyTexts` in en-US.ts);
  * - a word used in the same role across domains (Delete, Cancel, Name, Size…) is `common.*`,
- *   not a copy per domain; a text that only reads alike in English stays where it is.
+ *   not a copy per domain; a text that only reads alike in English stays where it is;
+ * - the share settings form, shown by pastes, file shares and fs shares alike, keeps its words
+ *   once in `shareForm.*`; each domain's `form` holds only what names its own kind of share.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -36,6 +40,14 @@ const TEXT_PARTS = {
   fsShares: {
     'en-US': () => import('./fs-shares.en-US').then((module) => module.fsSharesEnUS),
     'zh-CN': () => import('./fs-shares.zh-CN').then((module) => module.fsSharesZhCN),
+  },
+  links: {
+    'en-US': () => import('./links.en-US').then((module) => module.linksEnUS),
+    'zh-CN': () => import('./links.zh-CN').then((module) => module.linksZhCN),
+  },
+  uploadRequests: {
+    'en-US': () => import('./upload-requests.en-US').then((module) => module.uploadRequestsEnUS),
+    'zh-CN': () => import('./upload-requests.zh-CN').then((module) => module.uploadRequestsZhCN),
   },
 } satisfies Record<keyof LazyTexts, Record<Language, () => Promise<unknown>>>;
 

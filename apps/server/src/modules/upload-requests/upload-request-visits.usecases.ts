@@ -89,6 +89,10 @@ export function createUploadRequestVisits({
   const { writerOf, asRequest } = arrivals;
 
   async function describe(row: UploadRequestsTable): Promise<PublicUploadRequest> {
+    // Every byte it accepts has arrived: as full as when every file has.
+    if (row.max_total_size > 0 && row.bytes_received >= row.max_total_size) {
+      throw uploadRequestFull();
+    }
     await writerOf(row);
     return publicView(row, await maxUploadBytes());
   }

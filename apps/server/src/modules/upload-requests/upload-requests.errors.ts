@@ -39,7 +39,7 @@ export const uploadRequestFileTooLarge = (name: string, limit: number) =>
     413,
     ERROR_CODES.uploadRequestFileTooLarge,
     `${name} is larger than this request accepts (${limit} bytes per file)`,
-    { name, limit },
+    { name, limitBytes: limit },
   );
 export const uploadRequestTotalExceeded = (name: string, remaining: number) =>
   new AppError(

@@ -203,8 +203,8 @@ describe.each(ENGINES)('upload requests on %s', (engine) => {
     );
     expect(await names('/docs/inbox')).toEqual(['one.txt', 'secret.txt', 'three.txt']);
     expect(await current(request.id)).toMatchObject({ files_received: 2, bytes_received: 15 });
-    const info = await json<PublicUploadRequest>(await visit(request.slug));
-    expect(info).toMatchObject({ max_file_size: 10, remaining_bytes: 0 });
+    // Every byte it accepts has arrived: it says it is full.
+    expect(await refusal(await visit(request.slug), 410)).toBe('upload_request.full');
   });
 
   it('holds to the server’s upload limit when the request sets none lower', async () => {

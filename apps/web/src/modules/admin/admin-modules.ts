@@ -42,22 +42,29 @@ export const ADMIN_MODULES: readonly AdminModuleDefinition[] = [
     icon: IconGauge,
     // The stats are admin-only (SPEC §6).
     isAllowed: adminOnly,
-    page: lazy(() => import('../dashboard/pages/DashboardPage')),
+    // Its card of recent uploads through requests reads the texts of those requests.
+    page: lazy(() => withTextPart(import('../dashboard/pages/DashboardPage'), 'uploadRequests')),
   },
   {
     id: 'text-management',
     icon: IconFileText,
     // The admin manages every paste, a key with text permission its own.
     isAllowed: (principal) => hasPermission(principal, 'text'),
-    page: lazy(() => import('../pastes/pages/TextManagementPage')),
+    // Its tab of short links reads the texts of those links.
+    page: lazy(() => withTextPart(import('../pastes/pages/TextManagementPage'), 'links')),
   },
   {
     id: 'file-management',
     icon: IconFiles,
     // The admin manages every file share, a key with file permission its own.
     isAllowed: (principal) => hasPermission(principal, 'file'),
-    // Its list of links to mounted paths reads the texts of those shares.
-    page: lazy(() => withTextPart(import('../files/pages/FileManagementPage'), 'fsShares')),
+    // Its tabs of links to mounted paths and of upload requests read the texts of those.
+    page: lazy(() =>
+      withTextPart(
+        withTextPart(import('../files/pages/FileManagementPage'), 'fsShares'),
+        'uploadRequests',
+      ),
+    ),
   },
   {
     id: 'storage-config',

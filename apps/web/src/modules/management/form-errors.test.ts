@@ -37,10 +37,10 @@ const values = (over: Partial<ShareSettingsValues> = {}): ShareSettingsValues =>
   ...over,
 });
 
-/** The file form's wording, from the English or Chinese table, with `{{max}}` filled. */
+/** The share form's wording, from the English or Chinese table, with `{{max}}` filled. */
 const wording = (table: typeof enUS | typeof zhCN) =>
   shareIssueMessages((key, params) =>
-    table.fileManagement.form[key].replace('{{max}}', String(params?.max ?? '')),
+    table.shareForm[key].replace('{{max}}', String(params?.max ?? '')),
   );
 
 const check = (form: ShareSettingsValues, table: typeof enUS | typeof zhCN = enUS) =>
@@ -69,7 +69,7 @@ describe('share settings checked by the shared schema', () => {
     expect(check(values({ passwordAction: 'set', password: '' }))).toEqual({
       password: 'Enter the new password',
     });
-    expect(check(values({ slug: 'admin' }), zhCN).slug).toBe(zhCN.fileManagement.form.slugReserved);
+    expect(check(values({ slug: 'admin' }), zhCN).slug).toBe(zhCN.shareForm.slugReserved);
   });
 
   it('refuses views that are not a whole number from 0 up, and too many', () => {

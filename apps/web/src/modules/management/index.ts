@@ -21,27 +21,23 @@ export type { RowAction, TableColumn } from './components/DataTable';
 export { DataTable } from './components/DataTable';
 export { EditModal } from './components/EditModal';
 export { deleteAction, editAction, viewAction } from './components/row-actions';
-export { RelativeTime, ShareCreator, ShareLink } from './components/ShareCells';
+export { RelativeTime, ShareLink, ShareTitle } from './components/ShareCells';
 export type { ModalState } from './components/ShareEditModal';
 export { ShareEditModal } from './components/ShareEditModal';
+export { ShareSettingsEditModal } from './components/ShareSettingsEditModal';
 export type { ShareCreation } from './components/ShareSettingsFields';
 export { FormButtons, ShareSettingsFields } from './components/ShareSettingsFields';
+export type { ShareListProps } from './components/ShareTable';
+export {
+  createdColumns,
+  ShareTable,
+  shareCreatorCell,
+  shareLinkColumn,
+} from './components/ShareTable';
 export { confirmDanger } from './confirm-danger';
 export { schemaFieldErrors, serverFieldErrors, wordedErrors } from './form-errors';
-export type {
-  ShareSettingsField,
-  ShareSettingsSource,
-  ShareSettingsValues,
-} from './share-settings';
-export {
-  MAX_VIEWS_LIMIT,
-  SHARE_SETTINGS_FIELDS,
-  shareFieldOf,
-  shareIssueMessages,
-  shareSettingsCandidate,
-  shareSettingsChanges,
-  shareSettingsFrom,
-} from './share-settings';
+export type { ShareSettingsValues } from './share-settings';
+export { MAX_VIEWS_LIMIT, NEW_SHARE_SETTINGS, shareSettingsChanges } from './share-settings';
 export { useBatchDelete } from './use-batch-delete';
 export type { CollectionSelection } from './use-collection';
 export { useCollection, useSearchInput, wholeList } from './use-collection';
@@ -50,3 +46,4 @@ export { useEditForm } from './use-edit-form';
 export { useModalTarget } from './use-modal-target';
 export type { RangeSelectionState } from './use-range-selection';
 export { useRangeSelection } from './use-range-selection';
+export { useShareEditForm } from './use-share-edit-form';

@@ -67,6 +67,16 @@ export function shareSettingsFrom(share: ShareSettingsSource): ShareSettingsValu
   };
 }
 
+/** A share not made yet (the explorer's Share dialog): no suffix, no password, no limits. */
+export const NEW_SHARE_SETTINGS: ShareSettingsSource = {
+  remark: '',
+  slug: '',
+  has_password: false,
+  max_views: 0,
+  views: 0,
+  expires_at: null,
+};
+
 /** The field's text as a number: NaN for an empty or non-numeric text, so the schema refuses it. */
 function maxViewsNumber(value: string | number): number {
   const text = String(value).trim();
@@ -84,6 +94,15 @@ export function shareSettingsCandidate(values: ShareSettingsValues) {
     max_views: maxViewsNumber(values.maxViews),
     ...(values.passwordAction === 'set' ? { password: values.password } : {}),
   };
+}
+
+/**
+ * A new share's settings as the update schema checks them: an empty suffix asks for a random
+ * one, so it is left out rather than refused.
+ */
+export function creationCandidate(values: ShareSettingsValues) {
+  const { slug, ...rest } = shareSettingsCandidate(values);
+  return slug.trim() === '' ? rest : { ...rest, slug };
 }
 
 /** Only the settings that changed; an empty object means nothing to save. */
@@ -104,7 +123,7 @@ export function shareSettingsChanges(
   return changes;
 }
 
-/** Translation keys of the settings' messages, the same under each module's `form`. */
+/** Translation keys of the settings' messages, under `shareForm`. */
 export type ShareMessageKey =
   | 'remarkTooLong'
   | 'slugRequired'
@@ -142,7 +161,7 @@ export function shareIssueMessage(
   }
 }
 
-/** The settings' messages, worded by `translate` (a module's `form` namespace). */
+/** The settings' messages, worded by `translate` (the `shareForm` texts). */
 export const shareIssueMessages =
   <F extends string>(
     translate: (key: ShareMessageKey, params?: Record<string, number>) => string,

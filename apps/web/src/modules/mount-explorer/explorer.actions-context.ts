@@ -1,6 +1,12 @@
 import type { FsEntry } from '@sharebin/shared';
 import { createContext, useContext } from 'react';
 
+/** A folder by its path and name: an entry's, or the one the explorer shows. */
+export interface FolderTarget {
+  path: string;
+  name: string;
+}
+
 /** What can be done to entries; the page owns the dialogs, rows and menus only ask. */
 export interface EntryActions {
   open: (entry: FsEntry) => void;
@@ -14,6 +20,8 @@ export interface EntryActions {
   addToBasket: (entries: FsEntry[]) => void;
   /** Share by link (a file or folder; never a virtual folder). */
   share: (entry: FsEntry) => void;
+  /** Ask others for files through a link: into a folder that may be written (or the one shown). */
+  requestFiles: (folder: FolderTarget) => void;
 }
 
 export const EntryActionsContext = createContext<EntryActions | null>(null);

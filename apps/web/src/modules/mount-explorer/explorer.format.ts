@@ -26,6 +26,13 @@ export const isEntryWritable = (entry: FsEntry, folderReadOnly: boolean) =>
   !folderReadOnly && !entry.is_mount && !entry.is_virtual;
 
 /**
+ * Whether others may be asked for files into the folder (an upload request): one the user may
+ * write into, never a virtual folder. A read-only key's folders are all read only.
+ */
+export const canRequestFilesInto = (entry: FsEntry, folderReadOnly: boolean) =>
+  entry.is_directory && !folderReadOnly && !entry.is_virtual;
+
+/**
  * Whether the user has anywhere to copy to: a read-only key can write nowhere, so a copy would
  * only end at a target picker where every folder is refused.
  */

@@ -3,5 +3,7 @@
  * web-features-through-their-entry in .dependency-cruiser.cjs). Its own files import each other
  * directly, never through here.
  */
-export { explorerHref } from './explorer.paths';
+export { canWriteSomewhere } from './explorer.format';
+export { explorerHref, parentPath } from './explorer.paths';
 export { fsBase } from './fs.api';
+export { hasThumbnail } from './thumbnails';

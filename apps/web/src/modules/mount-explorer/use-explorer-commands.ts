@@ -10,7 +10,7 @@ import { addEntriesToBasket } from '../basket';
 import { countSharesUnder } from '../fs-shares';
 import { confirmDanger } from '../management';
 import type { TransferMode } from './components/TransferModal';
-import type { EntryActions } from './explorer.actions-context';
+import type { EntryActions, FolderTarget } from './explorer.actions-context';
 import { explorerHref, parentPath } from './explorer.paths';
 import { reportBatch } from './explorer.results';
 import { fsApi } from './fs.api';
@@ -27,6 +27,7 @@ export function useExplorerCommands(refresh: () => unknown) {
   const [editing, setEditing] = useState<FsEntry | null>(null);
   const [transfer, setTransfer] = useState<{ mode: TransferMode; entries: FsEntry[] } | null>(null);
   const [sharing, setSharing] = useState<FsEntry | null>(null);
+  const [requesting, setRequesting] = useState<FolderTarget | null>(null);
 
   const actions = useMemo<EntryActions>(() => {
     const remove = async (entries: FsEntry[]) => {
@@ -74,6 +75,7 @@ export function useExplorerCommands(refresh: () => unknown) {
       copy: (entries) => setTransfer({ mode: 'copy', entries }),
       addToBasket: addEntriesToBasket,
       share: setSharing,
+      requestFiles: ({ path, name }) => setRequesting({ path, name }),
       remove: async (entries) => {
         const [first] = entries;
         if (!first) return;
@@ -109,5 +111,7 @@ export function useExplorerCommands(refresh: () => unknown) {
     closeTransfer: () => setTransfer(null),
     sharing,
     closeShare: () => setSharing(null),
+    requesting,
+    closeRequest: () => setRequesting(null),
   };
 }

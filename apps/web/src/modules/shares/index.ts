@@ -3,11 +3,17 @@
  * web-features-through-their-entry in .dependency-cruiser.cjs). Its own files import each other
  * directly, never through here.
  */
+export { OpenInNewTabButton } from './components/OpenInNewTabButton';
 export { ShareLinkPanel } from './components/ShareLinkPanel';
 export { ShareFact, SharePreviewModal } from './components/SharePreviewModal';
 export { ShareQrCode } from './components/ShareQrCode';
 export { ShareUrlField } from './components/ShareUrlField';
 export { ShareProtectedBadge, useShareAccessTexts } from './share-view/ShareAccessNotices';
+export {
+  SharedFileDetails,
+  SharedFileFact,
+  SharedFileLayout,
+} from './share-view/SharedFileLayout';
 export { ShareUnavailable } from './share-view/ShareUnavailable';
 export { ShareViewFrame } from './share-view/ShareViewFrame';
 export { ShareViewRoute } from './share-view/ShareViewRoute';

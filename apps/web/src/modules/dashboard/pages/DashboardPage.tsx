@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format';
 import { ModuleHeader } from '../../admin';
 import { LoadFailed, RefreshButton } from '../../management';
+import { RecentArrivalsCard } from '../../upload-requests';
 import { ActivityChart } from '../components/ActivityChart';
 import { CacheRates } from '../components/CacheRates';
 import { JobQueue } from '../components/JobQueue';
@@ -65,6 +66,7 @@ export default function DashboardPage() {
               <JobQueue jobs={data.jobs} />
             </Grid.Col>
           </Grid>
+          <RecentArrivalsCard />
           <Text size="xs" c="dimmed" ta="right">
             {t('dashboard.updated', { time: formatDateTime(data.generated_at, i18n.language) })}
           </Text>

@@ -4,29 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { appPath } from '../../../app/runtime-config';
 import { formatBytes } from '../../../shared/format-bytes';
 import {
-  type CollectionSelection,
-  DataTable,
-  deleteAction,
-  editAction,
-  RelativeTime,
-  ShareCreator,
+  createdColumns,
   ShareLink,
+  type ShareListProps,
+  ShareTable,
+  ShareTitle,
+  shareLinkColumn,
   type TableColumn,
   viewAction,
 } from '../../management';
 import { PasswordBadge } from '../../pastes';
 import { FileExpiry, FileTypeIcon, FileViews, UploadingBadge } from './FileBadges';
 
-export interface FileManagementListProps {
+export interface FileManagementListProps extends ShareListProps<FileShare> {
   files: readonly FileShare[];
-  selection: CollectionSelection;
   onPreview: (file: FileShare) => void;
-  onEdit: (file: FileShare) => void;
-  onDelete: (file: FileShare) => void;
   /** Storage names by id; a storage the user cannot see shows as unknown. */
   storageNames: ReadonlyMap<string, string>;
-  /** The admin sees who uploaded each file; null hides the column. */
-  keyNames: ReadonlyMap<string, string> | null;
 }
 
 function ShareBadges({ file }: { file: FileShare }) {
@@ -35,33 +29,6 @@ function ShareBadges({ file }: { file: FileShare }) {
     <Group gap={4} wrap="nowrap">
       {file.has_password && <PasswordBadge />}
       {file.status === 'uploading' && <UploadingBadge />}
-    </Group>
-  );
-}
-
-/** The type icon, the file name and the remark under it. */
-function FileName({ file }: { file: FileShare }) {
-  return (
-    <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
-      <FileTypeIcon mimetype={file.mimetype} />
-      <Stack gap={2} miw={0}>
-        <Tooltip label={file.filename} openDelay={400}>
-          <Text
-            size="sm"
-            fw={500}
-            lineClamp={2}
-            style={{ wordBreak: 'break-word' }}
-            data-testid="file-name"
-          >
-            {file.filename}
-          </Text>
-        </Tooltip>
-        {file.remark && (
-          <Text size="xs" c="dimmed" lineClamp={1} data-testid="file-remark">
-            {file.remark}
-          </Text>
-        )}
-      </Stack>
     </Group>
   );
 }
@@ -125,39 +92,23 @@ export function FileManagementList({
 }: FileManagementListProps) {
   const { t, i18n } = useTranslation();
   const size = (file: FileShare) => formatBytes(file.size, i18n.language);
-  const creator = (file: FileShare) =>
-    keyNames && (
-      <ShareCreator
-        ns="fileManagement"
-        createdBy={file.created_by}
-        keyNames={keyNames}
-        testId="file-creator"
-      />
-    );
   const columns: TableColumn<FileShare>[] = [
     {
       key: 'file',
       header: t('fileManagement.columns.file'),
       card: 'head',
       td: { miw: 180, maw: 260 },
-      cell: (file) => <FileName file={file} />,
-    },
-    {
-      key: 'link',
-      header: t('fileManagement.columns.link'),
-      card: 'line',
-      td: { maw: 200 },
       cell: (file) => (
-        <Stack gap={6} miw={0}>
-          <LinkAndBadges file={file} />
-        </Stack>
-      ),
-      cardCell: (file) => (
-        <Group gap="xs" wrap="wrap" miw={0}>
-          <LinkAndBadges file={file} />
-        </Group>
+        <ShareTitle
+          icon={<FileTypeIcon mimetype={file.mimetype} />}
+          name={file.filename}
+          remark={file.remark}
+          testIdPrefix="file"
+          fullNameOnHover
+        />
       ),
     },
+    shareLinkColumn(t('fileManagement.columns.link'), (file) => <LinkAndBadges file={file} />),
     {
       key: 'sizeAndType',
       header: t('fileManagement.columns.sizeAndType'),
@@ -206,43 +157,24 @@ export function FileManagementList({
       only: 'card',
       cell: (file) => <StorageName id={file.s3_config_id} storageNames={storageNames} />,
     },
-    {
-      // The uploader shares the upload time's column: the whole table then fits beside the
-      // console's navigation from 1366 px up.
-      key: 'created',
-      header: t('fileManagement.columns.created'),
-      cell: (file) => (
-        <Stack gap={6}>
-          <RelativeTime iso={file.created_at} />
-          {creator(file)}
-        </Stack>
-      ),
-      cardCell: (file) => <RelativeTime iso={file.created_at} />,
-    },
-    {
-      key: 'creator',
-      header: t('fileManagement.columns.creator'),
-      only: 'card',
-      when: keyNames !== null,
-      cell: creator,
-    },
+    ...createdColumns(
+      {
+        created: t('fileManagement.columns.created'),
+        creator: t('fileManagement.columns.creator'),
+      },
+      { ns: 'fileManagement', keyNames, testId: 'file-creator' },
+    ),
   ];
 
   return (
-    <DataTable
+    <ShareTable
       items={files}
       columns={columns}
-      idOf={(file) => file.id}
-      nameOf={(file) => file.slug}
       selection={selection}
-      actions={(file) => [
-        viewAction(t('common.preview'), () => onPreview(file)),
-        editAction(t('common.edit'), () => onEdit(file)),
-        deleteAction(t('common.delete'), () => onDelete(file)),
-      ]}
-      testId="file-list"
-      rowTestId="file-row"
-      rowAttributes={(file) => ({ 'data-slug': file.slug })}
+      ownAction={(file) => viewAction(t('common.preview'), () => onPreview(file))}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      testIdPrefix="file"
       minWidth={940}
       cardCheckboxTop={6}
     />

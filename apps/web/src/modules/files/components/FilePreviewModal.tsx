@@ -148,7 +148,7 @@ export function FilePreviewModal({
               </ShareFact>
             </Group>
             {file.remark && (
-              <ShareFact label={t('fileManagement.form.remark')}>
+              <ShareFact label={t('common.remark')}>
                 <Text size="sm" style={{ wordBreak: 'break-word' }}>
                   {file.remark}
                 </Text>

@@ -1,10 +1,11 @@
 import { Button, Tabs } from '@mantine/core';
 import { type FileShare, hasPermission } from '@sharebin/shared';
-import { IconFiles, IconFolderShare, IconUpload } from '@tabler/icons-react';
+import { IconFiles, IconFolderShare, IconInbox, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { useQueryTab } from '../../../app/use-query-tab';
 import { ModuleHeader } from '../../admin';
 import { useKeyNames } from '../../api-keys';
 import { toPrincipal, useAuth } from '../../auth';
@@ -21,6 +22,11 @@ import {
   useSearchInput,
 } from '../../management';
 import { storageDisplayName, useStorageChoices } from '../../storage';
+import {
+  NewUploadRequestButton,
+  UploadRequests,
+  useUploadRequestCollection,
+} from '../../upload-requests';
 import { FileEditModal } from '../components/FileEditModal';
 import { FileManagementList } from '../components/FileManagementList';
 import { FilePreviewModal } from '../components/FilePreviewModal';
@@ -46,38 +52,27 @@ function useStorageNames(): ReadonlyMap<string, string> {
   );
 }
 
-type FileTab = 'uploaded' | 'mounted';
-
 /**
- * Which list is shown: the uploaded files, or the links to mounted files and folders (`?tab=
- * mounted`, for whoever may browse mounts). The rest of the query stays.
+ * Which list is shown (`?tab=`): the uploaded files, then, for whoever may browse mounts, the
+ * links to mounted files and folders (`mounted`) and the upload requests (`requests`).
  */
-function useFileTab(withMounts: boolean) {
-  const [params, setParams] = useSearchParams();
-  const tab: FileTab = withMounts && params.get('tab') === 'mounted' ? 'mounted' : 'uploaded';
-  const setTab = (next: FileTab) =>
-    setParams(
-      (current) => {
-        const query = new URLSearchParams(current);
-        if (next === 'mounted') query.set('tab', next);
-        else query.delete('tab');
-        return query;
-      },
-      { replace: true },
-    );
-  return [tab, setTab] as const;
-}
+const FILE_TABS = ['uploaded', 'mounted', 'requests'] as const;
+type FileTab = (typeof FILE_TABS)[number];
+const UPLOADED_ONLY: readonly [FileTab] = ['uploaded'];
 
 /**
  * The file-management module: every file share for the admin, a key's own for an API key;
- * beside them, for whoever may browse mounts, the links to mounted files and folders.
+ * beside them, for whoever may browse mounts, the links to mounted files and folders and the
+ * upload requests.
  */
 export default function FileManagementPage() {
   const { t } = useTranslation();
   const withMounts = hasPermission(toPrincipal(useAuth()), 'mount');
-  const [tab, setTab] = useFileTab(withMounts);
+  const [tab, setTab] = useQueryTab<FileTab>(withMounts ? FILE_TABS : UPLOADED_ONLY);
   const mountedSearch = useSearchInput();
   const mounted = useFsShareCollection(mountedSearch.search, tab === 'mounted');
+  const requestSearch = useSearchInput();
+  const requests = useUploadRequestCollection(requestSearch.search, tab === 'requests');
   const scope = useFileScope();
   const isAdmin = scope === 'admin';
   const keyNames = useKeyNames(isAdmin);
@@ -193,6 +188,11 @@ export default function FileManagementPage() {
               <RefreshButton query={mounted.query} />
               <OpenExplorerButton />
             </>
+          ) : tab === 'requests' ? (
+            <>
+              <RefreshButton query={requests.query} />
+              <NewUploadRequestButton />
+            </>
           ) : (
             <>
               <RefreshButton query={files.query} />
@@ -203,11 +203,7 @@ export default function FileManagementPage() {
       />
 
       {withMounts ? (
-        <Tabs
-          value={tab}
-          onChange={(next) => setTab(next === 'mounted' ? 'mounted' : 'uploaded')}
-          keepMounted={false}
-        >
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="lg">
             <Tabs.Tab value="uploaded" leftSection={<IconFiles size={16} />}>
               {t('fsShares.manage.tabUploaded')}
@@ -219,10 +215,20 @@ export default function FileManagementPage() {
             >
               {t('fsShares.manage.tabMounted')}
             </Tabs.Tab>
+            <Tabs.Tab
+              value="requests"
+              leftSection={<IconInbox size={16} />}
+              data-testid="tab-upload-requests"
+            >
+              {t('uploadRequests.manage.tab')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="uploaded">{uploaded}</Tabs.Panel>
           <Tabs.Panel value="mounted">
             <MountedShares collection={mounted} search={mountedSearch} keyNames={keyNames} />
+          </Tabs.Panel>
+          <Tabs.Panel value="requests">
+            <UploadRequests collection={requests} search={requestSearch} keyNames={keyNames} />
           </Tabs.Panel>
         </Tabs>
       ) : (

@@ -1,6 +1,7 @@
-import { Card, Grid, Group, Stack, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, ThemeIcon, Title } from '@mantine/core';
 import type { PublicFile } from '@sharebin/shared';
 import {
+  SharedFileLayout,
   ShareProtectedBadge,
   ShareUnavailable,
   ShareViewFrame,
@@ -41,24 +42,21 @@ function FileShareDisplay({ file, unlocked }: { file: PublicFile; unlocked: bool
           <Group gap={6}>{unlocked && <ShareProtectedBadge kind="file" />}</Group>
         </Stack>
       </Group>
-      <Grid gutter="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-          <Card p={{ base: 'sm', sm: 'lg' }} data-testid="file-preview">
-            <FilePreview
-              file={{
-                filename: file.filename,
-                mimetype: file.mimetype,
-                size: file.size ?? 0,
-                previewUrl,
-                downloadUrl,
-              }}
-            />
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <FileShareDetails file={file} previewUrl={previewUrl} downloadUrl={downloadUrl} />
-        </Grid.Col>
-      </Grid>
+      <SharedFileLayout
+        previewTestId="file-preview"
+        preview={
+          <FilePreview
+            file={{
+              filename: file.filename,
+              mimetype: file.mimetype,
+              size: file.size ?? 0,
+              previewUrl,
+              downloadUrl,
+            }}
+          />
+        }
+        details={<FileShareDetails file={file} previewUrl={previewUrl} downloadUrl={downloadUrl} />}
+      />
     </ShareViewFrame>
   );
 }

@@ -25,17 +25,10 @@ import { formatDateTime } from '../../../app/format';
 import {
   EditModal,
   FormButtons,
-  SHARE_SETTINGS_FIELDS,
+  NEW_SHARE_SETTINGS,
   ShareSettingsFields,
-  type ShareSettingsSource,
   type ShareSettingsValues,
-  schemaFieldErrors,
-  serverFieldErrors,
-  shareFieldOf,
-  shareIssueMessages,
-  shareSettingsCandidate,
-  shareSettingsFrom,
-  useEditForm,
+  useShareEditForm,
 } from '../../management';
 import { ShareLinkPanel } from '../../shares';
 import { useCreateFsShare } from '../fs-shares.hooks';
@@ -46,27 +39,6 @@ export interface ShareTarget {
   path: string;
   name: string;
   is_directory: boolean;
-}
-
-/** A share not made yet: no suffix, no password, no limits. */
-const NEW_SHARE: ShareSettingsSource = {
-  remark: '',
-  slug: '',
-  has_password: false,
-  max_views: 0,
-  views: 0,
-  expires_at: null,
-};
-
-const newShareValues = (share: ShareSettingsSource): ShareSettingsValues => ({
-  ...shareSettingsFrom(share),
-  expiry: 'never',
-});
-
-/** The settings as the update schema checks them; an empty suffix asks for a random one. */
-function createCandidate(values: ShareSettingsValues) {
-  const { slug, ...rest } = shareSettingsCandidate(values);
-  return slug.trim() === '' ? rest : { ...rest, slug };
 }
 
 function createRequest(path: string, values: ShareSettingsValues): FsShareCreateRequest {
@@ -124,7 +96,7 @@ function CreatedShare({ share, onDone }: { share: FsShare; onDone: () => void })
             {t('fsShares.create.expiresBadge', {
               value: share.expires_at
                 ? formatDateTime(share.expires_at, i18n.language)
-                : t('fsShares.never'),
+                : t('common.never'),
             })}
           </Badge>
           <Badge variant="light" color="gray" tt="none">
@@ -162,20 +134,12 @@ export function ShareEntryModal({
   if (entry !== null && entry !== shown) setShown(entry);
   const [created, setCreated] = useState<FsShare | null>(null);
   const create = useCreateFsShare();
-  const form = useEditForm({
-    source: entry ? NEW_SHARE : null,
+  const form = useShareEditForm({
+    source: entry ? NEW_SHARE_SETTINGS : null,
     opened: entry !== null,
-    toValues: newShareValues,
-    fieldOf: shareFieldOf,
-    validate: (values) =>
-      schemaFieldErrors(
-        fsShareUpdateRequestSchema,
-        createCandidate(values),
-        SHARE_SETTINGS_FIELDS,
-        shareIssueMessages((key, params) => t(`fsShares.form.${key}`, params)),
-      ),
-    serverErrors: (error) =>
-      serverFieldErrors(error, SHARE_SETTINGS_FIELDS, { [ERROR_CODES.fsShareSlugTaken]: 'slug' }),
+    schema: fsShareUpdateRequestSchema,
+    slugTakenCode: ERROR_CODES.fsShareSlugTaken,
+    creating: true,
   });
 
   const save = (values: ShareSettingsValues) => {

@@ -1,5 +1,6 @@
-import { Anchor, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Anchor, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconKey, IconShieldCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../../app/format';
 import type { ShareNamespace } from './ShareSettingsFields';
@@ -37,6 +38,56 @@ export function ShareLink({
         <IconExternalLink size={13} stroke={1.8} style={{ flexShrink: 0 }} />
       </Anchor>
     </Tooltip>
+  );
+}
+
+/**
+ * What a share holds, named: its icon, its name (two lines at most) and the remark under it.
+ * `testIdPrefix` names the test hooks (`<prefix>-name`, `<prefix>-remark`).
+ */
+export function ShareTitle({
+  icon,
+  name,
+  remark,
+  testIdPrefix,
+  fullNameOnHover,
+}: {
+  icon: ReactNode;
+  name: string;
+  remark: string;
+  testIdPrefix: string;
+  /** The whole name in a tooltip, for names long enough to be cut. */
+  fullNameOnHover?: boolean;
+}) {
+  const title = (
+    <Text
+      size="sm"
+      fw={500}
+      lineClamp={2}
+      style={{ wordBreak: 'break-word' }}
+      data-testid={`${testIdPrefix}-name`}
+    >
+      {name}
+    </Text>
+  );
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
+      {icon}
+      <Stack gap={2} miw={0}>
+        {fullNameOnHover ? (
+          <Tooltip label={name} openDelay={400}>
+            {title}
+          </Tooltip>
+        ) : (
+          title
+        )}
+        {remark && (
+          <Text size="xs" c="dimmed" lineClamp={1} data-testid={`${testIdPrefix}-remark`}>
+            {remark}
+          </Text>
+        )}
+      </Stack>
+    </Group>
   );
 }
 

@@ -25,11 +25,22 @@ const MODAL_OF: Record<ShareNamespace, { size: ModalProps['size']; testId: strin
   textManagement: { size: 'xl', testId: 'paste-edit-form' },
   fileManagement: { size: 'lg', testId: 'file-edit-form' },
   fsShares: { size: 'lg', testId: 'fs-share-edit-form' },
+  links: { size: 'lg', testId: 'link-edit-form' },
+  uploadRequests: { size: 'lg', testId: 'upload-request-edit-form' },
 };
 
-interface SavedShare extends ShareSettingsSource {
+export interface SavedShare extends ShareSettingsSource {
   id: string;
   slug: string;
+}
+
+/** The mutation that saves a share's changes and answers with the share as saved. */
+export interface ShareUpdate<S> {
+  isPending: boolean;
+  mutate: (
+    variables: { id: string; changes: never },
+    done: { onSuccess: (saved: S) => void; onError: (error: unknown) => void },
+  ) => void;
 }
 
 /**
@@ -57,13 +68,7 @@ export function ShareEditModal<
   form: EditForm<S, V, F>;
   /** Only the fields that changed; an empty object means nothing to save. */
   changes: (values: V, original: S) => object;
-  update: {
-    isPending: boolean;
-    mutate: (
-      variables: { id: string; changes: never },
-      done: { onSuccess: (saved: S) => void; onError: (error: unknown) => void },
-    ) => void;
-  };
+  update: ShareUpdate<S>;
   /** Shown until the share is known (loading or failed to load). */
   placeholder?: ReactNode;
   autoFocusSlug?: boolean;
@@ -73,7 +78,7 @@ export function ShareEditModal<
   const save = (values: V, original: S) =>
     form.saveChanges(changes(values, original), {
       save: (changed, done) => update.mutate({ id: original.id, changes: changed as never }, done),
-      nothingChanged: t(`${ns}.form.nothingChanged`),
+      nothingChanged: t('shareForm.nothingChanged'),
       saved: (saved: S) => t(`${ns}.notifications.updated`, { slug: saved.slug }),
       close: onClose,
     });
@@ -104,8 +109,8 @@ export function ShareEditModal<
             autoFocusSlug={autoFocusSlug}
           />
           <FormButtons
-            cancel={t(`${ns}.form.cancel`)}
-            submit={t(`${ns}.form.submit`)}
+            cancel={t('common.cancel')}
+            submit={t('common.saveChanges')}
             pending={update.isPending}
             onCancel={onClose}
           />

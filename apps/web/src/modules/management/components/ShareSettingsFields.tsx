@@ -27,8 +27,16 @@ import {
   type ShareSettingsValues,
 } from '../share-settings';
 
-/** The module whose wording the fields take ("this paste", "this file", "this link"). */
-export type ShareNamespace = 'textManagement' | 'fileManagement' | 'fsShares';
+/**
+ * The module whose wording the fields take where it names the share ("this paste", "this file",
+ * "this link"); the words every share has are `shareForm.*`.
+ */
+export type ShareNamespace =
+  | 'textManagement'
+  | 'fileManagement'
+  | 'fsShares'
+  | 'links'
+  | 'uploadRequests';
 
 /**
  * A share being made rather than edited: the suffix may stay empty (a random one), the expiry
@@ -61,19 +69,19 @@ function PasswordSetting({
   const { t } = useTranslation();
   const actions: { value: PasswordAction; label: string }[] = original.has_password
     ? [
-        { value: 'keep', label: t(`${ns}.form.passwordKeep`) },
-        { value: 'set', label: t(`${ns}.form.passwordChange`) },
-        { value: 'remove', label: t(`${ns}.form.passwordRemove`) },
+        { value: 'keep', label: t('shareForm.passwordKeep') },
+        { value: 'set', label: t('shareForm.passwordChange') },
+        { value: 'remove', label: t('shareForm.passwordRemove') },
       ]
     : [
-        { value: 'keep', label: t(`${ns}.form.passwordNone`) },
-        { value: 'set', label: t(`${ns}.form.passwordSet`) },
+        { value: 'keep', label: t('shareForm.passwordNone') },
+        { value: 'set', label: t('shareForm.passwordSet') },
       ];
   const LockIcon = original.has_password ? IconLock : IconLockOpen;
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        {t(`${ns}.form.password`)}
+        {t('shareForm.password')}
       </Text>
       {!creating && (
         <Group gap={6}>
@@ -89,15 +97,15 @@ function PasswordSetting({
         value={values.passwordAction}
         onChange={(value) => set('passwordAction', value as PasswordAction)}
         data={actions}
-        aria-label={t(`${ns}.form.password`)}
+        aria-label={t('shareForm.password')}
         w="fit-content"
         maw="100%"
         data-testid="password-action"
       />
       {values.passwordAction === 'set' && (
         <PasswordInput
-          label={t(`${ns}.form.newPassword`)}
-          placeholder={t(`${ns}.form.newPasswordPlaceholder`)}
+          label={t('shareForm.newPassword')}
+          placeholder={t('shareForm.newPasswordPlaceholder')}
           value={values.password}
           onChange={(event) => set('password', event.currentTarget.value)}
           error={errorOf('password')}
@@ -122,21 +130,21 @@ function PasswordSetting({
   );
 }
 
-function ExpirySetting({ ns, values, original, set, creating }: ShareSettingsFieldsProps) {
+function ExpirySetting({ values, original, set, creating }: ShareSettingsFieldsProps) {
   const { t, i18n } = useTranslation();
-  let current = t(`${ns}.never`);
+  let current = t('common.never');
   if (original.expires_at) {
     const when = formatDateTime(original.expires_at, i18n.language);
-    current = isPast(original.expires_at) ? t(`${ns}.form.expiredAt`, { value: when }) : when;
+    current = isPast(original.expires_at) ? t('shareForm.expiredAt', { value: when }) : when;
   }
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        {t(`${ns}.form.expiry`)}
+        {t('shareForm.expiry')}
       </Text>
       {!creating && (
         <Text size="xs" c="dimmed">
-          {t(`${ns}.form.currentExpiry`, { value: current })}
+          {t('shareForm.currentExpiry', { value: current })}
         </Text>
       )}
       <Chip.Group
@@ -144,11 +152,11 @@ function ExpirySetting({ ns, values, original, set, creating }: ShareSettingsFie
         value={values.expiry}
         onChange={(value) => set('expiry', value as ExpiryChoice)}
       >
-        <Group gap={8} role="radiogroup" aria-label={t(`${ns}.form.expiry`)}>
+        <Group gap={8} role="radiogroup" aria-label={t('shareForm.expiry')}>
           {(creating ? EXPIRY_CHOICES.filter((choice) => choice !== 'keep') : EXPIRY_CHOICES).map(
             (choice) => (
               <Chip key={choice} value={choice} type="radio" size="sm" variant="light">
-                {t(`${ns}.form.expiryChoices.${choice}`)}
+                {t(`shareForm.expiryChoices.${choice}`)}
               </Chip>
             ),
           )}
@@ -156,7 +164,7 @@ function ExpirySetting({ ns, values, original, set, creating }: ShareSettingsFie
       </Chip.Group>
       {values.expiry !== 'keep' && (
         <Text size="xs" c="dimmed">
-          {t(`${ns}.form.expiryFromNow`)}
+          {t('shareForm.expiryFromNow')}
         </Text>
       )}
     </Stack>
@@ -171,8 +179,8 @@ export function ShareSettingsFields(props: ShareSettingsFieldsProps) {
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
         <TextInput
-          label={t(`${ns}.form.slug`)}
-          description={t(`${ns}.form.slugDescription`, { max: SLUG_MAX_LENGTH })}
+          label={t('shareForm.slug')}
+          description={t('shareForm.slugDescription', { max: SLUG_MAX_LENGTH })}
           leftSection={<IconLink size={16} stroke={1.7} />}
           value={values.slug}
           onChange={(event) => set('slug', event.currentTarget.value)}
@@ -186,8 +194,8 @@ export function ShareSettingsFields(props: ShareSettingsFieldsProps) {
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         <TextInput
-          label={t(`${ns}.form.remark`)}
-          description={t(`${ns}.form.remarkDescription`, { max: PASTE_REMARK_MAX_LENGTH })}
+          label={t('common.remark')}
+          description={t('shareForm.remarkDescription', { max: PASTE_REMARK_MAX_LENGTH })}
           placeholder={t(`${ns}.form.remarkPlaceholder`)}
           value={values.remark}
           onChange={(event) => set('remark', event.currentTarget.value)}

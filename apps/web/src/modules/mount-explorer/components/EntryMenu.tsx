@@ -9,6 +9,7 @@ import {
   IconEye,
   IconFileArrowRight,
   IconFolderOpen,
+  IconInbox,
   IconLink,
   IconPencil,
   IconShare,
@@ -19,7 +20,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toPrincipal, useAuth } from '../../auth';
 import { useEntryActions } from '../explorer.actions-context';
-import { canWriteSomewhere, isEditable, isEntryWritable } from '../explorer.format';
+import {
+  canRequestFilesInto,
+  canWriteSomewhere,
+  isEditable,
+  isEntryWritable,
+} from '../explorer.format';
 import classes from './explorer.module.css';
 
 interface EntryMenuProps {
@@ -104,6 +110,14 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
             <Menu.Item leftSection={<IconShare size={16} />} onClick={() => actions.share(entry)}>
               {t('fsShares.explorer.share')}
             </Menu.Item>
+            {canRequestFilesInto(entry, readOnly) && (
+              <Menu.Item
+                leftSection={<IconInbox size={16} />}
+                onClick={() => actions.requestFiles(entry)}
+              >
+                {t('uploadRequests.explorer.requestFiles')}
+              </Menu.Item>
+            )}
             <Menu.Item
               leftSection={<IconBasketPlus size={16} />}
               onClick={() => actions.addToBasket([entry])}

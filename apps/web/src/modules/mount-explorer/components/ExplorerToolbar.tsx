@@ -6,6 +6,7 @@ import {
   IconDotsVertical,
   IconFileArrowRight,
   IconFolderPlus,
+  IconInbox,
   IconLayoutGrid,
   IconList,
   IconRefresh,
@@ -33,6 +34,10 @@ export interface ToolbarProps {
   /** Exactly one entry is selected and it can be shared by link (not a virtual folder). */
   canShare: boolean;
   onShare: () => void;
+  /** Exactly one folder is selected and others may be asked for files into it. */
+  canRequestFiles: boolean;
+  /** Asks for files into the selected folder, or into this one when nothing is selected. */
+  onRequestFiles: () => void;
   onUpload: () => void;
   onNewFolder: () => void;
   onMove: () => void;
@@ -122,11 +127,24 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
           },
         ]
       : [];
+    const requestFiles: ToolbarAction[] = props.canRequestFiles
+      ? [
+          {
+            key: 'request-files',
+            label: t('uploadRequests.explorer.requestFiles'),
+            icon: IconInbox,
+            onClick: props.onRequestFiles,
+            variant: 'default',
+            testId: 'request-files-selected',
+          },
+        ]
+      : [];
     if (!props.selectionWritable) {
-      return [...share, addToBasket, ...(props.canCopy ? [copy] : [])];
+      return [...share, ...requestFiles, addToBasket, ...(props.canCopy ? [copy] : [])];
     }
     return [
       ...share,
+      ...requestFiles,
       addToBasket,
       {
         key: 'move',
@@ -164,6 +182,14 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
       onClick: props.onNewFolder,
       variant: 'default',
       testId: 'open-new-folder',
+    },
+    {
+      key: 'request-files-here',
+      label: t('uploadRequests.explorer.requestFilesHere'),
+      icon: IconInbox,
+      onClick: props.onRequestFiles,
+      variant: 'default',
+      testId: 'request-files-here',
     },
   ];
 }

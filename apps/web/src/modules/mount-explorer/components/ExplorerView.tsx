@@ -12,10 +12,11 @@ import {
   useSharesUnderCount,
 } from '../../fs-shares';
 import { CollectionStatus, useRangeSelection } from '../../management';
+import { RequestFilesModal } from '../../upload-requests';
 import { EntryActionsContext } from '../explorer.actions-context';
-import { canWriteSomewhere, isEntryWritable } from '../explorer.format';
+import { canRequestFilesInto, canWriteSomewhere, isEntryWritable } from '../explorer.format';
 import { useExplorerPrefs, useListing, useRefreshFs } from '../explorer.hooks';
-import { childPath, explorerHref } from '../explorer.paths';
+import { baseName, childPath, explorerHref } from '../explorer.paths';
 import { nextSortOrder, sortEntries } from '../explorer.sort';
 import { fsApi } from '../fs.api';
 import { droppedFiles } from '../upload/dropped-files';
@@ -73,6 +74,8 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
   const sharedPaths = useSharedPaths(path, listing.isSuccess);
   const [onlySelected] = selected;
   const shareable = selected.length === 1 && onlySelected && !onlySelected.is_virtual;
+  const requestable =
+    selected.length === 1 && onlySelected && canRequestFilesInto(onlySelected, readOnly);
   const followingRename = useSharesUnderCount(commands.renaming ? [commands.renaming.path] : []);
   const followingMove = useSharesUnderCount(
     commands.transfer?.mode === 'move' ? commands.transfer.entries.map((entry) => entry.path) : [],
@@ -129,6 +132,12 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           canCopy={canWriteSomewhere(toPrincipal(auth))}
           canShare={Boolean(shareable)}
           onShare={() => onlySelected && commands.actions.share(onlySelected)}
+          canRequestFiles={Boolean(requestable)}
+          onRequestFiles={() =>
+            commands.actions.requestFiles(
+              requestable && onlySelected ? onlySelected : { path, name: baseName(path) },
+            )
+          }
           onUpload={() => setDialog('upload')}
           onNewFolder={() => setDialog('newFolder')}
           onMove={() => commands.actions.move(selected)}
@@ -272,6 +281,11 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
         onSaved={() => void refresh()}
       />
       <ShareEntryModal entry={commands.sharing} onClose={commands.closeShare} />
+      <RequestFilesModal
+        opened={commands.requesting !== null}
+        folder={commands.requesting}
+        onClose={commands.closeRequest}
+      />
     </EntryActionsContext.Provider>
   );
 }

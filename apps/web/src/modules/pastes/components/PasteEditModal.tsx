@@ -19,40 +19,21 @@ import { useTranslation } from 'react-i18next';
 import {
   LoadFailed,
   type ModalState,
-  SHARE_SETTINGS_FIELDS,
   ShareEditModal,
-  type ShareSettingsField,
   type ShareSettingsValues,
-  schemaFieldErrors,
-  serverFieldErrors,
-  shareFieldOf,
-  shareIssueMessages,
-  shareSettingsCandidate,
   shareSettingsChanges,
-  shareSettingsFrom,
-  useEditForm,
+  useShareEditForm,
 } from '../../management';
 import { useManagedPaste, useUpdatePaste } from '../paste-management.hooks';
 
-interface PasteFormValues extends ShareSettingsValues {
+/** What a paste's form edits besides the settings every share has. */
+interface PasteContent {
   content: string;
   format: PasteFormat;
 }
-type PasteFormField = ShareSettingsField | 'content';
-
-const PASTE_FIELDS: Readonly<Record<string, PasteFormField>> = {
-  ...SHARE_SETTINGS_FIELDS,
-  content: 'content',
-};
-
-const pasteFormFrom = (paste: Paste): PasteFormValues => ({
-  ...shareSettingsFrom(paste),
-  content: paste.content,
-  format: paste.format,
-});
 
 /** Only the fields that changed; an empty object means nothing to save. */
-function pasteChanges(values: PasteFormValues, original: Paste) {
+function pasteChanges(values: ShareSettingsValues & PasteContent, original: Paste) {
   const changes: UpdatePasteRequest = {
     ...shareSettingsChanges(values, original),
   };
@@ -66,32 +47,27 @@ export function PasteEditModal({ paste, ...modal }: { paste: PasteSummary | null
   const { t } = useTranslation();
   const detail = useManagedPaste(paste?.id ?? null);
   const update = useUpdatePaste();
-  const shareMessages = shareIssueMessages<PasteFormField>((key, params) =>
-    t(`textManagement.form.${key}`, params),
-  );
-  const form = useEditForm({
+  const form = useShareEditForm({
     // Filled from the newest copy of the paste, not from a refetch still on its way.
     source: detail.data && !detail.isFetching ? detail.data : null,
     opened: modal.opened,
-    toValues: pasteFormFrom,
-    fieldOf: (key: keyof PasteFormValues): PasteFormField | null =>
-      key === 'content' || key === 'format' ? 'content' : shareFieldOf(key),
-    validate: (values) =>
-      schemaFieldErrors(
-        updatePasteRequestSchema,
-        { ...shareSettingsCandidate(values), content: values.content, format: values.format },
-        PASTE_FIELDS,
-        (field, issue) =>
-          field === 'content'
-            ? t('textManagement.form.contentRequired')
-            : shareMessages(field, issue),
-      ),
-    serverErrors: (error) =>
-      serverFieldErrors(error, PASTE_FIELDS, {
-        [ERROR_CODES.pasteSlugTaken]: 'slug',
+    schema: updatePasteRequestSchema,
+    slugTakenCode: ERROR_CODES.pasteSlugTaken,
+    own: {
+      valuesOf: (source: Paste): PasteContent => ({
+        content: source.content,
+        format: source.format,
+      }),
+      // A format's messages show on the content, the field the two share.
+      fieldOf: { content: 'content', format: 'content' },
+      candidate: ({ content, format }) => ({ content, format }),
+      fields: { content: 'content' },
+      message: () => t('textManagement.form.contentRequired'),
+      codeFields: {
         [ERROR_CODES.pasteTooLarge]: 'content',
         [ERROR_CODES.payloadTooLarge]: 'content',
-      }),
+      },
+    },
   });
 
   return (

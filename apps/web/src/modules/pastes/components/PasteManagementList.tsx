@@ -4,26 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { appPath } from '../../../app/runtime-config';
 import { formatBytes } from '../../../shared/format-bytes';
 import {
-  type CollectionSelection,
-  DataTable,
-  deleteAction,
-  editAction,
   RelativeTime,
-  ShareCreator,
   ShareLink,
+  type ShareListProps,
+  ShareTable,
+  shareCreatorCell,
   type TableColumn,
   viewAction,
 } from '../../management';
 import { PasteExpiry, PasteKindBadges, PasteViews } from './PasteBadges';
 
-export interface PasteManagementListProps {
+export interface PasteManagementListProps extends ShareListProps<PasteSummary> {
   pastes: readonly PasteSummary[];
-  selection: CollectionSelection;
   onView: (paste: PasteSummary) => void;
-  onEdit: (paste: PasteSummary) => void;
-  onDelete: (paste: PasteSummary) => void;
-  /** The admin sees who created each paste; null hides the column. */
-  keyNames: ReadonlyMap<string, string> | null;
 }
 
 /** The remark (or a muted placeholder) and a one-line-ish glimpse of the content. */
@@ -118,33 +111,19 @@ export function PasteManagementList({
       key: 'creator',
       header: t('textManagement.columns.creator'),
       when: keyNames !== null,
-      cell: (paste) =>
-        keyNames && (
-          <ShareCreator
-            ns="textManagement"
-            createdBy={paste.created_by}
-            keyNames={keyNames}
-            testId="paste-creator"
-          />
-        ),
+      cell: shareCreatorCell({ ns: 'textManagement', keyNames, testId: 'paste-creator' }),
     },
   ];
 
   return (
-    <DataTable
+    <ShareTable
       items={pastes}
       columns={columns}
-      idOf={(paste) => paste.id}
-      nameOf={(paste) => paste.slug}
       selection={selection}
-      actions={(paste) => [
-        viewAction(t('textManagement.view'), () => onView(paste)),
-        editAction(t('common.edit'), () => onEdit(paste)),
-        deleteAction(t('common.delete'), () => onDelete(paste)),
-      ]}
-      testId="paste-list"
-      rowTestId="paste-row"
-      rowAttributes={(paste) => ({ 'data-slug': paste.slug })}
+      ownAction={(paste) => viewAction(t('textManagement.view'), () => onView(paste))}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      testIdPrefix="paste"
       minWidth={keyNames ? 1040 : 920}
     />
   );

@@ -121,7 +121,7 @@ export function PastePreviewModal({
               </Group>
             </ShareLinkPanel>
             {paste.remark && (
-              <ShareFact label={t('textManagement.form.remark')}>
+              <ShareFact label={t('common.remark')}>
                 <Text size="sm" style={{ wordBreak: 'break-word' }}>
                   {paste.remark}
                 </Text>

@@ -1,11 +1,13 @@
-import { Button } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import type { PasteSummary } from '@sharebin/shared';
-import { IconClockX, IconFileText, IconPlus } from '@tabler/icons-react';
+import { IconClockX, IconFileText, IconLink, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { useQueryTab } from '../../../app/use-query-tab';
 import { ModuleHeader } from '../../admin';
 import { useKeyNames } from '../../api-keys';
+import { ShortLinkActions, ShortLinks, useShortLinks } from '../../links';
 import {
   CollectionEmpty,
   confirmDanger,
@@ -28,9 +30,16 @@ import {
 } from '../paste-management.hooks';
 import { managedPastesApi } from '../pastes.api';
 
-/** The text-management module: every paste for the admin, a key's own for an API key. */
+const TEXT_TABS = ['pastes', 'links'] as const;
+
+/**
+ * The text-management module: every paste for the admin, a key's own for an API key; beside
+ * them, in a tab of their own (`?tab=links`), the short links.
+ */
 export default function TextManagementPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useQueryTab(TEXT_TABS);
+  const links = useShortLinks(tab === 'links');
   const scope = usePasteScope();
   const isAdmin = scope === 'admin';
   const keyNames = useKeyNames(isAdmin);
@@ -110,36 +119,8 @@ export default function TextManagementPage() {
     </CollectionEmpty>
   );
 
-  return (
+  const pasteList = (
     <>
-      <ModuleHeader
-        title={t('admin.moduleNames.text-management')}
-        description={
-          isAdmin
-            ? t('admin.moduleDescriptions.text-management')
-            : t('textManagement.descriptionForKey')
-        }
-        actions={
-          <>
-            <RefreshButton query={pastes.query} />
-            {isAdmin && (
-              <Button
-                variant="default"
-                leftSection={<IconClockX size={16} stroke={1.7} />}
-                onClick={confirmClearExpired}
-                loading={clearExpired.isPending}
-                data-testid="clear-expired"
-              >
-                {t('textManagement.clearExpired')}
-              </Button>
-            )}
-            <Button component={Link} to="/" leftSection={<IconPlus size={16} />}>
-              {t('textManagement.create')}
-            </Button>
-          </>
-        }
-      />
-
       <SearchAndBatchBar
         collection={pastes}
         search={searchInput}
@@ -168,6 +149,61 @@ export default function TextManagementPage() {
           keyNames={keyNames}
         />
       </PagedCollection>
+    </>
+  );
+
+  return (
+    <>
+      <ModuleHeader
+        title={t('admin.moduleNames.text-management')}
+        description={
+          isAdmin
+            ? t('admin.moduleDescriptions.text-management')
+            : t('textManagement.descriptionForKey')
+        }
+        actions={
+          tab === 'links' ? (
+            <ShortLinkActions links={links} />
+          ) : (
+            <>
+              <RefreshButton query={pastes.query} />
+              {isAdmin && (
+                <Button
+                  variant="default"
+                  leftSection={<IconClockX size={16} stroke={1.7} />}
+                  onClick={confirmClearExpired}
+                  loading={clearExpired.isPending}
+                  data-testid="clear-expired"
+                >
+                  {t('textManagement.clearExpired')}
+                </Button>
+              )}
+              <Button component={Link} to="/" leftSection={<IconPlus size={16} />}>
+                {t('textManagement.create')}
+              </Button>
+            </>
+          )
+        }
+      />
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="pastes" leftSection={<IconFileText size={16} />}>
+            {t('links.manage.tabPastes')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="links"
+            leftSection={<IconLink size={16} />}
+            data-testid="tab-short-links"
+          >
+            {t('links.manage.tabLinks')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="pastes">{pasteList}</Tabs.Panel>
+        <Tabs.Panel value="links">
+          <ShortLinks links={links} keyNames={keyNames} />
+        </Tabs.Panel>
+      </Tabs>
 
       <PastePreviewModal
         paste={view.target}

@@ -4,8 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { ShareQrCode } from './ShareQrCode';
 import { ShareUrlField } from './ShareUrlField';
 
-/** Whose wording the panel takes: the paste or the file preview's, or a mounted path's share. */
-type PanelTexts = 'textManagement.preview' | 'fileManagement.previewModal' | 'fsShares.link';
+/**
+ * Whose wording the panel takes: the paste or the file preview's, a mounted path's share, a
+ * short link or an upload request.
+ */
+type PanelTexts =
+  | 'textManagement.preview'
+  | 'fileManagement.previewModal'
+  | 'fsShares.link'
+  | 'links.link'
+  | 'uploadRequests.link';
 
 /**
  * A share's QR code beside its address and copy button, for the owner's preview; `children`

@@ -4,7 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Each kind's preview title and width; both kinds' buttons say the common Close and Edit. */
+/** Each kind's preview title and width; every kind's buttons say the common Close and Edit. */
 const PREVIEWS = {
   paste: {
     title: 'textManagement.preview.title',
@@ -12,6 +12,10 @@ const PREVIEWS = {
   },
   file: {
     title: 'fileManagement.previewModal.title',
+    size: 'lg',
+  },
+  link: {
+    title: 'links.preview.title',
     size: 'lg',
   },
 } as const;
@@ -33,8 +37,9 @@ function PreviewTitle({ title, slug }: { title: string; slug: string | undefined
 }
 
 /**
- * The owner's preview of a paste or file share: full screen on a phone, closed or turned into
- * the edit form from its footer. `children` get the share and whether the modal is full screen.
+ * The owner's preview of a paste, file share or short link: full screen on a phone, closed or
+ * turned into the edit form from its footer. `children` get the share and whether the modal is
+ * full screen.
  */
 export function SharePreviewModal<Share extends { slug: string }>({
   kind,

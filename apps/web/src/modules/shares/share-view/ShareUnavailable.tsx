@@ -26,12 +26,14 @@ export function ShareUnavailable({ kind, reason }: { kind: ShareKind; reason: Un
   const { t } = useTranslation();
   const { texts, testId } = SHARE_KINDS[kind];
   const ReasonIcon = ICONS[reason];
-  // Only a share of a mounted path can lose its path; the others have no words for it.
+  // Only a share of a mounted path and an upload request can lose their path; the others have
+  // no words for it.
+  const pathGone = kind === 'uploadRequest' ? 'uploadRequests.view' : 'fsShares.view';
   const words =
     reason === 'pathGone'
       ? {
-          title: t('fsShares.view.unavailable.pathGone.title'),
-          body: t('fsShares.view.unavailable.pathGone.body'),
+          title: t(`${pathGone}.unavailable.pathGone.title`),
+          body: t(`${pathGone}.unavailable.pathGone.body`),
         }
       : {
           title: t(`${texts}.unavailable.${reason}.title`),

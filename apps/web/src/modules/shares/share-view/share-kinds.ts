@@ -2,8 +2,8 @@ import { ERROR_CODES } from '@sharebin/shared';
 import { isApiError } from '../../../app/api-client';
 
 /**
- * Why a share cannot be shown: 404, or 410 expired or used up; a share of a mounted path also
- * when that path went away outside Sharebin (`pathGone`).
+ * Why a share cannot be shown: 404, or 410 expired or used up; a share of a mounted path or an
+ * upload request also when its path went away outside Sharebin (`pathGone`).
  */
 export type UnavailableReason = 'notFound' | 'expired' | 'exhausted' | 'pathGone';
 
@@ -29,7 +29,26 @@ const FS_GONE: Record<string, UnavailableReason> = {
   [ERROR_CODES.fsSharePathGone]: 'pathGone',
 };
 
-/** Pastes, file shares and shares of mounted paths are shown alike; each has its own texts, error codes and test ids. */
+const LINK_GONE: Record<string, UnavailableReason> = {
+  [ERROR_CODES.linkNotFound]: 'notFound',
+  [ERROR_CODES.validationFailed]: 'notFound',
+  [ERROR_CODES.linkExpired]: 'expired',
+  [ERROR_CODES.linkViewsExhausted]: 'exhausted',
+};
+
+/** A request whose files all arrived is used up, as a share whose views all went. */
+const UPLOAD_REQUEST_GONE: Record<string, UnavailableReason> = {
+  [ERROR_CODES.uploadRequestNotFound]: 'notFound',
+  [ERROR_CODES.validationFailed]: 'notFound',
+  [ERROR_CODES.uploadRequestExpired]: 'expired',
+  [ERROR_CODES.uploadRequestFull]: 'exhausted',
+  [ERROR_CODES.uploadRequestPathGone]: 'pathGone',
+};
+
+/**
+ * Pastes, file shares, shares of mounted paths, short links and upload requests are shown
+ * alike; each has its own texts, error codes and test ids.
+ */
 export const SHARE_KINDS = {
   paste: {
     texts: 'pasteView',
@@ -51,6 +70,20 @@ export const SHARE_KINDS = {
     testId: 'fs-share',
     wrongPassword: ERROR_CODES.fsShareWrongPassword,
     gone: FS_GONE,
+  },
+  link: {
+    texts: 'links.view',
+    pageTitle: 'links.view.pageTitle',
+    testId: 'link',
+    wrongPassword: ERROR_CODES.linkWrongPassword,
+    gone: LINK_GONE,
+  },
+  uploadRequest: {
+    texts: 'uploadRequests.view',
+    pageTitle: 'uploadRequests.view.pageTitle',
+    testId: 'upload-request',
+    wrongPassword: ERROR_CODES.uploadRequestWrongPassword,
+    gone: UPLOAD_REQUEST_GONE,
   },
 } as const;
 

@@ -1,0 +1,128 @@
+import type { Dictionary } from './en-US';
+
+/**
+ * 短链接：文本管理中的“短链接”标签页和访问者页面 /l/{slug}，属于 zh-CN 词典，随这些页面加载。
+ * 短链接的一次访问就是一次跳转，文本中称为“访问次数”。
+ */
+export const linksZhCN: Dictionary['links'] = {
+  openInNewTab: '在新标签页中打开',
+  createdByKey: '由 API 密钥“{{name}}”创建',
+  deletedKey: '已删除的密钥',
+  form: {
+    title: '编辑短链接',
+    url: '目标地址',
+    urlDescription: '短链接跳转到的地址，须以 http 或 https 开头。',
+    urlPlaceholder: 'https://example.com/a/rather/long/address',
+    urlRequired: '请输入短链接要跳转到的地址',
+    urlInvalid: '请输入完整的 http 或 https 地址，例如 https://example.com',
+    urlTooLong: '最多 {{max}} 个字符',
+    slugPlaceholder: '留空则随机生成',
+    remarkPlaceholder: '这个链接的用途',
+    passwordProtected: '访问者需要先输入密码才会被带到目标地址。',
+    passwordOpen: '任何拥有链接的人都会直接跳转。',
+    passwordRemoveHint: '保存后，任何拥有链接的人都会直接跳转。',
+    maxViews: '最大访问次数',
+    maxViewsDescription_one: '0 表示不限次数。目前已访问 {{count}} 次。',
+    maxViewsDescription_other: '0 表示不限次数。目前已访问 {{count}} 次。',
+    maxViewsNew: '0 表示不限次数。每有人通过链接跳转一次计为一次。',
+  },
+  notifications: {
+    created: '短链接已创建',
+    updated: '短链接“{{slug}}”已更新',
+    deleted: '短链接“{{slug}}”已删除',
+    copied: '短链接已复制',
+  },
+  link: {
+    shareLink: '短链接',
+    copyLink: '复制短链接',
+    copied: '已复制',
+    qrCode: '短链接的二维码',
+  },
+  create: {
+    title: '新建短链接',
+    submit: '创建短链接',
+    ready: '短链接已创建，发送这个链接即可：',
+    done: '完成',
+  },
+  preview: {
+    title: '短链接',
+    target: '目标地址',
+    visits: '访问次数',
+  },
+  manage: {
+    tabPastes: '文本',
+    tabLinks: '短链接',
+    create: '新建短链接',
+    search: '搜索短链接',
+    searchPlaceholder: '按目标地址、链接后缀或备注搜索',
+    count_one: '共 {{count}} 个短链接',
+    count_other: '共 {{count}} 个短链接',
+    matchCount_one: '找到 {{count}} 个',
+    matchCount_other: '找到 {{count}} 个',
+    loadFailed: '无法加载短链接',
+    empty: '还没有短链接',
+    emptyHint: '把长地址变成便于发送的短链接，还可以按需设置密码、过期时间或访问次数上限。',
+    noMatchesHint: '搜索范围为目标地址、链接后缀和备注。',
+    columns: {
+      link: '短链接',
+      target: '目标地址',
+      visits: '访问次数',
+      creator: '创建者',
+    },
+    visitsTooltip: '允许访问 {{max}} 次，已使用 {{views}} 次',
+    visitsUnlimitedTooltip_one: '已访问 {{count}} 次，不限次数',
+    visitsUnlimitedTooltip_other: '已访问 {{count}} 次，不限次数',
+    view: '查看',
+    noRemark: '无备注',
+    deleteConfirm: {
+      title: '删除短链接',
+      body: '确定删除短链接“{{slug}}”吗？它将立即失效，目标地址本身不受影响。',
+    },
+    batchDeleteConfirm: {
+      title: '删除所选短链接',
+      body_one: '确定删除 {{count}} 个短链接吗？它们将立即失效。',
+      body_other: '确定删除 {{count}} 个短链接吗？它们将立即失效。',
+      confirm_one: '删除 {{count}} 个',
+      confirm_other: '删除 {{count}} 个',
+    },
+    batchDeleted_one: '已删除 {{count}} 个短链接',
+    batchDeleted_other: '已删除 {{count}} 个短链接',
+  },
+  view: {
+    pageTitle: '短链接',
+    loadFailed: '无法加载短链接',
+    retry: '重试',
+    password: {
+      title: '此链接受密码保护',
+      body: '输入密码后即可前往目标地址。',
+      label: '密码',
+      required: '请输入密码',
+      submit: '继续',
+      wrong: '密码错误',
+      tooManyAttempts_one: '尝试次数过多，请 {{count}} 秒后再试',
+      tooManyAttempts_other: '尝试次数过多，请 {{count}} 秒后再试',
+      tooManyAttemptsNoDelay: '尝试次数过多，请稍后再试',
+    },
+    unavailable: {
+      home: '返回首页',
+      notFound: {
+        title: '短链接不存在',
+        body: '没有这个名字的链接。请检查地址，或者链接可能已被删除。',
+      },
+      expired: {
+        title: '此链接已过期',
+        body: '它的所有者为它设置了过期时间，而这个时间已经过去。',
+      },
+      exhausted: {
+        title: '此链接的访问次数已用完',
+        body: '它的所有者限制了可访问的次数，所有次数都已用完。',
+      },
+    },
+    open: {
+      title: '此链接可以直接前往',
+      body: '它不需要密码。点击“继续”即可前往目标地址。',
+      continue: '继续',
+    },
+    leaving: '正在前往 {{host}}…',
+  },
+};
