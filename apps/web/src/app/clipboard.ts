@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifySuccess, notifyWarning } from './notify';
 
 /**
  * Copies text. The Clipboard API exists only on secure pages (HTTPS or localhost); a
@@ -45,4 +46,16 @@ export function useCopy(timeout = 2000) {
     [timeout],
   );
   return { copied, copy };
+}
+
+/**
+ * Copies a share's link and says so in a toast; where the copy fails, the warning toast shows
+ * the link so it can be copied by hand.
+ */
+export function useCopyLink(copiedMessage: string) {
+  const { copy } = useCopy();
+  return async (url: string) => {
+    if (await copy(url)) notifySuccess(copiedMessage);
+    else notifyWarning(url);
+  };
 }

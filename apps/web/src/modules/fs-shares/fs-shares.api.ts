@@ -7,6 +7,7 @@ import type {
   UpdateFileShareRequest,
 } from '@sharebin/shared';
 import { api } from '../../app/api-client';
+import { deleteEach } from '../../app/delete-each';
 import { apiUrl } from '../../app/runtime-config';
 import { fsBase } from '../mount-explorer';
 
@@ -33,13 +34,7 @@ export const fsSharesApi = {
   update: (id: string, body: UpdateFileShareRequest) => api.put<FsShare>(idPath(id), body),
   remove: (id: string) => api.delete<null>(idPath(id)),
   /** One call per share (the API has no batch delete for them); fails only if all did. */
-  removeMany: async (ids: string[]): Promise<{ deleted: number }> => {
-    const outcomes = await Promise.allSettled(ids.map((id) => api.delete<null>(idPath(id))));
-    const deleted = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (deleted === 0 && failure) throw failure.reason;
-    return { deleted };
-  },
+  removeMany: (ids: string[]) => deleteEach(ids, (id) => api.delete<null>(idPath(id))),
 };
 
 const visitPath = (slug: string) => `/public/fs-shares/${encodeURIComponent(slug)}`;

@@ -4,6 +4,7 @@
  * directly, never through here.
  */
 export { OpenInNewTabButton } from './components/OpenInNewTabButton';
+export { SharedPathBlock } from './components/SharedPathBlock';
 export { ShareLinkPanel } from './components/ShareLinkPanel';
 export { ShareFact, SharePreviewModal } from './components/SharePreviewModal';
 export { ShareQrCode } from './components/ShareQrCode';

@@ -3,24 +3,14 @@ import type { FsShare } from '@sharebin/shared';
 import { IconFolderShare, IconFolders } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCopy } from '../../../app/clipboard';
-import { notifyError, notifySuccess, notifyWarning } from '../../../app/notify';
+import { useCopyLink } from '../../../app/clipboard';
 import {
   FsShareEditModal,
   fsSharesApi,
   useDeleteFsShare,
   type useFsShareCollection,
 } from '../../fs-shares';
-import {
-  CollectionEmpty,
-  confirmDanger,
-  EmptyState,
-  PagedCollection,
-  SearchAndBatchBar,
-  useBatchDelete,
-  useModalTarget,
-  type useSearchInput,
-} from '../../management';
+import { ShareSection, type useSearchInput, useShareSection } from '../../management';
 import { MountedShareList } from './MountedShareList';
 
 /** The link to the explorer, where files and folders are shared. */
@@ -52,89 +42,30 @@ export function MountedShares({
   keyNames: ReadonlyMap<string, string> | null;
 }) {
   const { t } = useTranslation();
-  const { copy } = useCopy();
-  const edit = useModalTarget<FsShare>();
-  const remove = useDeleteFsShare();
-  const batchDelete = useBatchDelete(collection, fsSharesApi.removeMany, {
-    title: t('fsShares.manage.batchDeleteConfirm.title'),
-    body: (count) => t('fsShares.manage.batchDeleteConfirm.body', { count }),
-    confirm: (count) => t('fsShares.manage.batchDeleteConfirm.confirm', { count }),
-    cancel: t('common.cancel'),
-    done: (count) => t('fsShares.manage.batchDeleted', { count }),
+  const copyLink = useCopyLink(t('fsShares.manage.linkCopied'));
+  const section = useShareSection({
+    ns: 'fsShares',
+    collection,
+    search,
+    removeMany: fsSharesApi.removeMany,
+    removeOne: useDeleteFsShare().mutate,
+    namesOf: (share: FsShare) => ({ slug: share.slug, name: share.name }),
   });
-
-  const copyLink = async (share: FsShare) => {
-    if (await copy(share.url)) notifySuccess(t('fsShares.manage.linkCopied'));
-    else notifyWarning(share.url);
-  };
-  const confirmDelete = (share: FsShare) =>
-    confirmDanger({
-      title: t('fsShares.manage.deleteConfirm.title'),
-      body: t('fsShares.manage.deleteConfirm.body', { slug: share.slug, name: share.name }),
-      confirm: t('common.delete'),
-      cancel: t('common.cancel'),
-      onConfirm: () =>
-        remove.mutate(share, {
-          onSuccess: () => notifySuccess(t('fsShares.notifications.deleted', { slug: share.slug })),
-          onError: (error) => notifyError(error),
-        }),
-    });
-
-  const empty = (
-    <CollectionEmpty
-      search={search.search}
-      noMatches={{
-        title: t('common.noMatches', { search: search.search }),
-        hint: t('fsShares.manage.noMatchesHint'),
-      }}
-      onClearSearch={search.clear}
-      testId="fs-share-list-empty"
-    >
-      <EmptyState
-        testId="fs-share-list-empty"
-        icon={<IconFolderShare size={28} stroke={1.6} />}
-        title={t('fsShares.manage.empty')}
-        hint={t('fsShares.manage.emptyHint')}
-        action={<OpenExplorerButton />}
-      />
-    </CollectionEmpty>
-  );
+  const { edit } = section;
 
   return (
     <>
-      <SearchAndBatchBar
-        collection={collection}
-        search={search}
-        texts={{
-          label: t('fsShares.manage.search'),
-          placeholder: t('fsShares.manage.searchPlaceholder'),
-          count: (count) => t('fsShares.manage.count', { count }),
-          matches: (count) => t('fsShares.manage.matchCount', { count }),
-        }}
-        testIdPrefix="fs-share"
-        batchDelete={batchDelete}
-      />
-      <PagedCollection
-        collection={collection}
-        errorTitle={t('fsShares.manage.loadFailed')}
-        empty={empty}
-        testIdPrefix="fs-share"
-      >
+      <ShareSection section={section} icon={IconFolderShare} emptyAction={<OpenExplorerButton />}>
         <MountedShareList
           shares={collection.items ?? []}
           selection={collection.selection}
-          onCopy={(share) => void copyLink(share)}
+          onCopy={(share) => void copyLink(share.url)}
           onEdit={edit.open}
-          onDelete={confirmDelete}
+          onDelete={section.confirmDelete}
           keyNames={keyNames}
         />
-      </PagedCollection>
-      <FsShareEditModal
-        share={edit.target}
-        opened={edit.opened}
-        onClose={edit.close}
-        onExited={edit.exited}
-      />
+      </ShareSection>
+      <FsShareEditModal share={edit.target} {...edit.modal} />
     </>
   );
 }

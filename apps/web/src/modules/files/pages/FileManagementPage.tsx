@@ -1,25 +1,20 @@
-import { Button, Tabs } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { type FileShare, hasPermission } from '@sharebin/shared';
 import { IconFiles, IconFolderShare, IconInbox, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notifyError, notifySuccess } from '../../../app/notify';
 import { useQueryTab } from '../../../app/use-query-tab';
 import { ModuleHeader } from '../../admin';
 import { useKeyNames } from '../../api-keys';
 import { toPrincipal, useAuth } from '../../auth';
 import { useFsShareCollection } from '../../fs-shares';
 import {
-  CollectionEmpty,
-  confirmDanger,
-  EmptyState,
-  PagedCollection,
   RefreshButton,
-  SearchAndBatchBar,
-  useBatchDelete,
-  useModalTarget,
+  SectionTabs,
+  ShareSection,
   useSearchInput,
+  useShareSection,
 } from '../../management';
 import { storageDisplayName, useStorageChoices } from '../../storage';
 import {
@@ -77,100 +72,43 @@ export default function FileManagementPage() {
   const isAdmin = scope === 'admin';
   const keyNames = useKeyNames(isAdmin);
   const storageNames = useStorageNames();
-  const searchInput = useSearchInput();
-  const { search } = searchInput;
-  const files = useFileCollection(search);
-  const preview = useModalTarget<FileShare>();
-  const edit = useModalTarget<FileShare>();
+  const search = useSearchInput();
   const deleteFile = useDeleteFile();
-  const batchDelete = useBatchDelete(files, (ids) => managedFilesApi.removeMany(scope, ids), {
-    title: t('fileManagement.batchDeleteConfirm.title'),
-    body: (count) => t('fileManagement.batchDeleteConfirm.body', { count }),
-    confirm: (count) => t('fileManagement.batchDeleteConfirm.confirm', { count }),
-    cancel: t('common.cancel'),
-    done: (count) => t('fileManagement.notifications.batchDeleted', { count }),
+  const section = useShareSection({
+    ns: 'fileManagement',
+    collection: useFileCollection(search.search),
+    search,
+    removeMany: (ids) => managedFilesApi.removeMany(scope, ids),
+    removeOne: (file: FileShare, done) => deleteFile.mutate(file.id, done),
+    namesOf: (file) => ({ name: file.filename, slug: file.slug }),
   });
-
-  const openEdit = (file: FileShare) => {
-    preview.close();
-    edit.open(file);
-  };
-
-  const confirmDelete = (file: FileShare) =>
-    confirmDanger({
-      title: t('fileManagement.deleteConfirm.title'),
-      body: t('fileManagement.deleteConfirm.body', { name: file.filename, slug: file.slug }),
-      confirm: t('common.delete'),
-      cancel: t('common.cancel'),
-      onConfirm: () =>
-        deleteFile.mutate(file.id, {
-          onSuccess: () =>
-            notifySuccess(t('fileManagement.notifications.deleted', { name: file.filename })),
-          onError: (error) => notifyError(error),
-        }),
-    });
+  const { collection: files, view: preview, edit, openEdit } = section;
 
   const uploadButton = (
     <Button component={Link} to="/upload" leftSection={<IconUpload size={16} />}>
       {t('fileManagement.upload')}
     </Button>
   );
-  const empty = (
-    <CollectionEmpty
-      search={search}
-      noMatches={{
-        title: t('common.noMatches', { search }),
-        hint: t('fileManagement.noMatchesHint'),
-      }}
-      onClearSearch={searchInput.clear}
-      testId="file-list-empty"
-    >
-      <EmptyState
-        testId="file-list-empty"
-        icon={<IconFiles size={28} stroke={1.6} />}
-        title={t('fileManagement.empty')}
-        hint={t('fileManagement.emptyHint')}
-        action={
-          <Button mt="xs" component={Link} to="/upload" leftSection={<IconUpload size={16} />}>
-            {t('fileManagement.upload')}
-          </Button>
-        }
-      />
-    </CollectionEmpty>
-  );
-
   const uploaded = (
-    <>
-      <SearchAndBatchBar
-        collection={files}
-        search={searchInput}
-        texts={{
-          label: t('fileManagement.search'),
-          placeholder: t('fileManagement.searchPlaceholder'),
-          count: (count) => t('fileManagement.count', { count }),
-          matches: (count) => t('fileManagement.matchCount', { count }),
-        }}
-        testIdPrefix="file"
-        batchDelete={batchDelete}
+    <ShareSection
+      section={section}
+      icon={IconFiles}
+      emptyAction={
+        <Button mt="xs" component={Link} to="/upload" leftSection={<IconUpload size={16} />}>
+          {t('fileManagement.upload')}
+        </Button>
+      }
+    >
+      <FileManagementList
+        files={files.items ?? []}
+        selection={files.selection}
+        onPreview={preview.open}
+        onEdit={openEdit}
+        onDelete={section.confirmDelete}
+        storageNames={storageNames}
+        keyNames={keyNames}
       />
-
-      <PagedCollection
-        collection={files}
-        errorTitle={t('fileManagement.loadFailed')}
-        empty={empty}
-        testIdPrefix="file"
-      >
-        <FileManagementList
-          files={files.items ?? []}
-          selection={files.selection}
-          onPreview={preview.open}
-          onEdit={openEdit}
-          onDelete={confirmDelete}
-          storageNames={storageNames}
-          keyNames={keyNames}
-        />
-      </PagedCollection>
-    </>
+    </ShareSection>
   );
 
   return (
@@ -203,34 +141,36 @@ export default function FileManagementPage() {
       />
 
       {withMounts ? (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="lg">
-            <Tabs.Tab value="uploaded" leftSection={<IconFiles size={16} />}>
-              {t('fsShares.manage.tabUploaded')}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="mounted"
-              leftSection={<IconFolderShare size={16} />}
-              data-testid="tab-mounted-shares"
-            >
-              {t('fsShares.manage.tabMounted')}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="requests"
-              leftSection={<IconInbox size={16} />}
-              data-testid="tab-upload-requests"
-            >
-              {t('uploadRequests.manage.tab')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="uploaded">{uploaded}</Tabs.Panel>
-          <Tabs.Panel value="mounted">
-            <MountedShares collection={mounted} search={mountedSearch} keyNames={keyNames} />
-          </Tabs.Panel>
-          <Tabs.Panel value="requests">
-            <UploadRequests collection={requests} search={requestSearch} keyNames={keyNames} />
-          </Tabs.Panel>
-        </Tabs>
+        <SectionTabs
+          tab={tab}
+          onChange={setTab}
+          tabs={[
+            {
+              value: 'uploaded',
+              icon: IconFiles,
+              label: t('fsShares.manage.tabUploaded'),
+              panel: uploaded,
+            },
+            {
+              value: 'mounted',
+              icon: IconFolderShare,
+              label: t('fsShares.manage.tabMounted'),
+              testId: 'tab-mounted-shares',
+              panel: (
+                <MountedShares collection={mounted} search={mountedSearch} keyNames={keyNames} />
+              ),
+            },
+            {
+              value: 'requests',
+              icon: IconInbox,
+              label: t('uploadRequests.manage.tab'),
+              testId: 'tab-upload-requests',
+              panel: (
+                <UploadRequests collection={requests} search={requestSearch} keyNames={keyNames} />
+              ),
+            },
+          ]}
+        />
       ) : (
         uploaded
       )}
@@ -238,17 +178,10 @@ export default function FileManagementPage() {
       <FilePreviewModal
         file={preview.target}
         storageName={preview.target ? storageNames.get(preview.target.s3_config_id) : undefined}
-        opened={preview.opened}
-        onClose={preview.close}
-        onExited={preview.exited}
+        {...preview.modal}
         onEdit={openEdit}
       />
-      <FileEditModal
-        file={edit.target}
-        opened={edit.opened}
-        onClose={edit.close}
-        onExited={edit.exited}
-      />
+      <FileEditModal file={edit.target} {...edit.modal} />
     </>
   );
 }

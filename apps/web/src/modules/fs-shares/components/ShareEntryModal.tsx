@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   ERROR_CODES,
@@ -18,8 +7,7 @@ import {
   type FsShareCreateRequest,
   fsShareUpdateRequestSchema,
 } from '@sharebin/shared';
-import { IconExternalLink, IconFile, IconFolderFilled, IconLock } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconFile, IconFolderFilled, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../app/format';
 import {
@@ -28,9 +16,10 @@ import {
   NEW_SHARE_SETTINGS,
   ShareSettingsFields,
   type ShareSettingsValues,
+  useCreationDialog,
   useShareEditForm,
 } from '../../management';
-import { ShareLinkPanel } from '../../shares';
+import { OpenInNewTabButton, SharedPathBlock, ShareLinkPanel } from '../../shares';
 import { useCreateFsShare } from '../fs-shares.hooks';
 import { ExistingShares } from './ExistingShares';
 
@@ -70,20 +59,11 @@ function CreatedShare({ share, onDone }: { share: FsShare; onDone: () => void })
         testIdPrefix="fs-share"
         fullScreen={fullScreen}
         afterUrl={
-          <Tooltip label={t('fsShares.openInNewTab')}>
-            <ActionIcon
-              component="a"
-              href={share.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="default"
-              size={36}
-              aria-label={t('fsShares.create.open')}
-              style={{ flexShrink: 0 }}
-            >
-              <IconExternalLink size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <OpenInNewTabButton
+            href={share.url}
+            label={t('fsShares.create.open')}
+            tooltip={t('fsShares.openInNewTab')}
+          />
         }
       >
         <Group gap={6}>
@@ -129,10 +109,10 @@ export function ShareEntryModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  // The entry outlives the close, so that the dialog keeps its content while it fades out.
-  const [shown, setShown] = useState<ShareTarget | null>(entry);
-  if (entry !== null && entry !== shown) setShown(entry);
-  const [created, setCreated] = useState<FsShare | null>(null);
+  const { shown, created, onExited, createSteps, onSubmit } = useCreationDialog<
+    ShareTarget,
+    FsShare
+  >(entry, entry !== null);
   const create = useCreateFsShare();
   const form = useShareEditForm({
     source: entry ? NEW_SHARE_SETTINGS : null,
@@ -144,21 +124,15 @@ export function ShareEntryModal({
 
   const save = (values: ShareSettingsValues) => {
     if (!shown) return;
-    form.saveChanges(createRequest(shown.path, values), {
-      save: (request, done) => create.mutate(request, done),
-      nothingChanged: '',
-      saved: () => t('fsShares.notifications.created'),
-      onSaved: setCreated,
-      // The dialog stays open: it shows the link now.
-      close: () => undefined,
-    });
-  };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (created) event.preventDefault();
-    else form.submit(save)(event);
+    form.saveChanges(
+      createRequest(shown.path, values),
+      createSteps(
+        (request, done) => create.mutate(request, done),
+        () => t('fsShares.notifications.created'),
+      ),
+    );
   };
 
-  const Icon = shown?.is_directory ? IconFolderFilled : IconFile;
   const { values, original } = form;
   return (
     <EditModal
@@ -166,13 +140,10 @@ export function ShareEntryModal({
       form={form}
       opened={entry !== null}
       onClose={onClose}
-      onExited={() => {
-        setCreated(null);
-        setShown(null);
-      }}
+      onExited={onExited}
       pending={create.isPending}
       size="lg"
-      onSubmit={onSubmit}
+      onSubmit={onSubmit(form.submit(save))}
       testId="fs-share-form"
     >
       {created ? (
@@ -182,33 +153,17 @@ export function ShareEntryModal({
         values &&
         original && (
           <Stack gap="lg">
-            <Paper withBorder radius="md" p="sm">
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon
-                  size={36}
-                  radius="md"
-                  variant="light"
-                  color={shown.is_directory ? 'yellow' : 'gray'}
-                  style={{ flexShrink: 0 }}
-                >
-                  <Icon size={20} />
-                </ThemeIcon>
-                <Stack gap={4} miw={0}>
-                  <Code
-                    fz="sm"
-                    style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}
-                    data-testid="fs-share-path"
-                  >
-                    {shown.path}
-                  </Code>
-                  <Text size="xs" c="dimmed">
-                    {shown.is_directory
-                      ? t('fsShares.create.introFolder')
-                      : t('fsShares.create.introFile')}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
+            <SharedPathBlock
+              path={shown.path}
+              icon={shown.is_directory ? IconFolderFilled : IconFile}
+              color={shown.is_directory ? 'yellow' : 'gray'}
+              intro={
+                shown.is_directory
+                  ? t('fsShares.create.introFolder')
+                  : t('fsShares.create.introFile')
+              }
+              testId="fs-share-path"
+            />
             <ExistingShares path={shown.path} />
             <ShareSettingsFields
               ns="fsShares"

@@ -6,14 +6,13 @@ import type { LinkForm } from '../use-link-form';
 import { LinkUrlInput } from './LinkUrlInput';
 
 /**
- * A short link's fields, new or saved: where it leads, then the settings every share has,
- * then cancel and save.
+ * A new short link's fields: where it leads, then the settings every share has, worded for a
+ * link not made yet, then cancel and create. (A saved link's are ShareEditModal's.)
  */
 export function LinkFormBody({
   form,
   values,
   original,
-  creating,
   submit,
   pending,
   onCancel,
@@ -21,7 +20,6 @@ export function LinkFormBody({
   form: LinkForm;
   values: LinkFormValues;
   original: LinkSource;
-  creating: boolean;
   submit: string;
   pending: boolean;
   onCancel: () => void;
@@ -37,14 +35,10 @@ export function LinkFormBody({
         // The settings are the same in the link's values; only the checker cannot see it.
         set={(field, value) => form.set(field, value as LinkFormValues[typeof field])}
         errorOf={form.errorOf}
-        creating={
-          creating
-            ? {
-                slugPlaceholder: t('links.form.slugPlaceholder'),
-                maxViewsDescription: t('links.form.maxViewsNew'),
-              }
-            : undefined
-        }
+        creating={{
+          slugPlaceholder: t('links.form.slugPlaceholder'),
+          maxViewsDescription: t('links.form.maxViewsNew'),
+        }}
       />
       <FormButtons
         cancel={t('common.cancel')}

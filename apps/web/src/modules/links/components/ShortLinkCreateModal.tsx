@@ -49,7 +49,6 @@ export function ShortLinkCreateModal({
           form={form}
           values={values}
           original={original}
-          creating
           submit={t('links.create.submit')}
           pending={create.isPending}
           onCancel={onClose}

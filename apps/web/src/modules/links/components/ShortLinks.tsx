@@ -3,18 +3,7 @@ import type { ShortLink } from '@sharebin/shared';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../app/notify';
-import {
-  CollectionEmpty,
-  confirmDanger,
-  EmptyState,
-  PagedCollection,
-  RefreshButton,
-  SearchAndBatchBar,
-  useBatchDelete,
-  useModalTarget,
-  useSearchInput,
-} from '../../management';
+import { RefreshButton, ShareSection, useSearchInput, useShareSection } from '../../management';
 import { shortLinksApi } from '../links.api';
 import { useDeleteShortLink, useLinkScope, useShortLinkCollection } from '../links.hooks';
 import { ShortLinkCreateModal } from './ShortLinkCreateModal';
@@ -75,104 +64,40 @@ export function ShortLinks({
   links: ShortLinksState;
   keyNames: ReadonlyMap<string, string> | null;
 }) {
-  const { t } = useTranslation();
-  const { collection, search } = links;
   const scope = useLinkScope();
-  const view = useModalTarget<ShortLink>();
-  const edit = useModalTarget<ShortLink>();
-  const remove = useDeleteShortLink();
-  const batchDelete = useBatchDelete(collection, (ids) => shortLinksApi.removeMany(scope, ids), {
-    title: t('links.manage.batchDeleteConfirm.title'),
-    body: (count) => t('links.manage.batchDeleteConfirm.body', { count }),
-    confirm: (count) => t('links.manage.batchDeleteConfirm.confirm', { count }),
-    cancel: t('common.cancel'),
-    done: (count) => t('links.manage.batchDeleted', { count }),
+  const section = useShareSection({
+    ns: 'links',
+    collection: links.collection,
+    search: links.search,
+    removeMany: (ids) => shortLinksApi.removeMany(scope, ids),
+    removeOne: useDeleteShortLink().mutate,
+    namesOf: (link: ShortLink) => ({ slug: link.slug }),
   });
-
-  const openEdit = (link: ShortLink) => {
-    view.close();
-    edit.open(link);
-  };
-  const confirmDelete = (link: ShortLink) =>
-    confirmDanger({
-      title: t('links.manage.deleteConfirm.title'),
-      body: t('links.manage.deleteConfirm.body', { slug: link.slug }),
-      confirm: t('common.delete'),
-      cancel: t('common.cancel'),
-      onConfirm: () =>
-        remove.mutate(link, {
-          onSuccess: () => notifySuccess(t('links.notifications.deleted', { slug: link.slug })),
-          onError: (error) => notifyError(error),
-        }),
-    });
-
-  const empty = (
-    <CollectionEmpty
-      search={search.search}
-      noMatches={{
-        title: t('common.noMatches', { search: search.search }),
-        hint: t('links.manage.noMatchesHint'),
-      }}
-      onClearSearch={search.clear}
-      testId="link-list-empty"
-    >
-      <EmptyState
-        testId="link-list-empty"
-        icon={<IconLink size={28} stroke={1.6} />}
-        title={t('links.manage.empty')}
-        hint={t('links.manage.emptyHint')}
-        action={<NewShortLinkButton links={links} />}
-      />
-    </CollectionEmpty>
-  );
+  const { collection, view, edit, openEdit } = section;
 
   return (
     <>
-      <SearchAndBatchBar
-        collection={collection}
-        search={search}
-        texts={{
-          label: t('links.manage.search'),
-          placeholder: t('links.manage.searchPlaceholder'),
-          count: (count) => t('links.manage.count', { count }),
-          matches: (count) => t('links.manage.matchCount', { count }),
-        }}
-        testIdPrefix="link"
-        batchDelete={batchDelete}
-      />
-      <PagedCollection
-        collection={collection}
-        errorTitle={t('links.manage.loadFailed')}
-        empty={empty}
-        testIdPrefix="link"
+      <ShareSection
+        section={section}
+        icon={IconLink}
+        emptyAction={<NewShortLinkButton links={links} />}
       >
         <ShortLinkList
           links={collection.items ?? []}
           selection={collection.selection}
           onView={view.open}
           onEdit={openEdit}
-          onDelete={confirmDelete}
+          onDelete={section.confirmDelete}
           keyNames={keyNames}
         />
-      </PagedCollection>
+      </ShareSection>
       <ShortLinkCreateModal
         opened={links.creating}
         onClose={links.stopCreating}
         onCreated={view.open}
       />
-      <ShortLinkPreviewModal
-        link={view.target}
-        opened={view.opened}
-        onClose={view.close}
-        onExited={view.exited}
-        onEdit={openEdit}
-      />
-      <ShortLinkEditModal
-        link={edit.target}
-        opened={edit.opened}
-        onClose={edit.close}
-        onExited={edit.exited}
-      />
+      <ShortLinkPreviewModal link={view.target} {...view.modal} onEdit={openEdit} />
+      <ShortLinkEditModal link={edit.target} {...edit.modal} />
     </>
   );
 }

@@ -8,17 +8,11 @@ import type {
   ShareSettingsValues,
 } from '../share-settings';
 import type { useEditForm } from '../use-edit-form';
+import type { ModalState } from '../use-modal-target';
 import { EditModal } from './EditModal';
 import { FormButtons, type ShareNamespace, ShareSettingsFields } from './ShareSettingsFields';
 
 type EditForm<S, V, F extends string> = ReturnType<typeof useEditForm<S, V, F>>;
-
-/** Whether the modal shows, and what it says when it closes and once it has faded out. */
-export interface ModalState {
-  opened: boolean;
-  onClose: () => void;
-  onExited: () => void;
-}
 
 /** Each module's modal: a paste's content wants the room, a file's or a link's settings do not. */
 const MODAL_OF: Record<ShareNamespace, { size: ModalProps['size']; testId: string }> = {

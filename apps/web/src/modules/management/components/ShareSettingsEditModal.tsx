@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
 import { shareSettingsChanges } from '../share-settings';
+import type { ModalState } from '../use-modal-target';
 import { type ShareEditFormOptions, useShareEditForm } from '../use-share-edit-form';
-import {
-  type ModalState,
-  type SavedShare,
-  ShareEditModal,
-  type ShareUpdate,
-} from './ShareEditModal';
+import { type SavedShare, ShareEditModal, type ShareUpdate } from './ShareEditModal';
 import type { ShareNamespace } from './ShareSettingsFields';
 
 /**

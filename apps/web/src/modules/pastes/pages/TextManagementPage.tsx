@@ -1,4 +1,4 @@
-import { Button, Tabs } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { PasteSummary } from '@sharebin/shared';
 import { IconClockX, IconFileText, IconLink, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,12 @@ import { ModuleHeader } from '../../admin';
 import { useKeyNames } from '../../api-keys';
 import { ShortLinkActions, ShortLinks, useShortLinks } from '../../links';
 import {
-  CollectionEmpty,
   confirmDanger,
-  EmptyState,
-  PagedCollection,
   RefreshButton,
-  SearchAndBatchBar,
-  useBatchDelete,
-  useModalTarget,
+  SectionTabs,
+  ShareSection,
   useSearchInput,
+  useShareSection,
 } from '../../management';
 import { PasteEditModal } from '../components/PasteEditModal';
 import { PasteManagementList } from '../components/PasteManagementList';
@@ -43,39 +40,18 @@ export default function TextManagementPage() {
   const scope = usePasteScope();
   const isAdmin = scope === 'admin';
   const keyNames = useKeyNames(isAdmin);
-  const searchInput = useSearchInput();
-  const { search } = searchInput;
-  const pastes = usePasteCollection(search);
-  const view = useModalTarget<PasteSummary>();
-  const edit = useModalTarget<PasteSummary>();
+  const search = useSearchInput();
   const deletePaste = useDeletePaste();
-  const clearExpired = useClearExpiredPastes();
-  const batchDelete = useBatchDelete(pastes, (ids) => managedPastesApi.removeMany(scope, ids), {
-    title: t('textManagement.batchDeleteConfirm.title'),
-    body: (count) => t('textManagement.batchDeleteConfirm.body', { count }),
-    confirm: (count) => t('textManagement.batchDeleteConfirm.confirm', { count }),
-    cancel: t('common.cancel'),
-    done: (count) => t('textManagement.notifications.batchDeleted', { count }),
+  const section = useShareSection({
+    ns: 'textManagement',
+    collection: usePasteCollection(search.search),
+    search,
+    removeMany: (ids) => managedPastesApi.removeMany(scope, ids),
+    removeOne: (paste: PasteSummary, done) => deletePaste.mutate(paste.id, done),
+    namesOf: (paste) => ({ slug: paste.slug }),
   });
-
-  const openEdit = (paste: PasteSummary) => {
-    view.close();
-    edit.open(paste);
-  };
-
-  const confirmDelete = (paste: PasteSummary) =>
-    confirmDanger({
-      title: t('textManagement.deleteConfirm.title'),
-      body: t('textManagement.deleteConfirm.body', { slug: paste.slug }),
-      confirm: t('common.delete'),
-      cancel: t('common.cancel'),
-      onConfirm: () =>
-        deletePaste.mutate(paste.id, {
-          onSuccess: () =>
-            notifySuccess(t('textManagement.notifications.deleted', { slug: paste.slug })),
-          onError: (error) => notifyError(error),
-        }),
-    });
+  const { collection: pastes, view, edit, openEdit } = section;
+  const clearExpired = useClearExpiredPastes();
 
   const confirmClearExpired = () =>
     confirmDanger({
@@ -95,61 +71,25 @@ export default function TextManagementPage() {
         }),
     });
 
-  const empty = (
-    <CollectionEmpty
-      search={search}
-      noMatches={{
-        title: t('common.noMatches', { search }),
-        hint: t('textManagement.noMatchesHint'),
-      }}
-      onClearSearch={searchInput.clear}
-      testId="paste-list-empty"
-    >
-      <EmptyState
-        testId="paste-list-empty"
-        icon={<IconFileText size={28} stroke={1.6} />}
-        title={t('textManagement.empty')}
-        hint={t('textManagement.emptyHint')}
-        action={
-          <Button mt="xs" component={Link} to="/" leftSection={<IconPlus size={16} />}>
-            {t('textManagement.create')}
-          </Button>
-        }
-      />
-    </CollectionEmpty>
-  );
-
   const pasteList = (
-    <>
-      <SearchAndBatchBar
-        collection={pastes}
-        search={searchInput}
-        texts={{
-          label: t('textManagement.search'),
-          placeholder: t('textManagement.searchPlaceholder'),
-          count: (count) => t('textManagement.count', { count }),
-          matches: (count) => t('textManagement.matchCount', { count }),
-        }}
-        testIdPrefix="paste"
-        batchDelete={batchDelete}
+    <ShareSection
+      section={section}
+      icon={IconFileText}
+      emptyAction={
+        <Button mt="xs" component={Link} to="/" leftSection={<IconPlus size={16} />}>
+          {t('textManagement.create')}
+        </Button>
+      }
+    >
+      <PasteManagementList
+        pastes={pastes.items ?? []}
+        selection={pastes.selection}
+        onView={view.open}
+        onEdit={openEdit}
+        onDelete={section.confirmDelete}
+        keyNames={keyNames}
       />
-
-      <PagedCollection
-        collection={pastes}
-        errorTitle={t('textManagement.loadFailed')}
-        empty={empty}
-        testIdPrefix="paste"
-      >
-        <PasteManagementList
-          pastes={pastes.items ?? []}
-          selection={pastes.selection}
-          onView={view.open}
-          onEdit={openEdit}
-          onDelete={confirmDelete}
-          keyNames={keyNames}
-        />
-      </PagedCollection>
-    </>
+    </ShareSection>
   );
 
   return (
@@ -186,38 +126,28 @@ export default function TextManagementPage() {
         }
       />
 
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="lg">
-          <Tabs.Tab value="pastes" leftSection={<IconFileText size={16} />}>
-            {t('links.manage.tabPastes')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="links"
-            leftSection={<IconLink size={16} />}
-            data-testid="tab-short-links"
-          >
-            {t('links.manage.tabLinks')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="pastes">{pasteList}</Tabs.Panel>
-        <Tabs.Panel value="links">
-          <ShortLinks links={links} keyNames={keyNames} />
-        </Tabs.Panel>
-      </Tabs>
+      <SectionTabs
+        tab={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'pastes',
+            icon: IconFileText,
+            label: t('links.manage.tabPastes'),
+            panel: pasteList,
+          },
+          {
+            value: 'links',
+            icon: IconLink,
+            label: t('links.manage.tabLinks'),
+            testId: 'tab-short-links',
+            panel: <ShortLinks links={links} keyNames={keyNames} />,
+          },
+        ]}
+      />
 
-      <PastePreviewModal
-        paste={view.target}
-        opened={view.opened}
-        onClose={view.close}
-        onExited={view.exited}
-        onEdit={openEdit}
-      />
-      <PasteEditModal
-        paste={edit.target}
-        opened={edit.opened}
-        onClose={edit.close}
-        onExited={edit.exited}
-      />
+      <PastePreviewModal paste={view.target} {...view.modal} onEdit={openEdit} />
+      <PasteEditModal paste={edit.target} {...edit.modal} />
     </>
   );
 }

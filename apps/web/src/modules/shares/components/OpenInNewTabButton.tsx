@@ -1,10 +1,22 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 
-/** Opens a share's address in a new tab, beside its address field (ShareLinkPanel's `afterUrl`). */
-export function OpenInNewTabButton({ href, label }: { href: string; label: string }) {
+/**
+ * Opens a share's address in a new tab, beside its address field (ShareLinkPanel's `afterUrl`).
+ * `label` names the button; the tooltip says the same unless a creation dialog words it apart
+ * (its button is "Open", its tooltip "Open in a new tab").
+ */
+export function OpenInNewTabButton({
+  href,
+  label,
+  tooltip = label,
+}: {
+  href: string;
+  label: string;
+  tooltip?: string;
+}) {
   return (
-    <Tooltip label={label}>
+    <Tooltip label={tooltip}>
       <ActionIcon
         component="a"
         href={href}

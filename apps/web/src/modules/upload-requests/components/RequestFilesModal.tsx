@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UploadRequest } from '@sharebin/shared';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditModal, FormButtons } from '../../management';
+import { EditModal, FormButtons, useCreationDialog } from '../../management';
 import { createRequestOf, newRequestSource, type RequestFormValues } from '../upload-request.form';
 import { useCreateUploadRequest } from '../upload-requests.hooks';
 import { useRequestForm } from '../use-request-form';
@@ -47,27 +47,22 @@ export function RequestFilesModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  // What the dialog shows outlives the close, so that it keeps its content while it fades out.
-  const [shown, setShown] = useState<RequestTarget | null>(folder);
-  if (opened && folder !== shown) setShown(folder);
-  const [created, setCreated] = useState<UploadRequest | null>(null);
+  const { shown, created, onExited, createSteps, onSubmit } = useCreationDialog<
+    RequestTarget,
+    UploadRequest
+  >(folder, opened);
   const create = useCreateUploadRequest();
   const source = useMemo(() => newRequestSource(folder?.path ?? ''), [folder]);
   const form = useRequestForm({ source: opened ? source : null, opened, creating: true });
 
   const save = (values: RequestFormValues) =>
-    form.saveChanges(createRequestOf(values), {
-      save: (request, done) => create.mutate(request, done),
-      nothingChanged: '',
-      saved: () => t('uploadRequests.notifications.created'),
-      onSaved: setCreated,
-      // The dialog stays open: it shows the link now.
-      close: () => undefined,
-    });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (created) event.preventDefault();
-    else form.submit(save)(event);
-  };
+    form.saveChanges(
+      createRequestOf(values),
+      createSteps(
+        (request, done) => create.mutate(request, done),
+        () => t('uploadRequests.notifications.created'),
+      ),
+    );
 
   return (
     <EditModal
@@ -79,13 +74,10 @@ export function RequestFilesModal({
       form={form}
       opened={opened}
       onClose={onClose}
-      onExited={() => {
-        setCreated(null);
-        setShown(null);
-      }}
+      onExited={onExited}
       pending={create.isPending}
       size="lg"
-      onSubmit={onSubmit}
+      onSubmit={onSubmit(form.submit(save))}
       testId="upload-request-form"
     >
       {created ? (

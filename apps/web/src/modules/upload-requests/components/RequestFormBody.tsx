@@ -1,7 +1,8 @@
-import { Code, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { IconFolder, IconFolderFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ShareSettingsFields } from '../../management';
+import { SharedPathBlock } from '../../shares';
 import type { RequestFormValues } from '../upload-request.form';
 import type { RequestForm } from '../use-request-form';
 import { RequestLimitFields } from './RequestLimitFields';
@@ -9,27 +10,13 @@ import { RequestLimitFields } from './RequestLimitFields';
 /** The folder files go into, with what asking for them means. */
 export function FolderBlock({ path, intro }: { path: string; intro?: string }) {
   return (
-    <Paper withBorder radius="md" p="sm">
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={36} radius="md" variant="light" color="yellow" style={{ flexShrink: 0 }}>
-          <IconFolderFilled size={20} />
-        </ThemeIcon>
-        <Stack gap={4} miw={0}>
-          <Code
-            fz="sm"
-            style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}
-            data-testid="upload-request-path"
-          >
-            {path}
-          </Code>
-          {intro && (
-            <Text size="xs" c="dimmed">
-              {intro}
-            </Text>
-          )}
-        </Stack>
-      </Group>
-    </Paper>
+    <SharedPathBlock
+      path={path}
+      icon={IconFolderFilled}
+      color="yellow"
+      intro={intro}
+      testId="upload-request-path"
+    />
   );
 }
 

@@ -1,8 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import type { UploadRequest } from '@sharebin/shared';
-import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ShareLinkPanel } from '../../shares';
+import { OpenInNewTabButton, ShareLinkPanel } from '../../shares';
 import { RequestLimitBadges } from './RequestLimitBadges';
 
 /** A request's link with its QR code, copy and open buttons, and what the request accepts. */
@@ -21,20 +19,11 @@ export function RequestLinkPanel({
       testIdPrefix="upload-request"
       fullScreen={fullScreen}
       afterUrl={
-        <Tooltip label={t('uploadRequests.openInNewTab')}>
-          <ActionIcon
-            component="a"
-            href={request.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="default"
-            size={36}
-            aria-label={t('uploadRequests.create.open')}
-            style={{ flexShrink: 0 }}
-          >
-            <IconExternalLink size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <OpenInNewTabButton
+          href={request.url}
+          label={t('uploadRequests.create.open')}
+          tooltip={t('uploadRequests.openInNewTab')}
+        />
       }
     >
       <RequestLimitBadges request={request} withAccess />

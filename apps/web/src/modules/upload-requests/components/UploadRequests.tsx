@@ -3,19 +3,9 @@ import type { UploadRequest } from '@sharebin/shared';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopy } from '../../../app/clipboard';
-import { notifyError, notifySuccess, notifyWarning } from '../../../app/notify';
+import { useCopyLink } from '../../../app/clipboard';
 import { toPrincipal, useAuth } from '../../auth';
-import {
-  CollectionEmpty,
-  confirmDanger,
-  EmptyState,
-  PagedCollection,
-  SearchAndBatchBar,
-  useBatchDelete,
-  useModalTarget,
-  type useSearchInput,
-} from '../../management';
+import { ShareSection, type useSearchInput, useShareSection } from '../../management';
 import { canWriteSomewhere } from '../../mount-explorer';
 import { uploadRequestsApi } from '../upload-requests.api';
 import { useDeleteUploadRequest, type useUploadRequestCollection } from '../upload-requests.hooks';
@@ -63,104 +53,36 @@ export function UploadRequests({
   keyNames: ReadonlyMap<string, string> | null;
 }) {
   const { t } = useTranslation();
-  const words = 'uploadRequests.manage';
-  const { copy } = useCopy();
-  const details = useModalTarget<UploadRequest>();
-  const edit = useModalTarget<UploadRequest>();
-  const remove = useDeleteUploadRequest();
-  const batchDelete = useBatchDelete(collection, uploadRequestsApi.removeMany, {
-    title: t(`${words}.batchDeleteConfirm.title`),
-    body: (count) => t(`${words}.batchDeleteConfirm.body`, { count }),
-    confirm: (count) => t(`${words}.batchDeleteConfirm.confirm`, { count }),
-    cancel: t('common.cancel'),
-    done: (count) => t(`${words}.batchDeleted`, { count }),
+  const copyLink = useCopyLink(t('uploadRequests.notifications.linkCopied'));
+  const section = useShareSection({
+    ns: 'uploadRequests',
+    collection,
+    search,
+    removeMany: uploadRequestsApi.removeMany,
+    removeOne: useDeleteUploadRequest().mutate,
+    namesOf: (request: UploadRequest) => ({ slug: request.slug, name: request.name }),
   });
-
-  const copyLink = async (request: UploadRequest) => {
-    if (await copy(request.url)) notifySuccess(t('uploadRequests.notifications.linkCopied'));
-    else notifyWarning(request.url);
-  };
-  const openEdit = (request: UploadRequest) => {
-    details.close();
-    edit.open(request);
-  };
-  const confirmDelete = (request: UploadRequest) =>
-    confirmDanger({
-      title: t(`${words}.deleteConfirm.title`),
-      body: t(`${words}.deleteConfirm.body`, { slug: request.slug, name: request.name }),
-      confirm: t('common.delete'),
-      cancel: t('common.cancel'),
-      onConfirm: () =>
-        remove.mutate(request, {
-          onSuccess: () =>
-            notifySuccess(t('uploadRequests.notifications.deleted', { slug: request.slug })),
-          onError: (error) => notifyError(error),
-        }),
-    });
-
-  const empty = (
-    <CollectionEmpty
-      search={search.search}
-      noMatches={{
-        title: t('common.noMatches', { search: search.search }),
-        hint: t(`${words}.noMatchesHint`),
-      }}
-      onClearSearch={search.clear}
-      testId="upload-request-list-empty"
-    >
-      <EmptyState
-        testId="upload-request-list-empty"
-        icon={<IconInbox size={28} stroke={1.6} />}
-        title={t(`${words}.empty`)}
-        hint={t(`${words}.emptyHint`)}
-        action={<NewUploadRequestButton variant="light" />}
-      />
-    </CollectionEmpty>
-  );
+  const { view: details, edit, openEdit } = section;
 
   return (
     <>
-      <SearchAndBatchBar
-        collection={collection}
-        search={search}
-        texts={{
-          label: t(`${words}.search`),
-          placeholder: t(`${words}.searchPlaceholder`),
-          count: (count) => t(`${words}.count`, { count }),
-          matches: (count) => t(`${words}.matchCount`, { count }),
-        }}
-        testIdPrefix="upload-request"
-        batchDelete={batchDelete}
-      />
-      <PagedCollection
-        collection={collection}
-        errorTitle={t(`${words}.loadFailed`)}
-        empty={empty}
-        testIdPrefix="upload-request"
+      <ShareSection
+        section={section}
+        icon={IconInbox}
+        emptyAction={<NewUploadRequestButton variant="light" />}
       >
         <UploadRequestList
           requests={collection.items ?? []}
           selection={collection.selection}
           onView={details.open}
-          onCopy={(request) => void copyLink(request)}
+          onCopy={(request) => void copyLink(request.url)}
           onEdit={openEdit}
-          onDelete={confirmDelete}
+          onDelete={section.confirmDelete}
           keyNames={keyNames}
         />
-      </PagedCollection>
-      <RequestDetailsModal
-        request={details.target}
-        opened={details.opened}
-        onClose={details.close}
-        onExited={details.exited}
-        onEdit={openEdit}
-      />
-      <UploadRequestEditModal
-        request={edit.target}
-        opened={edit.opened}
-        onClose={edit.close}
-        onExited={edit.exited}
-      />
+      </ShareSection>
+      <RequestDetailsModal request={details.target} {...details.modal} onEdit={openEdit} />
+      <UploadRequestEditModal request={edit.target} {...edit.modal} />
     </>
   );
 }
