@@ -270,8 +270,8 @@ test.describe('short links', () => {
 });
 
 test.describe('short link screenshots', () => {
-  // Pictures for a person to look at (themes, languages, desktop and phone); they assert
-  // nothing the tests above do not. Run with SCREENSHOTS=1.
+  // Skipped in CI on purpose: pictures for a person to look at (themes, languages, desktop and
+  // phone); they assert nothing the tests above do not. Run with SCREENSHOTS=1.
   test.skip(
     !process.env.SCREENSHOTS,
     'pictures for review, not checks: set SCREENSHOTS=1 to take them',

@@ -355,8 +355,8 @@ test.describe('upload requests', () => {
 });
 
 test.describe('upload request screenshots', () => {
-  // Pictures for a person to look at (themes, languages, desktop and phone); they assert
-  // nothing the tests above do not. Run with SCREENSHOTS=1.
+  // Skipped in CI on purpose: pictures for a person to look at (themes, languages, desktop and
+  // phone); they assert nothing the tests above do not. Run with SCREENSHOTS=1.
   test.skip(
     !process.env.SCREENSHOTS,
     'pictures for review, not checks: set SCREENSHOTS=1 to take them',

@@ -4,3 +4,4 @@ export * from './media-type';
 export * from './paths';
 export * from './permissions';
 export * from './schemas';
+export * from './thumbnails';

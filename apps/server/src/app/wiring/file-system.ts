@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { THUMBNAIL_MAX_SOURCE_BYTES } from '@sharebin/shared';
 import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums.usecases';
 import type { FsChange } from '../../modules/fs/fs-change.models';
 import {
@@ -29,8 +30,6 @@ import type { Storage } from './storage';
 
 /** THUMBNAIL_CACHE_SIZE's default. */
 const THUMBNAIL_CACHE_BYTES = 512 * 1024 * 1024;
-/** Larger images get no thumbnail: making one would take seconds of a core and its memory. */
-const THUMBNAIL_MAX_SOURCE_BYTES = 100 * 1024 * 1024;
 /** Thumbnails made at once: libvips uses a core (and some memory) per image. */
 const THUMBNAIL_CONCURRENCY = 2;
 

@@ -1,31 +1,15 @@
-import type { FsEntry } from '@sharebin/shared';
+import { type FsEntry, isThumbnailable, THUMBNAIL_MAX_SOURCE_BYTES } from '@sharebin/shared';
 import { apiBlob } from '../../app/api-client';
 import { fsBase } from './fs.api';
 
-/** The images the server makes thumbnails of (its `fs/thumbnail`). */
-const THUMBNAIL_EXTENSIONS = new Set([
-  'jpg',
-  'jpeg',
-  'png',
-  'webp',
-  'gif',
-  'avif',
-  'heic',
-  'heif',
-  'tif',
-  'tiff',
-  'svg',
-]);
-/** Larger sources get none (the server's limit): not asked for. */
-const MAX_SOURCE_BYTES = 100 * 1024 * 1024;
 /** Object URLs kept: enough for a few screens of a grid; the oldest are revoked. */
 const KEPT = 600;
 
 /** Whether the server makes a thumbnail of an entry (any listing's: the explorer's, a share's). */
 export const hasThumbnail = (entry: Pick<FsEntry, 'name' | 'size' | 'is_directory'>) =>
   !entry.is_directory &&
-  (entry.size ?? 0) <= MAX_SOURCE_BYTES &&
-  THUMBNAIL_EXTENSIONS.has(entry.name.slice(entry.name.lastIndexOf('.') + 1).toLowerCase());
+  (entry.size ?? 0) <= THUMBNAIL_MAX_SOURCE_BYTES &&
+  isThumbnailable(entry.name);
 
 /** Pictures already fetched, by file version and size: a scroll back shows them at once. */
 const pictures = new Map<string, Promise<string | null>>();

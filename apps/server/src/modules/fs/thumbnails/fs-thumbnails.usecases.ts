@@ -1,4 +1,4 @@
-import type { Principal } from '@sharebin/shared';
+import { isThumbnailable, type Principal } from '@sharebin/shared';
 import type { Logger } from 'pino';
 import type sharpType from 'sharp';
 import { createWorkQueue } from '../../shared/work-queue';
@@ -6,25 +6,8 @@ import { fsThumbnailFailed, fsThumbnailUnsupported } from '../fs.errors';
 import type { FsReadUseCases } from '../fs-read.usecases';
 import type { ThumbnailCache } from './thumbnail-cache';
 
-/** What libvips reads here; SVG is rasterised without its external resources (librsvg's rule). */
-const IMAGE_EXTENSIONS = new Set([
-  'jpg',
-  'jpeg',
-  'png',
-  'webp',
-  'gif',
-  'avif',
-  'heic',
-  'heif',
-  'tif',
-  'tiff',
-  'svg',
-]);
 /** Pixels a source may have: a bomb of a PNG (tiny file, huge canvas) is refused, not decoded. */
 const MAX_INPUT_PIXELS = 100_000_000;
-
-export const isThumbnailable = (name: string) =>
-  IMAGE_EXTENSIONS.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
 
 /** sharp (libvips) is loaded on the first thumbnail: a server that makes none never pays for it. */
 let sharpModule: Promise<typeof sharpType> | null = null;
