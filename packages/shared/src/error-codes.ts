@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   fsArchiveUnsupported: 'fs.archive_unsupported',
   fsArchiveUnreadable: 'fs.archive_unreadable',
   fsArchiveEntryNotFound: 'fs.archive_entry_not_found',
+  fsArchiveUnsafeEntry: 'fs.archive_unsafe_entry',
+  fsArchiveTooLarge: 'fs.archive_too_large',
   fsNameTooLong: 'fs.name_too_long',
   fsUsedByShares: 'fs.used_by_shares',
   fsNotAFile: 'fs.not_a_file',

@@ -191,7 +191,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** A server job (SPEC §3 task) as GET fs/jobs and fs/jobs/{id} show it. */
 export const fsJobSchema = z.object({
   id: z.string(),
-  type: z.enum(['copy', 'move', 'delete', 'zip']),
+  type: z.enum(['copy', 'move', 'delete', 'zip', 'extract']),
   status: z.enum(JOB_STATUSES),
   /** Completed with some items failed (SPEC §4 partial-complete display). */
   partial: z.boolean(),
@@ -373,3 +373,20 @@ export const fsArchiveListingSchema = z.object({
   truncated: z.boolean(),
 });
 export type FsArchiveListing = z.infer<typeof fsArchiveListingSchema>;
+
+/** Limits on what one extraction may write, against archive bombs (issue 32). */
+export const EXTRACT_MAX_ENTRIES = 100_000;
+export const EXTRACT_MAX_BYTES = 64 * 1024 ** 3;
+/** Declared bytes per stored byte, for the archive as a whole and for a zip entry over 1 MiB. */
+export const EXTRACT_MAX_RATIO = 1_000;
+
+/**
+ * POST fs/extract: the archive `path` is extracted into the folder `targetPath` (made when
+ * missing), as a job. `conflict` is what becomes of a file already there, as for a copy.
+ */
+export const fsExtractRequestSchema = z.object({
+  path: fsPathSchema,
+  targetPath: fsPathSchema,
+  conflict: z.enum(FS_CONFLICT_MODES).default('fail'),
+});
+export type FsExtractRequest = z.input<typeof fsExtractRequestSchema>;

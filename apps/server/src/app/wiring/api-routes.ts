@@ -5,7 +5,6 @@ import { createDashboardRoutes } from '../../modules/dashboard/dashboard.routes'
 import { createDashboardUseCases } from '../../modules/dashboard/dashboard.usecases';
 import { createFilesRoutes } from '../../modules/files/files.routes';
 import { createFsArchiveRoutes } from '../../modules/fs/archives/fs-archives.routes';
-import { createFsArchives } from '../../modules/fs/archives/fs-archives.usecases';
 import { createFsRoutes } from '../../modules/fs/fs.routes';
 import { createFsSearchRoutes } from '../../modules/fs/search/fs-search.routes';
 import { createFsSearch } from '../../modules/fs/search/fs-search.usecases';
@@ -131,7 +130,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
     ...uploadRequestRoutes(deps, areas, mountUploads.multipart),
     ...createZipRoutes({ zip }),
     ...createFsThumbnailRoutes({ thumbnails: fs.thumbnails }),
-    ...createFsArchiveRoutes({ archives: createFsArchives({ read: fs.read }), activity }),
+    ...createFsArchiveRoutes({ archives: fs.archives, extract: runner.extractJobs, activity }),
     ...createFsSearchRoutes({
       fsSearch: createFsSearch({
         search: fs.search,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { THUMBNAIL_MAX_SOURCE_BYTES } from '@sharebin/shared';
+import { createFsArchives } from '../../modules/fs/archives/fs-archives.usecases';
 import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums.usecases';
 import type { FsChange } from '../../modules/fs/fs-change.models';
 import {
@@ -126,6 +127,7 @@ export function wireFileSystem(
     }),
     write: createFsWriteUseCases({ locator, quota, onChange, activity }),
     read,
+    archives: createFsArchives({ read }),
     thumbnails: createFsThumbnails({
       read,
       cache: createThumbnailCache({

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { createExtractJobs } from '../../modules/fs/archives/fs-extract.job';
 import { createDeleteJobs } from '../../modules/fs/transfers/fs-delete.job';
 import { createTransferJobs } from '../../modules/fs/transfers/fs-transfer.job';
 import {
@@ -68,6 +69,16 @@ export function wireJobRunner(
     enqueue: (principal, payload) => jobs.enqueue('delete', principal, payload),
     largeDeleteFiles: deps.largeDeleteFiles,
   });
+  const extractJobs = createExtractJobs({
+    archives: fs.archives,
+    locator: fs.locator,
+    quota: fs.quota,
+    onChange: fs.onChange,
+    principalOf,
+    enqueue: (principal, payload) => jobs.enqueue('extract', principal, payload),
+    retryDelaysMs: timings.retryDelaysMs,
+    ...(deps.extractLimits ? { limits: deps.extractLimits } : {}),
+  });
   const zipJobs = createZipJobs({
     locator: fs.locator,
     plans: createZipPlansRepository({ db }),
@@ -79,6 +90,7 @@ export function wireJobRunner(
     move: transferJobs.move,
     delete: deleteJobs.handler,
     zip: zipJobs.handler,
+    extract: extractJobs.handler,
     housekeeping: scheduledJobHandler(housekeeping, logger),
   };
   const worker = createJobWorker({
@@ -101,6 +113,7 @@ export function wireJobRunner(
     transferJobs,
     deleteJobs,
     zipJobs,
+    extractJobs,
     runner: {
       useCases: jobs,
       worker,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CacheCoordination } from '../../modules/cache/cache-coordination';
+import type { ExtractLimits } from '../../modules/fs/archives/fs-extract.job';
 import type { JobTimings } from '../../modules/jobs/jobs.worker';
 import type { Clock } from '../../modules/shared/clock';
 import type { Db } from '../../modules/shared/db';
@@ -51,6 +52,8 @@ export interface ServerDeps {
   davPropfindMaxEntries?: number;
   /** Budget and entry limit of direct zip archives (the module's constants unless given). */
   zipLimits?: ZipLimits;
+  /** What one extraction may write (EXTRACT_LIMITS unless given). */
+  extractLimits?: ExtractLimits;
   /**
    * HTTP_IDLE_TIMEOUT: the longest a streamed upload of a running process stays silent, which
    * tells the housekeeping when one of another instance is abandoned (its default unless given).

@@ -182,3 +182,32 @@ export const fsArchiveEntryNotFound = (path: string, entry: string) =>
     path,
     entry,
   });
+
+/** A link, or a name that would land outside the folder (zip-slip): never extracted. */
+export const fsArchiveUnsafeEntry = (path: string, entry: string) =>
+  new AppError(
+    422,
+    ERROR_CODES.fsArchiveUnsafeEntry,
+    `${entry} in ${path} is a link or leads outside the folder, so it was not extracted`,
+    { path, entry },
+  );
+
+/** More than one extraction writes (EXTRACT_MAX_*): an archive bomb, or just too large. */
+export const fsArchiveTooLarge = (
+  path: string,
+  limit: 'entries' | 'bytes' | 'ratio',
+  value: number,
+  max: number,
+) => {
+  const said = {
+    entries: `holds more than ${max} entries`,
+    bytes: `would expand to more than ${max} bytes`,
+    ratio: `would expand to ${Math.round(value)} times its size, more than ${max}`,
+  }[limit];
+  return new AppError(
+    422,
+    ERROR_CODES.fsArchiveTooLarge,
+    `${path} ${said}: it is not extracted (nothing was written)`,
+    { path, limit, value, max },
+  );
+};

@@ -13,17 +13,23 @@ export type FailedItem = Pick<JobItemRow, 'source_path' | 'error' | 'message' | 
 
 /**
  * What a job works on, read from its payload: copy and move carry `items` of source and target
- * paths, delete and zip carry `paths`; scheduled work carries neither.
+ * paths, delete and zip carry `paths`, an extraction its archive's `path` and `targetPath`;
+ * scheduled work carries none.
  */
 function subjectOf(payload: string): FsJob['subject'] {
   const parsed = JSON.parse(payload) as {
     items?: { sourcePath: string; targetPath: string }[];
     paths?: string[];
+    path?: string;
+    targetPath?: string;
   };
-  const sources = parsed.items?.map((item) => item.sourcePath) ?? parsed.paths ?? [];
+  const sources =
+    parsed.items?.map((item) => item.sourcePath) ??
+    parsed.paths ??
+    (parsed.path ? [parsed.path] : []);
   return {
     source: sources[0] ?? null,
-    target: parsed.items?.[0]?.targetPath ?? null,
+    target: parsed.items?.[0]?.targetPath ?? parsed.targetPath ?? null,
     paths: sources.length,
   };
 }

@@ -1,6 +1,12 @@
 /** The archives listed without extracting them, by name: zip, tar, and gzip-compressed tar. */
 export type ArchiveFormat = 'zip' | 'tar' | 'tar.gz';
 
+/** An archive found where a caller may read it: its format and stored size. */
+export interface OpenedArchive {
+  format: ArchiveFormat;
+  size: number;
+}
+
 export function archiveFormatOf(name: string): ArchiveFormat | null {
   const lower = name.toLowerCase();
   if (lower.endsWith('.zip')) return 'zip';

@@ -1,10 +1,19 @@
-import { fsArchiveListingSchema, fsPathSchema } from '@sharebin/shared';
+import {
+  EXTRACT_MAX_BYTES,
+  EXTRACT_MAX_ENTRIES,
+  EXTRACT_MAX_RATIO,
+  fsArchiveListingSchema,
+  fsExtractRequestSchema,
+  fsJobAcceptedSchema,
+  fsPathSchema,
+} from '@sharebin/shared';
 import { z } from 'zod';
 import { type AnyRoute, type RouteAuth, route } from '../../../app/route';
 import type { ActivityLog } from '../../dashboard/activity.recorder';
 import { mimetypeFor } from '../../shared/media-types';
 import { objectResponse } from '../../storage/object-response';
 import { ARCHIVE_MAX_ENTRIES, type FsArchives } from './fs-archives.usecases';
+import type { ExtractJobs } from './fs-extract.job';
 
 const entryQuerySchema = z.object({
   path: fsPathSchema,
@@ -14,9 +23,11 @@ const entryQuerySchema = z.object({
 
 export function createFsArchiveRoutes({
   archives,
+  extract,
   activity,
 }: {
   archives: FsArchives;
+  extract: Pick<ExtractJobs, 'start'>;
   activity: ActivityLog;
 }): AnyRoute[] {
   const tag = 'file system';
@@ -65,6 +76,18 @@ export function createFsArchiveRoutes({
         response.headers.delete('Accept-Ranges');
         return response;
       },
+    }),
+    route({
+      method: 'post',
+      path: `${prefix}/extract`,
+      tag,
+      summary: `Extract a zip, tar or tar.gz into the folder \`targetPath\` (made when missing) as a job (answers its \`job_id\`); \`conflict\` decides for files already there, as for a copy. Links and names leaving the folder are not extracted (failed items); an archive of more than ${EXTRACT_MAX_ENTRIES} entries, ${EXTRACT_MAX_BYTES} bytes, or expanding more than ${EXTRACT_MAX_RATIO} times its size fails whole, with nothing written`,
+      auth,
+      body: fsExtractRequestSchema,
+      response: fsJobAcceptedSchema,
+      status: 202,
+      errors: [400, 403, 404, 415],
+      handler: ({ principal, body }) => extract.start(principal, body),
     }),
   ];
   return [...under('/admin/fs', 'admin'), ...under('/user/fs', { permission: 'mount' })];

@@ -55,13 +55,14 @@ export function itemFailure(error: unknown): ItemResult {
   };
 }
 
-const step = (
-  stepKind: StepKind,
+/** A job item still to do: one step of a job's plan. */
+export const pendingStep = <Kind extends string>(
+  kind: Kind,
   source_path: string,
   target_path: string | null,
   size = 0,
 ): NewJobItem => ({
-  kind: stepKind,
+  kind,
   source_path,
   target_path,
   size,
@@ -69,11 +70,31 @@ const step = (
   error: null,
   message: null,
 });
+const step = pendingStep<StepKind>;
 
 const withSuffix = (name: string, n: number) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
 };
+
+/** The target for `name` in `folder` under the conflict mode, or why the item cannot go. */
+export async function targetFor(
+  locator: FsLocator,
+  principal: Principal,
+  folder: string,
+  name: string,
+  conflict: FsConflictMode,
+): Promise<MountLocation> {
+  const target = await locator.write(principal, childPath(folder, name));
+  if (!(await target.storage.stat(target.key))) return target;
+  if (conflict === 'fail') throw fsAlreadyExists(target.path);
+  if (conflict !== 'rename') return target;
+  for (let n = 1; n <= RENAME_TRIES; n++) {
+    const renamed = await locator.write(principal, childPath(folder, withSuffix(name, n)));
+    if (!(await renamed.storage.stat(renamed.key))) return renamed;
+  }
+  throw fsAlreadyExists(target.path);
+}
 
 export interface TransferJobsDeps {
   locator: FsLocator;
@@ -136,24 +157,6 @@ export function createTransferJobs({
     if (found === 0) throw fsNoFilesToCopy();
   }
 
-  /** The target for `name` in `folder` under the conflict mode, or why the item cannot go. */
-  async function targetFor(
-    principal: Principal,
-    folder: string,
-    name: string,
-    conflict: FsConflictMode,
-  ): Promise<MountLocation> {
-    const target = await locator.write(principal, childPath(folder, name));
-    if (!(await target.storage.stat(target.key))) return target;
-    if (conflict === 'fail') throw fsAlreadyExists(target.path);
-    if (conflict !== 'rename') return target;
-    for (let n = 1; n <= RENAME_TRIES; n++) {
-      const renamed = await locator.write(principal, childPath(folder, withSuffix(name, n)));
-      if (!(await renamed.storage.stat(renamed.key))) return renamed;
-    }
-    throw fsAlreadyExists(target.path);
-  }
-
   function handler(kind: TransferKind): JobHandler {
     /** The steps of one item of the request, handed to `add` in batches; throws why it cannot go. */
     async function planSteps(
@@ -168,7 +171,7 @@ export function createTransferJobs({
       const entry = await source.storage.stat(source.key);
       if (!entry) throw fsNotFound(sourcePath);
       const name = item.name ?? nameOfPath(sourcePath);
-      const target = await targetFor(principal, targetPath, name, conflict);
+      const target = await targetFor(locator, principal, targetPath, name, conflict);
       if (kind === 'move' && isPathWithin(sourcePath, target.path)) {
         throw fsIntoItself(sourcePath, targetPath);
       }

@@ -1,4 +1,4 @@
-import { pipeline, Transform } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../../app/errors';
 import type { StorageDriver } from '../../storage/drivers/storage-driver';
@@ -20,10 +20,34 @@ export async function streamFile(
   sourceKey: string,
   target: StorageDriver,
   targetKey: string,
-  { signal, onBytes }: { signal: AbortSignal; onBytes: (bytes: number) => void },
+  options: { signal: AbortSignal; onBytes: (bytes: number) => void },
 ): Promise<number> {
-  signal.throwIfAborted();
+  options.signal.throwIfAborted();
   const { body, info } = await source.get(sourceKey);
+  return putStream(body, target, targetKey, {
+    ...options,
+    size: info.size,
+    contentType: info.contentType ?? undefined,
+  });
+}
+
+/** Stores `body` of `size` bytes at `key`, counting them as they go; a cancel ends both. */
+export async function putStream(
+  body: Readable,
+  target: StorageDriver,
+  targetKey: string,
+  {
+    size,
+    contentType,
+    signal,
+    onBytes,
+  }: {
+    size: number;
+    contentType?: string | undefined;
+    signal: AbortSignal;
+    onBytes: (bytes: number) => void;
+  },
+): Promise<number> {
   let bytes = 0;
   const counted = new Transform({
     highWaterMark: COPY_BUFFER_BYTES,
@@ -44,8 +68,8 @@ export async function streamFile(
   if (signal.aborted) stop();
   try {
     const stored = await target.put(targetKey, counted, {
-      contentLength: info.size,
-      contentType: info.contentType ?? undefined,
+      contentLength: size,
+      ...(contentType ? { contentType } : {}),
     });
     return stored.size;
   } finally {
