@@ -26,6 +26,7 @@ const SUITES = [
   'copy-restart.ts',
   'fs-shares.ts',
   'thumbnails.ts',
+  'extract.ts',
 ];
 
 const suitesDir = new URL('suites/', import.meta.url);
