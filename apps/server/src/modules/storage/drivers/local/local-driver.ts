@@ -36,7 +36,13 @@ import {
 import { createLocalFs } from './local-fs';
 import { createLocalListing } from './local-listing';
 import { createLocalMultipart } from './local-multipart';
-import { closeRead, FileRangeStream, openContained, readBytesOf } from './local-reads';
+import {
+  closeRead,
+  FileRangeStream,
+  openContained,
+  readBytesInLoop,
+  readBytesOf,
+} from './local-reads';
 import { buildLocalSignedUrl, type LocalSignedFields, type UrlSigner } from './local-signed-url';
 import { createLocalStats } from './local-stats';
 
@@ -150,7 +156,8 @@ export function createLocalDriver({
       const path = objectPath(root, key);
       if (range) assertRange(range);
       // One descriptor, so a concurrent rename cannot mix versions of size, ETag and bytes.
-      const opened = await openContained(containment, key, path);
+      const inLoop = await localStats.inLoop();
+      const opened = await openContained(containment, key, path, inLoop);
       if (!opened) throw new ObjectNotFoundError(key);
       const { fd, stats } = opened;
       const info = infoFromStats(key, stats);
@@ -171,7 +178,9 @@ export function createLocalDriver({
       const served = range ? { range: { start, end, total: size } } : {};
       const length = Math.max(end + 1 - start, 0);
       if (length <= SMALL_READ_BYTES) {
-        const bytes = await readBytesOf(fd, start, length);
+        const bytes = inLoop
+          ? readBytesInLoop(fd, start, length)
+          : await readBytesOf(fd, start, length);
         return { body: Readable.from([bytes], { objectMode: false }), bytes, info, ...served };
       }
       const body = new FileRangeStream(fd, { start, end, highWaterMark: READ_CHUNK_BYTES });

@@ -1,4 +1,14 @@
-import { type BigIntStats, close, constants, fstat, read } from 'node:fs';
+import {
+  type BigIntStats,
+  close,
+  closeSync,
+  constants,
+  fstat,
+  fstatSync,
+  openSync,
+  read,
+  readSync,
+} from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Containment } from './local-containment';
@@ -36,6 +46,40 @@ export async function openForRead(
   }
 }
 
+/** `openForRead` in the calling thread (a local disk's small reads, see createLocalStats). */
+export async function openForReadInLoop(
+  path: string,
+  flags = constants.O_RDONLY,
+): Promise<{ fd: number; stats: BigIntStats } | null> {
+  let fd: number;
+  try {
+    fd = openSync(path, flags);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  try {
+    return { fd, stats: fstatSync(fd, { bigint: true }) };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/** `readBytesOf` in the calling thread; closes `fd`. */
+export function readBytesInLoop(fd: number, start: number, length: number): Buffer {
+  try {
+    const bytes = Buffer.allocUnsafe(length);
+    let filled = 0;
+    for (let got = -1; filled < length && got !== 0; filled += got) {
+      got = readSync(fd, bytes, filled, length - filled, start + filled);
+    }
+    return filled === length ? bytes : bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** For small reads, where a stream costs more objects than bytes; closes `fd`. */
 export async function readBytesOf(fd: number, start: number, length: number): Promise<Buffer> {
   try {
@@ -60,9 +104,11 @@ export async function openContained(
   containment: Containment,
   key: string,
   path: string,
+  inLoop = false,
 ): Promise<Opened> {
+  const open = inLoop ? openForReadInLoop : openForRead;
   // Settled at once, so that a failure waits for us without being reported as unhandled.
-  const opening = openForRead(path, constants.O_RDONLY | constants.O_NOFOLLOW).then(
+  const opening = open(path, constants.O_RDONLY | constants.O_NOFOLLOW).then(
     (opened) => ({ opened, error: null }),
     (error: unknown) => ({ opened: null, error }),
   );
@@ -77,7 +123,7 @@ export async function openContained(
   const { opened, error } = await opening;
   if (error) {
     if (errorCode(error) !== 'ELOOP') throw error;
-    return inside && (await containment.resolvesInside(path)) ? openForRead(path) : null;
+    return inside && (await containment.resolvesInside(path)) ? open(path) : null;
   }
   if (opened && !inside) {
     await closeRead(opened.fd);

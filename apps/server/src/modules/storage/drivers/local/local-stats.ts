@@ -30,9 +30,11 @@ export async function onLocalDisk(root: string): Promise<boolean | undefined> {
  * a stat often enough that 8 slow stats a second came from a warm cache too, and halved the
  * PROPFINDs of the bench.
  *
- * Only stats: a call that writes waits for the file system's journal, which on the bench
- * machine held a file's creation for 0.04 to 1.4 ms depending on the moment, too long to
- * block the loop, so creations, flushes and renames always go to the pool.
+ * Stats, and the open, read and close of a small file (`inLoop`): a call that writes waits for
+ * the file system's journal, which on the bench machine held a file's creation for 0.04 to
+ * 1.4 ms depending on the moment, too long to block the loop, so creations, flushes and renames
+ * always go to the pool. A read does not wait for the journal; like a stat, it waits for the
+ * disk only when the kernel's cache does not hold the file.
  */
 export function createLocalStats(root: string) {
   // Asked once the root answers (a root made later is asked again until then).
@@ -53,6 +55,11 @@ export function createLocalStats(root: string) {
   return {
     lstat: (path: string) => stats(path, false),
     stat: (path: string) => stats(path, true),
+    /** Whether calls that only read may be made in the loop's thread (a local disk). */
+    async inLoop(): Promise<boolean> {
+      disk ??= await diskOfRoot();
+      return !!disk?.local;
+    },
   };
 }
 
