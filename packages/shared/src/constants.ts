@@ -32,6 +32,9 @@ export const OFFLINE_API_CACHE_PREFIX = 'api_cache_';
 export const EDIT_CONTENT_MAX_BYTES = 10 * 1024 * 1024;
 export const MOUNT_CACHE_TTL_DEFAULT_S = 300;
 export const MOUNT_CACHE_TTL_MAX_S = 86_400;
+/** A mount's search index may be rebuilt in the background every N minutes (issue 32 item 7). */
+export const MOUNT_REINDEX_MIN_MINUTES = 15;
+export const MOUNT_REINDEX_MAX_MINUTES = 7 * 24 * 60;
 /** SPEC §4, §9: "Not now" on the install prompt hides it this long; whether to show is checked this often. */
 export const PWA_INSTALL_DISMISS_MS = 7 * 86_400_000;
 export const PWA_INSTALL_CHECK_MS = 5_000;

@@ -28,6 +28,7 @@ import { fileChecksums } from './0025_file_checksums';
 import { fsShares } from './0026_fs_shares';
 import { shortLinks } from './0027_short_links';
 import { uploadRequests } from './0028_upload_requests';
+import { mountReindex } from './0029_mount_reindex';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0026_fs_shares': fsShares,
   '0027_short_links': shortLinks,
   '0028_upload_requests': uploadRequests,
+  '0029_mount_reindex': mountReindex,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

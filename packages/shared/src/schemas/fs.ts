@@ -178,6 +178,10 @@ export const reindexStatusSchema = z.object({
 });
 export type ReindexStatus = z.infer<typeof reindexStatusSchema>;
 
+/** POST admin/mounts/{id}/reindex: how the index stands, and the job that rebuilds it. */
+export const reindexStartedSchema = reindexStatusSchema.extend({ job_id: z.string() });
+export type ReindexStarted = z.infer<typeof reindexStartedSchema>;
+
 export const FS_SEARCH_SCOPES = ['global', 'mount', 'directory'] as const;
 export type FsSearchScope = (typeof FS_SEARCH_SCOPES)[number];
 

@@ -5,6 +5,8 @@ import {
   MOUNT_CACHE_TTL_MAX_S,
   MOUNT_NAME_MAX_LENGTH,
   MOUNT_PATH_PATTERN,
+  MOUNT_REINDEX_MAX_MINUTES,
+  MOUNT_REINDEX_MIN_MINUTES,
   MOUNT_REMARK_MAX_LENGTH,
   MOUNT_RESERVED_SEGMENTS,
 } from '../constants';
@@ -50,6 +52,8 @@ export const mountSchema = z.object({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   last_refreshed_at: z.iso.datetime().nullable(),
+  /** Minutes between background rebuilds of the mount's search index; null: never. */
+  reindex_minutes: z.number().int().nullable(),
 });
 export type Mount = z.infer<typeof mountSchema>;
 
@@ -67,6 +71,12 @@ const mountFields = {
   sort_order: z.number().int().min(-1_000_000).max(1_000_000),
   cache_ttl: z.number().int().min(0).max(MOUNT_CACHE_TTL_MAX_S),
   is_active: z.boolean(),
+  reindex_minutes: z
+    .number()
+    .int()
+    .min(MOUNT_REINDEX_MIN_MINUTES)
+    .max(MOUNT_REINDEX_MAX_MINUTES)
+    .nullable(),
 };
 
 export const createMountRequestSchema = z.object({
@@ -75,6 +85,7 @@ export const createMountRequestSchema = z.object({
   sort_order: mountFields.sort_order.default(0),
   cache_ttl: mountFields.cache_ttl.default(MOUNT_CACHE_TTL_DEFAULT_S),
   is_active: mountFields.is_active.default(true),
+  reindex_minutes: mountFields.reindex_minutes.default(null),
 });
 export type CreateMountRequest = z.input<typeof createMountRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { createExtractJobs } from '../../modules/fs/archives/fs-extract.job';
+import { createReindexJobs } from '../../modules/fs/search/fs-reindex.job';
 import { createDeleteJobs } from '../../modules/fs/transfers/fs-delete.job';
 import { createTransferJobs } from '../../modules/fs/transfers/fs-transfer.job';
 import {
@@ -23,6 +24,10 @@ import type { FileSystem } from './file-system';
 import type { JobType } from './job-types';
 import type { Platform } from './platform';
 import type { ServerDeps } from './server-deps';
+import type { Storage } from './storage';
+
+/** How often the mounts whose search index is rebuilt on a schedule are looked at. */
+const REINDEX_CHECK_MS = 60_000;
 
 /** The durable job queue's use cases: enqueue, follow, cancel, prune. */
 export function wireJobQueue(
@@ -49,6 +54,7 @@ export function wireJobRunner(
   fs: FileSystem,
   jobs: JobQueue,
   housekeeping: Schedule,
+  { drivers }: Storage,
 ) {
   const { db, clock, logger } = deps;
   const timings = deps.jobTimings ?? DEFAULT_JOB_TIMINGS;
@@ -79,6 +85,21 @@ export function wireJobRunner(
     retryDelaysMs: timings.retryDelaysMs,
     ...(deps.extractLimits ? { limits: deps.extractLimits } : {}),
   });
+  const reindexJobs = createReindexJobs({
+    search: fs.search,
+    mountById: fs.mounts.get,
+    activeMounts: fs.mounts.listActive,
+    storageOf: (mount) => drivers.forConfig(mount.storage_config_id),
+    enqueue: (owner, payload) => jobs.enqueue('reindex', owner, payload),
+    unfinishedPayloads: () => jobsRepository.unfinishedPayloads('reindex'),
+    clock,
+  });
+  // Mounts with `reindex_minutes` are looked at every minute, once across all instances.
+  const reindexSchedule: Schedule = {
+    type: 'search-reindex',
+    intervalMs: REINDEX_CHECK_MS,
+    run: () => reindexJobs.enqueueDue(),
+  };
   const zipJobs = createZipJobs({
     locator: fs.locator,
     plans: createZipPlansRepository({ db }),
@@ -91,7 +112,9 @@ export function wireJobRunner(
     delete: deleteJobs.handler,
     zip: zipJobs.handler,
     extract: extractJobs.handler,
+    reindex: reindexJobs.handler,
     housekeeping: scheduledJobHandler(housekeeping, logger),
+    'search-reindex': scheduledJobHandler(reindexSchedule, logger),
   };
   const worker = createJobWorker({
     repository: jobsRepository,
@@ -107,13 +130,14 @@ export function wireJobRunner(
     enqueue: (type) => jobs.enqueue(type, 'system', {}),
     clock,
     logger,
-    schedules: [housekeeping],
+    schedules: [housekeeping, reindexSchedule],
   });
   return {
     transferJobs,
     deleteJobs,
     zipJobs,
     extractJobs,
+    reindexJobs,
     runner: {
       useCases: jobs,
       worker,

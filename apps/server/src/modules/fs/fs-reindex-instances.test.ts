@@ -112,6 +112,8 @@ function reindexAcrossInstances(t: { instances: [TestInstance, TestInstance]; cl
     t.clock.advance(REBUILD_STALE_AFTER_MS + 1);
     expect(await statusOn(a, onA)).toMatchObject({ running: false });
     await start(b, onB);
+    // The rebuild is a job: B's worker takes the queued ones (the two above skip or rebuild).
+    await b.server.jobs.worker.runAvailable();
     await expect
       .poll(async () => {
         const status = await statusOn(a, onA);

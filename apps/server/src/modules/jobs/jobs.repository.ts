@@ -96,6 +96,17 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
     findById: (id: string) =>
       db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The payloads of a type's jobs not ended yet (pending or running). */
+    unfinishedPayloads: async (type: string) =>
+      (
+        await db
+          .selectFrom('jobs')
+          .select('payload')
+          .where('type', '=', type)
+          .where('status', 'in', ['pending', 'running'])
+          .execute()
+      ).map((row) => row.payload),
+
     /** Newest first; `owner` narrows to one admin's or key's jobs. */
     /** A page of the jobs of `owner` (everyone's for null), newest first, and how many in all. */
     async list(owner: { type: string; id: string } | null, limit: number, offset: number) {

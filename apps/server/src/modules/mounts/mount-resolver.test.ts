@@ -17,6 +17,7 @@ const mountAt = (mount_path: string): Mount => ({
   created_at: '2026-06-01T12:00:00.000Z',
   updated_at: '2026-06-01T12:00:00.000Z',
   last_refreshed_at: null,
+  reindex_minutes: null,
 });
 
 /** A mount table the test changes, counting how often the resolver reads it. */

@@ -20,6 +20,7 @@ export function toMount(row: MountsTable): Mount {
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
     last_refreshed_at: toIsoOrNull(row.last_refreshed_at),
+    reindex_minutes: row.reindex_minutes,
   };
 }
 

@@ -66,6 +66,7 @@ describe.each(ENGINES)('mounts on %s', (engine) => {
       created_at: now,
       updated_at: now,
       last_refreshed_at: null,
+      reindex_minutes: null,
     });
     const [row] = await rows();
     expect(row).toMatchObject({ mount_path: '/photos', path_key: '/photos', is_active: 1 });

@@ -137,6 +137,7 @@ export function createMountsUseCases({ repository, storageTypeOf, clock, onChang
         created_at: now,
         updated_at: now,
         last_refreshed_at: null,
+        reindex_minutes: input.reindex_minutes,
       };
       await write(row.mount_path, () => repository.insert(row));
       await onChange({ mountId: row.id, paths: [row.mount_path], removed: false });

@@ -231,6 +231,8 @@ export interface MountsTable {
   created_at: number;
   updated_at: number;
   last_refreshed_at: number | null;
+  /** Minutes between background rebuilds of the mount's search index; null: none. */
+  reindex_minutes: number | null;
 }
 
 /** A name of mounted storage, as the search index knows it (one generation of one mount). */

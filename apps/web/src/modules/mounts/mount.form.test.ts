@@ -47,6 +47,7 @@ const mount: Mount = {
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   last_refreshed_at: null,
+  reindex_minutes: null,
 };
 
 /** The form's messages as keys, so the test reads the mapping rather than the wording. */

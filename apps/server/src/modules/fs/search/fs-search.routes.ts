@@ -1,6 +1,7 @@
 import {
   fsSearchResponseSchema,
   idParamSchema,
+  reindexStartedSchema,
   reindexStatusSchema,
   searchRequestSchema,
 } from '@sharebin/shared';
@@ -32,13 +33,13 @@ export function createFsSearchRoutes({ fsSearch }: { fsSearch: FsSearch }): AnyR
       path: '/admin/mounts/:id/reindex',
       tag: 'mounts',
       summary:
-        "Rebuild the mount's search index from a walk of its storage, in the background; the old index answers meanwhile",
+        "Rebuild the mount's search index from a walk of its storage, as a job (`job_id`, in the task manager: its bytes are the entries written); the old index answers meanwhile",
       auth: 'admin',
       params: idParamSchema,
-      response: reindexStatusSchema,
+      response: reindexStartedSchema,
       status: 202,
       errors: [404],
-      handler: ({ params }) => fsSearch.reindex(params.id),
+      handler: ({ principal, params }) => fsSearch.reindex(principal, params.id),
     }),
     route({
       method: 'get',

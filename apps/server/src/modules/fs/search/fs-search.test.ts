@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   ERROR_CODES,
   type FsSearchResponse,
+  type ReindexStarted,
   type ReindexStatus,
   type StorageConfig,
 } from '@sharebin/shared';
@@ -181,29 +182,61 @@ describe.each(ENGINES)('search of the file system on %s', (engine) => {
       .toEqual(['/docs/sub/late-report.txt']);
   });
 
-  it('rebuilds a mount index from its storage in the background (admin only)', async () => {
+  it('rebuilds the index of a mount that asks for it on a schedule, and only then', async () => {
+    const docs = await mountIdOf('/docs');
+    const setEvery = (reindex_minutes: number | null) =>
+      fs.request('PUT', `/api/admin/mounts/${docs}`, { reindex_minutes });
+    expect((await setEvery(5)).status).toBe(400);
+    await expectData(setEvery(15));
+    await putBehindSharebin(local.id, 'deep/scheduled.txt');
+    /** One look of the scheduler, and every job it leads to run to its end. */
+    const scheduledRound = async () => {
+      const queued = await t.server.jobs.scheduler.tick();
+      await t.server.jobs.worker.runAvailable();
+      await t.server.jobs.worker.runAvailable();
+      return queued;
+    };
+    await scheduledRound();
+    expect((await found('q=scheduled')).paths).toEqual(['/docs/deep/scheduled.txt']);
+    // Scheduled rebuilds are nobody's task: the task manager does not list them.
+    expect(await jobs.list()).toEqual([]);
+
+    await putBehindSharebin(local.id, 'deep/later.txt');
+    t.clock.advance(14 * 60_000);
+    await scheduledRound();
+    expect((await found('q=later')).total).toBe(0);
+    t.clock.advance(60_000 + 1);
+    await scheduledRound();
+    expect((await found('q=later')).paths).toEqual(['/docs/deep/later.txt']);
+
+    await expectData(setEvery(null));
+    await putBehindSharebin(local.id, 'deep/never.txt');
+    t.clock.advance(20 * 60_000);
+    await scheduledRound();
+    expect((await found('q=never')).total).toBe(0);
+  });
+
+  it('rebuilds a mount index from its storage as a job the task manager follows (admin only)', async () => {
     const docs = await mountIdOf('/docs');
     await putBehindSharebin(local.id, 'deep/er/hidden-one.txt');
     await putBehindSharebin(local.id, 'deep/hidden-two.txt');
     expect((await found('q=hidden')).total).toBe(0);
-    const started = await expectData<ReindexStatus>(
+    const started = await expectData<ReindexStarted>(
       fs.request('POST', `/api/admin/mounts/${docs}/reindex`),
       202,
     );
     expect(started.mount_id).toBe(docs);
-    await expect
-      .poll(async () => {
-        const status = await expectData<ReindexStatus>(
-          fs.request('GET', `/api/admin/mounts/${docs}/reindex`),
-        );
-        return status.running ? 'running' : status;
-      })
-      .toMatchObject({ running: false, entries: 7, last_error: null });
-    expect(await found('q=hidden')).toEqual({
-      paths: ['/docs/deep/er/hidden-one.txt', '/docs/deep/hidden-two.txt'],
-      total: 2,
+    const job = await jobs.finish(started.job_id);
+    expect(job).toMatchObject({
+      type: 'reindex',
+      status: 'completed',
+      success: 1,
+      subject: { source: '/docs' },
     });
-    expect((await found('q=report')).total).toBe(3);
+    expect(
+      await expectData<ReindexStatus>(fs.request('GET', `/api/admin/mounts/${docs}/reindex`)),
+    ).toMatchObject({ running: false, entries: 7, last_error: null });
+    // 5 files and the 2 folders of the walk.
     const key = await fs.keyWith({});
     const refused = await fs.request('POST', `/api/admin/mounts/${docs}/reindex`, undefined, key);
     expect(refused.status).toBe(403);

@@ -6,19 +6,17 @@ import {
   type Mount,
   normalizePath,
   type Principal,
+  type ReindexStarted,
   type ReindexStatus,
   type SearchScope,
 } from '@sharebin/shared';
-import type { Logger } from 'pino';
 import { validationFailed } from '../../../app/errors';
 import { mountNotFound } from '../../mounts/mounts.errors';
 import type { SearchHit, VisibleScope } from '../../search/search.models';
 import type { SearchUseCases } from '../../search/search.usecases';
 import { toIsoOrNull } from '../../shared/clock';
 import { mimetypeFor } from '../../shared/media-types';
-import type { StorageDriver } from '../../storage/drivers/storage-driver';
 import { fsPathForbidden } from '../fs.errors';
-import { walkStorage } from '../transfers/fs-walk.usecases';
 
 export interface FsSearchRequest {
   q: string;
@@ -96,14 +94,14 @@ function toItem(hit: SearchHit, mountPath: string): FsSearchItem {
 }
 
 export interface FsSearchDeps {
-  search: Pick<SearchUseCases, 'search' | 'claimRebuild' | 'rebuildStatus'>;
+  search: Pick<SearchUseCases, 'search' | 'rebuildStatus'>;
   activeMounts: () => Promise<Mount[]>;
   /** Any mount by id, active or not; throws the mounts' not-found error. */
   mountById: (id: string) => Promise<Mount>;
-  storageOf: (mount: Mount) => Promise<StorageDriver>;
+  /** Queues a rebuild of the mount's index as a job (ReindexJobs.start); answers its id. */
+  startReindex: (owner: Principal, mount: Mount) => Promise<string>;
   /** Answers once the files this instance wrote are in the index (they go in batches). */
   indexed: () => Promise<void>;
-  logger: Pick<Logger, 'warn'>;
 }
 
 /** SPEC §7 `fs/search` over the index, and the per-mount rebuild job (admin). */
@@ -111,9 +109,8 @@ export function createFsSearch({
   search,
   activeMounts,
   mountById,
-  storageOf,
+  startReindex,
   indexed,
-  logger,
 }: FsSearchDeps) {
   /** From the database: whichever instance answers, it answers the same. */
   async function status(mountId: string): Promise<ReindexStatus> {
@@ -156,20 +153,14 @@ export function createFsSearch({
     },
 
     /**
-     * Starts rebuilding a mount's index from a walk of its storage, in the background; the
-     * old index keeps answering until the new one is complete. While a rebuild of the mount
-     * runs, on this instance or another, no second one starts.
+     * Queues a rebuild of the mount's index from a walk of its storage, a job the task manager
+     * follows; the old index keeps answering until the new one is complete. While a rebuild of
+     * the mount runs, on this instance or another, a second one skips.
      */
-    async reindex(mountId: string): Promise<ReindexStatus> {
+    async reindex(principal: Principal, mountId: string): Promise<ReindexStarted> {
       const mount = await mountById(mountId);
-      const storage = await storageOf(mount);
-      const claim = await search.claimRebuild(mountId);
-      if (claim) {
-        void claim.run(walkStorage(storage, '')).catch((error: unknown) => {
-          logger.warn({ err: error, mountId }, 'search index rebuild failed');
-        });
-      }
-      return status(mountId);
+      const job_id = await startReindex(principal, mount);
+      return { ...(await status(mountId)), job_id };
     },
 
     async reindexStatus(mountId: string): Promise<ReindexStatus> {
