@@ -195,7 +195,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** A server job (SPEC §3 task) as GET fs/jobs and fs/jobs/{id} show it. */
 export const fsJobSchema = z.object({
   id: z.string(),
-  type: z.enum(['copy', 'move', 'delete', 'zip', 'extract']),
+  type: z.enum(['copy', 'move', 'delete', 'zip', 'extract', 'reindex']),
   status: z.enum(JOB_STATUSES),
   /** Completed with some items failed (SPEC §4 partial-complete display). */
   partial: z.boolean(),

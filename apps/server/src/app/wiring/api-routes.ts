@@ -55,7 +55,7 @@ interface Areas {
 
 /** Every route of `/api`, with the use cases only routes use; the OpenAPI document is made from them. */
 export function apiRoutes(deps: ServerDeps, areas: Areas) {
-  const { clock, logger } = deps;
+  const { clock } = deps;
   const { platform, accounts, storage, shares, fs, jobs, runner } = areas;
   const { activity, caches, accessTokens } = platform;
   const { drivers } = storage;

@@ -13,6 +13,8 @@ export interface ItemResult {
   message?: string;
   /** The error code's values as JSON, for clients to word the failure in their language. */
   details?: string | null;
+  /** What the item dealt with, where its planned size could not know it (a rebuild's entries). */
+  bytes?: number;
 }
 
 export type NewJobItem = Omit<JobItemRow, 'job_id' | 'seq'>;
@@ -136,7 +138,11 @@ export function createJobItemsRepository({ db }: { db: Db }) {
                   items_done: eb('items_done', '+', 1),
                   [column]: eb(column, '+', 1),
                   // Skipped bytes count as dealt with: the progress bar reaches its end.
-                  bytes_done: eb('bytes_done', '+', outcome.status === 'failed' ? 0 : item.size),
+                  bytes_done: eb(
+                    'bytes_done',
+                    '+',
+                    outcome.status === 'failed' ? 0 : (outcome.bytes ?? item.size),
+                  ),
                   current_bytes: 0,
                 }
               : { current_bytes: 0 },

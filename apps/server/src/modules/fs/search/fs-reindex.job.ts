@@ -57,8 +57,10 @@ export function createReindexJobs({
         const claim = await search.claimRebuild(mount_id);
         if (!claim) return { status: 'skipped' };
         const listing = untilAborted(walkStorage(await storageOf(mount), ''), context.signal);
-        await claim.run(listing, { onProgress: (entries) => context.reportBytes(entries) });
-        return { status: 'done' };
+        const { entries } = await claim.run(listing, {
+          onProgress: (written) => context.reportBytes(written),
+        });
+        return { status: 'done', bytes: entries };
       } catch (error) {
         if (context.signal.aborted) throw error;
         return itemFailure(error);

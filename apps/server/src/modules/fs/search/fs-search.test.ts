@@ -227,16 +227,17 @@ describe.each(ENGINES)('search of the file system on %s', (engine) => {
     );
     expect(started.mount_id).toBe(docs);
     const job = await jobs.finish(started.job_id);
+    // Its progress is the entries written: 5 files and the 2 folders of the walk.
     expect(job).toMatchObject({
       type: 'reindex',
       status: 'completed',
       success: 1,
+      bytes_done: 7,
       subject: { source: '/docs' },
     });
     expect(
       await expectData<ReindexStatus>(fs.request('GET', `/api/admin/mounts/${docs}/reindex`)),
     ).toMatchObject({ running: false, entries: 7, last_error: null });
-    // 5 files and the 2 folders of the walk.
     const key = await fs.keyWith({});
     const refused = await fs.request('POST', `/api/admin/mounts/${docs}/reindex`, undefined, key);
     expect(refused.status).toBe(403);
