@@ -1,31 +1,17 @@
 // What the mount explorer shows of a file without opening it elsewhere (issue 32): thumbnails of
 // images in the list and the grid (for the admin, a key and a shared folder's visitors), and the
 // inside of an archive, from which a file can be taken out.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, type Page, test } from '@playwright/test';
+import { putZipOf } from './archive-support';
+import { putPicture } from './media-support';
 import {
   adminToken,
-  createKeyViaApi,
   createMountViaApi,
   entryRow,
   putFile,
+  readOnlyKeyPage,
   signInAsAdmin,
-  signInWithApiKey,
-  uniqueName,
 } from './support';
-
-async function putPicture(request: APIRequestContext, folder: string, name: string, color: string) {
-  const buffer = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: color },
-  })
-    .png()
-    .toBuffer();
-  const response = await request.post('/api/admin/fs/upload', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { path: folder, file: { name, mimeType: 'image/png', buffer } },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 /** The picture shown in an entry's row: loaded, with pixels. */
 async function expectThumbnail(page: Page, name: string) {
@@ -58,14 +44,7 @@ test('images show thumbnails in the list and the grid; other files keep their ic
   await expect(entryRow(page, 'notes.txt').getByTestId('entry-thumbnail')).toHaveCount(0);
 
   // A read-only key inside the folder sees them too, through its own calls.
-  const key = await createKeyViaApi(request, {
-    name: uniqueName('thumbs'),
-    mount_permission: true,
-    basic_path: folder,
-    mount_read_only: true,
-  });
-  const keyPage = await browser.newPage();
-  await signInWithApiKey(keyPage, key.key);
+  const keyPage = await readOnlyKeyPage(browser, request, folder, 'thumbs');
   await keyPage.goto(`/mount-explorer${folder}`);
   await expectThumbnail(keyPage, 'sea.png');
   await keyPage.close();
@@ -113,21 +92,7 @@ test('an archive’s preview lists what is inside and takes a file out', async (
   const folder = `${mount.mount_path}/box`;
   await putFile(request, `${folder}/inner`, 'letter.txt', 'Dear reader');
   await putFile(request, `${folder}/inner`, 'list.txt', 'milk, bread');
-  // The server's own zip of the folder, stored back as a file.
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const zipped = await request.post('/api/admin/fs/zip', {
-    headers,
-    data: { paths: [`${folder}/inner`] },
-  });
-  expect(zipped.status()).toBe(200);
-  const stored = await request.post('/api/admin/fs/upload', {
-    headers,
-    multipart: {
-      path: folder,
-      file: { name: 'letters.zip', mimeType: 'application/zip', buffer: await zipped.body() },
-    },
-  });
-  expect(stored.ok()).toBe(true);
+  await putZipOf(request, [`${folder}/inner`], folder, 'letters.zip');
 
   await signInAsAdmin(page);
   await page.goto(`/mount-explorer${folder}?preview=letters.zip`);

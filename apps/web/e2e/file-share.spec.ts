@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { silentWav } from './media-support';
 import { adminToken, uniqueName, uploadFileViaApi } from './support';
 
 const uniqueFile = (prefix: string, extension: string) =>
@@ -13,26 +14,6 @@ async function viewsOf(request: APIRequestContext, id: string): Promise<number> 
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { views: number } }).data.views;
-}
-
-/** Half a second of silence as a WAV file: playable, so the browser can seek in it. */
-function silentWav(seconds = 0.5, rate = 8000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const buffer = Buffer.alloc(44 + samples);
-  buffer.write('RIFF', 0);
-  buffer.writeUInt32LE(36 + samples, 4);
-  buffer.write('WAVEfmt ', 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate, 28);
-  buffer.writeUInt16LE(1, 32);
-  buffer.writeUInt16LE(8, 34);
-  buffer.write('data', 36);
-  buffer.writeUInt32LE(samples, 40);
-  buffer.fill(128, 44);
-  return buffer;
 }
 
 /** Every dialog a page opens; a script that ran would show up here. */

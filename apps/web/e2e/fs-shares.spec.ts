@@ -16,6 +16,7 @@ import {
 import {
   adminToken,
   createMountViaApi,
+  entryAction,
   entryRow,
   putFile,
   signInAsAdmin,
@@ -64,11 +65,6 @@ const shareEntry = (page: Page, name: string) =>
 
 async function bytesOf(download: Download): Promise<Buffer> {
   return readFile(await download.path());
-}
-
-async function entryAction(page: Page, name: string, action: string) {
-  await entryRow(page, name).getByTestId('entry-menu').click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 test.describe('shares of mounted files and folders', () => {

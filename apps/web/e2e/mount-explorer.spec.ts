@@ -2,10 +2,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createKeyViaApi,
   createMountViaApi as createMount,
+  entryAction,
   entryRow,
   signInAsAdmin,
   signInWithApiKey,
@@ -21,11 +22,6 @@ function folderOnDisk(): string {
   writeFileSync(path.join(album, 'readme.md'), '# Album\n\nSome **bold** words.\n');
   writeFileSync(path.join(album, 'deep', 'a.ts'), 'export const a = 1;\n');
   return album;
-}
-
-async function entryAction(page: Page, name: string, action: string) {
-  await entryRow(page, name).getByTestId('entry-menu').click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 test.describe('mount explorer', () => {

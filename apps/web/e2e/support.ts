@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 /** The admin the test server is started with (see playwright.config.ts). */
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' } as const;
@@ -42,6 +42,24 @@ export async function signInWithApiKey(page: Page, key: string) {
     const formGone = (await page.getByRole('button', { name: 'Verify and sign in' }).count()) === 0;
     expect(formGone || (await page.getByTestId('login-error').isVisible())).toBe(true);
   }).toPass();
+}
+
+/** A page of its own signed in with a new read-only mount key confined to `basicPath`. */
+export async function readOnlyKeyPage(
+  browser: Browser,
+  request: APIRequestContext,
+  basicPath: string,
+  label: string,
+): Promise<Page> {
+  const key = await createKeyViaApi(request, {
+    name: uniqueName(label),
+    mount_permission: true,
+    basic_path: basicPath,
+    mount_read_only: true,
+  });
+  const page = await browser.newPage();
+  await signInWithApiKey(page, key.key);
+  return page;
 }
 
 /** An admin token straight from the API, for arranging data without the UI. */
@@ -176,20 +194,35 @@ export async function createMountViaApi(
   return ((await response.json()) as { data: CreatedMount }).data;
 }
 
+/** Puts a file into a mount folder through the API, as the admin. */
+export async function putBytes(
+  request: APIRequestContext,
+  folder: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const response = await request.post('/api/admin/fs/upload', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    multipart: { path: folder, file },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 /** Puts a small text file into a mount folder through the API, as the admin. */
-export async function putFile(
+export function putFile(
   request: APIRequestContext,
   folder: string,
   name: string,
   text = 'x',
 ): Promise<void> {
-  const response = await request.post('/api/admin/fs/upload', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { path: folder, file: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
-  });
-  expect(response.ok()).toBe(true);
+  return putBytes(request, folder, { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
 }
 
 /** The explorer's row of the entry `name`. */
 export const entryRow = (page: Page, name: string) =>
   page.locator(`[data-testid="entry-row"][data-name="${name}"]`);
+
+/** Picks `action` in the menu of the entry `name`. */
+export async function entryAction(page: Page, name: string, action: string) {
+  await entryRow(page, name).getByTestId('entry-menu').click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}

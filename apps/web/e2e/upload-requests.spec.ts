@@ -15,6 +15,7 @@ import {
   adminToken,
   createKeyViaApi,
   createMountViaApi,
+  entryAction,
   entryRow,
   putFile,
   signInAsAdmin,
@@ -74,11 +75,6 @@ const fileRow = (page: Page, name: string) =>
 
 async function pick(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   await page.getByTestId('upload-request-input').setInputFiles(files);
-}
-
-async function entryAction(page: Page, name: string, action: string) {
-  await entryRow(page, name).getByTestId('entry-menu').click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 /** Holds the visitor's uploads until `release`: the rows show them on their way meanwhile. */

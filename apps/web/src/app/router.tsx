@@ -15,11 +15,14 @@ const FileSharePage = lazy(() => import('../modules/files/pages/FileSharePage'))
 const FsSharePage = lazy(() =>
   withTextPart(import('../modules/fs-shares/pages/FsSharePage'), 'fsShares'),
 );
-// The explorer also asks for files (upload requests), with their texts.
+// The explorer also asks for files (upload requests) and plays media, with their texts.
 const MountExplorerPage = lazy(() =>
   withTextPart(
-    withTextPart(import('../modules/mount-explorer/pages/MountExplorerPage'), 'fsShares'),
-    'uploadRequests',
+    withTextPart(
+      withTextPart(import('../modules/mount-explorer/pages/MountExplorerPage'), 'fsShares'),
+      'uploadRequests',
+    ),
+    'media',
   ),
 );
 const UploadRequestPage = lazy(() =>

@@ -69,6 +69,10 @@ export const apiErrorsEnUS: ApiErrorTexts = {
   'fs.archive_unsupported': '{{path}} is not an archive that can be opened here (zip, tar, tar.gz)',
   'fs.archive_unreadable': '{{path}} could not be read as an archive',
   'fs.archive_entry_not_found': '{{path}} holds no file {{entry}}',
+  'fs.archive_unsafe_entry':
+    'Not extracted from {{path}}: a link, or a name that leads outside the target folder',
+  'fs.archive_too_large':
+    '{{path}} is too large to extract or expands too much (an archive bomb?): nothing was written',
   'fs.name_too_long': 'A name may be at most {{limitBytes}} bytes long',
   'fs.used_by_shares':
     '{{shares}} file share(s) keep their file at {{path}}: delete them in File management first',
@@ -215,6 +219,8 @@ export const apiErrorsZhCN: ApiErrorTexts = {
   'fs.archive_unsupported': '{{path}} 不是可在此打开的压缩包（zip、tar、tar.gz）',
   'fs.archive_unreadable': '无法将 {{path}} 作为压缩包读取',
   'fs.archive_entry_not_found': '{{path}} 中没有文件 {{entry}}',
+  'fs.archive_unsafe_entry': '未从 {{path}} 解压：这是链接，或名称会指向目标文件夹之外',
+  'fs.archive_too_large': '{{path}} 过大或解压后膨胀过多（可能是压缩炸弹），未写入任何内容',
   'fs.name_too_long': '名称最长 {{limitBytes}} 字节',
   'fs.used_by_shares': '{{path}} 中存有 {{shares}} 个文件分享的文件：请先在文件管理中删除这些分享',
   'fs.not_a_file': '{{path}} 是文件夹，不是文件',

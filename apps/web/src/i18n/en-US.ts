@@ -1,7 +1,9 @@
 import { commonEnUS } from './common.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
+import type { documentsEnUS } from './documents.en-US';
 import type { fsSharesEnUS } from './fs-shares.en-US';
 import type { linksEnUS } from './links.en-US';
+import type { mediaEnUS } from './media.en-US';
 import { mountExplorerEnUS } from './mount-explorer.en-US';
 import { offlineCacheEnUS } from './offline-cache.en-US';
 import { pwaEnUS } from './pwa.en-US';
@@ -566,6 +568,7 @@ export const enUS = {
       status: 'Status',
       sortOrder: 'Sort order',
       cacheTtl: 'Cache TTL',
+      reindex: 'Index rebuild',
       updated: 'Updated',
     },
     status: {
@@ -576,6 +579,25 @@ export const enUS = {
       browse: 'Browse',
       activate: 'Activate',
       deactivate: 'Deactivate',
+      reindex: 'Rebuild index',
+    },
+    reindex: {
+      off: 'Off',
+      everyMinutes_one: 'Every {{count}} minute',
+      everyMinutes_other: 'Every {{count}} minutes',
+      everyHour: 'Every hour',
+      everyHours_one: 'Every {{count}} hour',
+      everyHours_other: 'Every {{count}} hours',
+      everyDay: 'Every day',
+      everyDays_one: 'Every {{count}} day',
+      everyDays_other: 'Every {{count}} days',
+      started: 'Rebuilding the search index of {{path}}: the task manager shows its progress',
+      done_one: 'The search index of {{path}} is rebuilt: {{count}} entry',
+      done_other: 'The search index of {{path}} is rebuilt: {{count}} entries',
+      rebuilt: 'The search index of {{path}} is rebuilt',
+      cancelled: 'The rebuild of the search index of {{path}} was cancelled',
+      alreadyRunning: 'The search index of {{path}} was already being rebuilt',
+      failed: 'The search index of {{path}} could not be rebuilt: {{reason}}',
     },
     form: {
       createTitle: 'Create mount',
@@ -591,6 +613,12 @@ export const enUS = {
       sortOrderHint: 'Lower numbers come first',
       active: 'Active',
       activeHint: 'An inactive mount is kept, but its path cannot be browsed',
+      reindex: 'Rebuild the search index',
+      reindexHint:
+        'In the background, so that search finds files added, changed or removed outside Sharebin',
+      reindexCustom: 'Custom…',
+      reindexMinutes: 'Every (minutes)',
+      reindexMinutesHint: '{{min}} to {{max}} minutes',
       createdBy: 'Created by {{creator}}',
       nothingChanged: 'Nothing changed',
       errors: {
@@ -601,6 +629,8 @@ export const enUS = {
         pathReserved: 'This path is reserved by the system',
         storageRequired: 'Choose a storage',
         cacheTtlRange: 'The cache TTL is a whole number of seconds from 0 to {{max}}',
+        reindexRange:
+          'The interval is a whole number of minutes from {{minMinutes}} to {{maxMinutes}}',
         wholeNumber: 'Enter a whole number',
       },
     },
@@ -1163,8 +1193,10 @@ export const enUS = {
  * `TEXT_PARTS` in index.ts): typed as keys of the dictionary all the same.
  */
 export interface LazyTexts {
+  documents: typeof documentsEnUS;
   fsShares: typeof fsSharesEnUS;
   links: typeof linksEnUS;
+  media: typeof mediaEnUS;
   uploadRequests: typeof uploadRequestsEnUS;
 }
 

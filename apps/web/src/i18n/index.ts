@@ -37,6 +37,10 @@ const DICTIONARIES: Record<Language, () => Promise<MainDictionary>> = {
  * pages (`withTextPart`), and with every language switched to once one of them was shown.
  */
 const TEXT_PARTS = {
+  documents: {
+    'en-US': () => import('./documents.en-US').then((module) => module.documentsEnUS),
+    'zh-CN': () => import('./documents.zh-CN').then((module) => module.documentsZhCN),
+  },
   fsShares: {
     'en-US': () => import('./fs-shares.en-US').then((module) => module.fsSharesEnUS),
     'zh-CN': () => import('./fs-shares.zh-CN').then((module) => module.fsSharesZhCN),
@@ -44,6 +48,10 @@ const TEXT_PARTS = {
   links: {
     'en-US': () => import('./links.en-US').then((module) => module.linksEnUS),
     'zh-CN': () => import('./links.zh-CN').then((module) => module.linksZhCN),
+  },
+  media: {
+    'en-US': () => import('./media.en-US').then((module) => module.mediaEnUS),
+    'zh-CN': () => import('./media.zh-CN').then((module) => module.mediaZhCN),
   },
   uploadRequests: {
     'en-US': () => import('./upload-requests.en-US').then((module) => module.uploadRequestsEnUS),

@@ -45,6 +45,7 @@ export const mountExplorerEnUS = {
     linkNotCopied: 'The link could not be copied: {{url}}',
     move: 'Move',
     copy: 'Copy',
+    extract: 'Extract…',
   },
   empty: {
     folderTitle: 'This folder is empty',
@@ -126,7 +127,7 @@ export const mountExplorerEnUS = {
     copied_other: '{{count}} items copied',
     partial: '{{success}} done, {{skipped}} skipped, {{failed}} failed',
     job: 'Started as a background task ({{id}})',
-    cancelled: 'copy cancelled',
+    cancelled: 'The task was cancelled',
   },
   upload: {
     title: 'Upload to {{path}}',
@@ -154,6 +155,16 @@ export const mountExplorerEnUS = {
     resultsAtLeast: '{{total}}+ results',
     none: 'Nothing matches “{{q}}”.',
     loadMore: 'Show more',
+  },
+  extract: {
+    title: 'Extract {{name}}',
+    into: 'Extract into',
+    folderName: 'Folder name',
+    noFolder: 'None: straight into the folder chosen above',
+    target: 'Made when missing; the files go to',
+    submit: 'Extract',
+    done_one: '{{count}} item extracted',
+    done_other: '{{count}} items extracted',
   },
   archive: {
     title: 'Inside this archive',

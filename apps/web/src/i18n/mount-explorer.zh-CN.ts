@@ -45,6 +45,7 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     linkNotCopied: '无法复制链接：{{url}}',
     move: '移动',
     copy: '复制',
+    extract: '解压…',
   },
   empty: {
     folderTitle: '此文件夹为空',
@@ -122,7 +123,7 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     copied_other: '已复制 {{count}} 项',
     partial: '成功 {{success}} 项，跳过 {{skipped}} 项，失败 {{failed}} 项',
     job: '已作为后台任务开始（{{id}}）',
-    cancelled: '复制已取消',
+    cancelled: '任务已取消',
   },
   upload: {
     title: '上传到 {{path}}',
@@ -149,6 +150,16 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     resultsAtLeast: '{{total}}+ 个结果',
     none: '没有与“{{q}}”匹配的内容。',
     loadMore: '显示更多',
+  },
+  extract: {
+    title: '解压 {{name}}',
+    into: '解压到',
+    folderName: '文件夹名称',
+    noFolder: '留空：直接解压到上面选择的文件夹',
+    target: '不存在时自动创建；文件将放到',
+    submit: '解压',
+    done_one: '已解压 {{count}} 项',
+    done_other: '已解压 {{count}} 项',
   },
   archive: {
     title: '压缩包内容',

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AdminNav } from '../../modules/admin/components/AdminNav';
 import { useAdminModules } from '../../modules/admin/use-admin-modules';
 import { useAuth } from '../../modules/auth';
+import { AudioDock } from '../../modules/mount-explorer';
 import { CachedDataNotice } from '../../pwa/CachedDataNotice';
 import { PwaPrompts } from '../../pwa/PwaPrompts';
 import { AppFooter } from './AppFooter';
@@ -80,6 +81,7 @@ export function AppLayout() {
             </Suspense>
           </div>
           <AppFooter />
+          <AudioDock />
         </AppShell.Main>
       </AppShell>
       <PwaPrompts />

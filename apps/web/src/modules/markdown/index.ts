@@ -7,3 +7,10 @@
  */
 export { MarkdownView } from './components/MarkdownView';
 export { highlightText } from './markdown.enhance';
+export {
+  isRelativeReference,
+  type ReferencePath,
+  type ReferenceResolver,
+  type ResolvedReference,
+  referencePath,
+} from './markdown.references';

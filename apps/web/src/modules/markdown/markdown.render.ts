@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { mathPlugin, mermaidPlugin, taskListPlugin } from './markdown.plugins';
+import { isRelativeReference } from './markdown.references';
 
 /**
  * The one Markdown pipeline of the app, used by the editor preview and the paste view:
@@ -14,7 +15,10 @@ const markdown = new MarkdownIt({ html: true, linkify: true, breaks: false })
   .use(taskListPlugin);
 
 const purifier = DOMPurify();
+/** Set while rendering for a page that resolves relative references itself (see `holdRelative`). */
+let holdingRelative = false;
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (holdingRelative) holdRelativeReference(node);
   if (node.tagName === 'A' && node.getAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer nofollow');
@@ -43,8 +47,26 @@ const SANITIZE_OPTIONS = {
   ADD_ATTR: ['target'],
 };
 
-export function renderMarkdown(source: string): string {
-  return purifier.sanitize(markdown.render(source), SANITIZE_OPTIONS) as string;
+/**
+ * A relative image keeps its reference in `data-sb-src` and has no `src` (nothing loads until
+ * the page resolved it); a relative link keeps its in `data-sb-href`, its `href` as written.
+ */
+function holdRelativeReference(node: Element) {
+  const attribute = node.tagName === 'IMG' ? 'src' : node.tagName === 'A' ? 'href' : null;
+  const reference = attribute && node.getAttribute(attribute);
+  if (!attribute || !reference || !isRelativeReference(reference)) return;
+  node.setAttribute(`data-sb-${attribute}`, reference);
+  if (attribute === 'src') node.removeAttribute('src');
+}
+
+/** `holdRelative`: for a page that resolves relative images and links (MarkdownView). */
+export function renderMarkdown(source: string, { holdRelative = false } = {}): string {
+  holdingRelative = holdRelative;
+  try {
+    return purifier.sanitize(markdown.render(source), SANITIZE_OPTIONS) as string;
+  } finally {
+    holdingRelative = false;
+  }
 }
 
 /** Sanitises an SVG produced by Mermaid before it enters the page. */

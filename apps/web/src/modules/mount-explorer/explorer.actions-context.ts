@@ -16,6 +16,8 @@ export interface EntryActions {
   rename: (entry: FsEntry) => void;
   move: (entries: FsEntry[]) => void;
   copy: (entries: FsEntry[]) => void;
+  /** Extract a zip or tar into a folder (a dialog picks which). */
+  extract: (entry: FsEntry) => void;
   remove: (entries: FsEntry[]) => void;
   addToBasket: (entries: FsEntry[]) => void;
   /** Share by link (a file or folder; never a virtual folder). */

@@ -1,6 +1,7 @@
 import { type FsEntry, hasPermission, type Principal } from '@sharebin/shared';
 import { formatBytes } from '../../shared/format-bytes';
 import { previewKind } from '../files';
+import { isArchiveName } from './explorer.paths';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -38,6 +39,9 @@ export const canRequestFilesInto = (entry: FsEntry, folderReadOnly: boolean) =>
  */
 export const canWriteSomewhere = (principal: Principal) =>
   hasPermission(principal, 'mount') && !(principal.type === 'apikey' && principal.mountReadOnly);
+
+/** A zip or tar file: its preview lists what is inside, and it can be extracted. */
+export const isArchive = (entry: FsEntry) => !entry.is_directory && isArchiveName(entry.name);
 
 const EDITABLE_KINDS = new Set(['text', 'markdown', 'html', 'svg']);
 

@@ -4,8 +4,10 @@ import {
   breadcrumbs,
   childPath,
   explorerHref,
+  extractionTarget,
   foldersContaining,
   guardRedirect,
+  isArchiveName,
   nameProblem,
   parentPath,
   pathFromLocation,
@@ -114,5 +116,24 @@ describe('explorer paths', () => {
     expect(uploadFolderFor('/docs', 'a.txt')).toBe('/docs');
     expect(uploadFolderFor('/docs', 'album/2026/p.jpg')).toBe('/docs/album/2026');
     expect(uploadFolderFor('/', 'album/p.jpg')).toBe('/album');
+  });
+
+  it('names the folder an archive is extracted into after the archive, beside it', () => {
+    expect(extractionTarget('/m/docs/photos.zip')).toEqual({ folder: '/m/docs', name: 'photos' });
+    expect(extractionTarget('/m/backup.2024.TAR.GZ')).toEqual({
+      folder: '/m',
+      name: 'backup.2024',
+    });
+    expect(extractionTarget('/m/src.tgz')).toEqual({ folder: '/m', name: 'src' });
+    expect(extractionTarget('/m/a/b.tar')).toEqual({ folder: '/m/a', name: 'b' });
+    expect(extractionTarget('/m/.zip')).toEqual({ folder: '/m', name: '' });
+  });
+
+  it('knows the archives the server extracts by their names', () => {
+    for (const name of ['a.zip', 'a.tar', 'a.tar.gz', 'a.TGZ'])
+      expect(isArchiveName(name)).toBe(true);
+    for (const name of ['a.gz', 'a.rar', 'a.7z', 'zip', 'a.zip.txt']) {
+      expect(isArchiveName(name)).toBe(false);
+    }
   });
 });

@@ -67,6 +67,29 @@ export function childPath(folder: string, name: string): string {
   return folder === '/' ? `/${name}` : `${folder}/${name}`;
 }
 
+/** Archives the server opens and extracts (its `fs/archive`, `fs/extract`): zip, tar, tar.gz / tgz. */
+const ARCHIVE_NAME = /\.(zip|tar|tar\.gz|tgz)$/i;
+
+export const isArchiveName = (name: string) => ARCHIVE_NAME.test(name);
+
+/**
+ * Where an archive is extracted unless the user says otherwise: a folder beside it named after
+ * it without its extension (`/m/docs/photos.zip` → `/m/docs` and `photos`). An archive whose
+ * whole name is the extension (`.zip`) names no folder: its own folder is the target.
+ */
+export function extractionTarget(archivePath: string): { folder: string; name: string } {
+  return {
+    folder: parentPath(archivePath),
+    name: baseName(archivePath).replace(ARCHIVE_NAME, ''),
+  };
+}
+
+/** The folder extracted into: `name` (made when missing) in `folder`, or `folder` itself. */
+export function extractionPath(folder: string, name: string): string {
+  const trimmed = name.trim();
+  return trimmed === '' ? folder : childPath(folder, trimmed);
+}
+
 /** Why a new file or folder name is refused, or null when it is fine. */
 export type NameProblem = 'empty' | 'slash' | 'dots' | 'taken';
 

@@ -1,6 +1,6 @@
-import type { FsBatchResult, FsJob } from '@sharebin/shared';
+import type { FsBatchResult, FsJob, FsJobAccepted } from '@sharebin/shared';
 import { failureText } from '../../app/error-messages';
-import { notifySuccess, notifyWarning } from '../../app/notify';
+import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
 import { i18n } from '../../i18n';
 import { jobFollower } from '../tasks';
 import { isJobAccepted, type TransferOutcome } from './fs.api';
@@ -59,4 +59,15 @@ export async function reportBatch(
       .filter(Boolean)
       .join('\n'),
   );
+}
+
+/**
+ * A job the user just started from a dialog: said so, followed in the background (the task
+ * manager shows it meanwhile) and told when it ends; `onDone` then refreshes what it changed.
+ */
+export function followStartedJob(job: FsJobAccepted, doneKey: string, onDone: () => void): void {
+  notifySuccess(i18n.t('mountExplorer.transfer.job', { id: job.job_id }));
+  void reportBatch(job, doneKey)
+    .catch((error: unknown) => notifyError(error))
+    .finally(onDone);
 }

@@ -1,8 +1,14 @@
-import { FS_CONFLICT_MODES, fsTransferRequestSchema, type Principal } from '@sharebin/shared';
+import {
+  FS_CONFLICT_MODES,
+  fsExtractRequestSchema,
+  fsTransferRequestSchema,
+  type Principal,
+} from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { mountExplorerEnUS } from '../../i18n/mount-explorer.en-US';
 import { mountExplorerZhCN } from '../../i18n/mount-explorer.zh-CN';
 import { canWriteSomewhere } from './explorer.format';
+import { extractionPath, extractionTarget } from './explorer.paths';
 import { transferBody } from './fs.api';
 
 const items = [{ sourcePath: '/docs/a.txt', targetPath: '/docs/b/a.txt' }];
@@ -50,5 +56,22 @@ describe('who has anywhere to copy to', () => {
     expect(canWriteSomewhere(key(true))).toBe(false);
     expect(canWriteSomewhere(key(false, false))).toBe(false);
     expect(canWriteSomewhere({ type: 'none' })).toBe(false);
+  });
+});
+
+describe('extracting an archive', () => {
+  it('sends the folder beside the archive, or the one picked, with every conflict mode', () => {
+    const beside = extractionTarget('/m/docs/photos.zip');
+    for (const mode of FS_CONFLICT_MODES) {
+      const body = {
+        path: '/m/docs/photos.zip',
+        targetPath: extractionPath(beside.folder, beside.name),
+        conflict: mode,
+      };
+      expect(fsExtractRequestSchema.parse(body)).toEqual({ ...body, targetPath: '/m/docs/photos' });
+    }
+    expect(extractionPath('/m/backup', '  2024 ')).toBe('/m/backup/2024');
+    // No name: straight into the folder picked.
+    expect(extractionPath('/m/backup', ' ')).toBe('/m/backup');
   });
 });

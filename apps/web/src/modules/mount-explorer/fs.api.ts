@@ -3,6 +3,7 @@ import type {
   FsBatchResult,
   FsConflictMode,
   FsEntry,
+  FsExtractRequest,
   FsFileLink,
   FsJobAccepted,
   FsListing,
@@ -62,6 +63,8 @@ export const fsApi = {
     api.post<unknown>(`${fsBase()}/update`, { path, content }),
   /** What is inside a zip or tar, without extracting it. */
   archive: (path: string) => api.get<FsArchiveListing>(`${fsBase()}/archive`, { query: { path } }),
+  /** Extracts the archive `path` into the folder `targetPath` (made when missing), as a job. */
+  extract: (body: FsExtractRequest) => api.post<FsJobAccepted>(`${fsBase()}/extract`, body),
   fileLink: (path: string, forceDownload: boolean) =>
     api.get<FsFileLink>(`${fsBase()}/file-link`, {
       query: { path, force_download: forceDownload, expires_in: FILE_LINK_EXPIRES_S },

@@ -6,4 +6,5 @@
 export { canWriteSomewhere } from './explorer.format';
 export { explorerHref, parentPath } from './explorer.paths';
 export { fsBase } from './fs.api';
+export { AudioDock } from './media/AudioDock';
 export { hasThumbnail } from './thumbnails';

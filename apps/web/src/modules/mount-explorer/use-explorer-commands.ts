@@ -26,6 +26,7 @@ export function useExplorerCommands(refresh: () => unknown) {
   const [renaming, setRenaming] = useState<FsEntry | null>(null);
   const [editing, setEditing] = useState<FsEntry | null>(null);
   const [transfer, setTransfer] = useState<{ mode: TransferMode; entries: FsEntry[] } | null>(null);
+  const [extracting, setExtracting] = useState<FsEntry | null>(null);
   const [sharing, setSharing] = useState<FsEntry | null>(null);
   const [requesting, setRequesting] = useState<FolderTarget | null>(null);
 
@@ -73,6 +74,7 @@ export function useExplorerCommands(refresh: () => unknown) {
       rename: setRenaming,
       move: (entries) => setTransfer({ mode: 'move', entries }),
       copy: (entries) => setTransfer({ mode: 'copy', entries }),
+      extract: setExtracting,
       addToBasket: addEntriesToBasket,
       share: setSharing,
       requestFiles: ({ path, name }) => setRequesting({ path, name }),
@@ -109,6 +111,8 @@ export function useExplorerCommands(refresh: () => unknown) {
     closeEditor: () => setEditing(null),
     transfer,
     closeTransfer: () => setTransfer(null),
+    extracting,
+    closeExtract: () => setExtracting(null),
     sharing,
     closeShare: () => setSharing(null),
     requesting,

@@ -16,6 +16,8 @@ import {
   mountChanges,
   mountFormFrom,
   mountIssueMessage,
+  reindexChoiceOf,
+  reindexInterval,
 } from './mount.form';
 
 const storage = (over: Partial<StorageChoice>): StorageChoice => ({
@@ -73,7 +75,9 @@ describe('the mount form', () => {
       cacheTtl: 300,
       sortOrder: 0,
       isActive: true,
+      reindexEvery: 'off',
     });
+    expect(mountCandidate(valid(), storages).reindex_minutes).toBeNull();
     expect(emptyMountForm([]).storageConfigId).toBe('');
   });
 
@@ -123,6 +127,64 @@ describe('the mount form', () => {
         storages,
       ),
     ).toEqual({ storage_config_id: 's2', storage_type: 's3', is_active: false, cache_ttl: 0 });
+  });
+
+  it('sends the index rebuild interval: off, a preset or custom minutes', () => {
+    const candidate = (over: Partial<MountFormValues>) =>
+      createMountRequestSchema.parse(mountCandidate(valid(over), storages)).reindex_minutes;
+    expect(candidate({ reindexEvery: 'off', reindexMinutes: 45 })).toBeNull();
+    expect(candidate({ reindexEvery: '30', reindexMinutes: 45 })).toBe(30);
+    expect(candidate({ reindexEvery: 'custom', reindexMinutes: '45' })).toBe(45);
+    expect(candidate({ reindexEvery: 'custom', reindexMinutes: 10_080 })).toBe(10_080);
+  });
+
+  it('puts a custom interval outside 15 to 10080 minutes on its field, worded like the TTL', () => {
+    const custom = (reindexMinutes: string | number) =>
+      errorsOf(valid({ reindexEvery: 'custom', reindexMinutes }));
+    expect(custom(14)).toEqual({ reindexMinutes: 'reindexRange' });
+    expect(custom(10_081)).toEqual({ reindexMinutes: 'reindexRange' });
+    expect(custom('20.5')).toEqual({ reindexMinutes: 'wholeNumber' });
+    // An emptied custom interval is refused, never sent as "off".
+    expect(custom('')).toEqual({ reindexMinutes: 'wholeNumber' });
+    expect(custom(15)).toEqual({});
+  });
+
+  it('reopens a stored interval on its preset, or as custom minutes', () => {
+    expect(reindexChoiceOf(null)).toBe('off');
+    expect(reindexChoiceOf(60)).toBe('60');
+    expect(reindexChoiceOf(45)).toBe('custom');
+    expect(mountFormFrom({ ...mount, reindex_minutes: 45 })).toMatchObject({
+      reindexEvery: 'custom',
+      reindexMinutes: 45,
+    });
+    expect(mountFormFrom(mount)).toMatchObject({ reindexEvery: 'off', reindexMinutes: '' });
+  });
+
+  it('sends the interval only when it changed, null to turn it off', () => {
+    const every30 = { ...mount, reindex_minutes: 30 };
+    expect(mountChanges(mountFormFrom(every30), every30, storages)).toEqual({});
+    expect(mountChanges({ ...mountFormFrom(mount), reindexEvery: '30' }, mount, storages)).toEqual({
+      reindex_minutes: 30,
+    });
+    expect(
+      mountChanges({ ...mountFormFrom(every30), reindexEvery: 'off' }, every30, storages),
+    ).toEqual({ reindex_minutes: null });
+    expect(
+      mountChanges(
+        { ...mountFormFrom(every30), reindexEvery: 'custom', reindexMinutes: 90 },
+        every30,
+        storages,
+      ),
+    ).toEqual({ reindex_minutes: 90 });
+  });
+
+  it('words an interval in the largest whole unit', () => {
+    expect(reindexInterval(15)).toEqual({ key: 'everyMinutes', count: 15 });
+    expect(reindexInterval(90)).toEqual({ key: 'everyMinutes', count: 90 });
+    expect(reindexInterval(60)).toEqual({ key: 'everyHour', count: 1 });
+    expect(reindexInterval(360)).toEqual({ key: 'everyHours', count: 6 });
+    expect(reindexInterval(1440)).toEqual({ key: 'everyDay', count: 1 });
+    expect(reindexInterval(10_080)).toEqual({ key: 'everyDays', count: 7 });
   });
 
   it('shows a taken path under the path and a wrong storage under the storage', () => {

@@ -3,6 +3,9 @@ import {
   ERROR_CODES,
   type ErrorCode,
   MOUNT_CACHE_TTL_DEFAULT_S,
+  MOUNT_CACHE_TTL_MAX_S,
+  MOUNT_REINDEX_MAX_MINUTES,
+  MOUNT_REINDEX_MIN_MINUTES,
   type Mount,
   type StorageChoice,
   type UpdateMountRequest,
@@ -24,9 +27,58 @@ export interface MountFormValues {
   sortOrder: string | number;
   remark: string;
   isActive: boolean;
+  /** How often the search index is rebuilt: off, a preset's minutes, or custom minutes. */
+  reindexEvery: ReindexChoice;
+  /** The custom interval in minutes (NumberInput answers '' when emptied). */
+  reindexMinutes: string | number;
 }
 
-export type MountFormField = 'name' | 'mountPath' | 'storage' | 'cacheTtl' | 'sortOrder' | 'remark';
+export type MountFormField =
+  | 'name'
+  | 'mountPath'
+  | 'storage'
+  | 'cacheTtl'
+  | 'sortOrder'
+  | 'remark'
+  | 'reindexMinutes';
+
+/** The intervals offered in the form, in minutes: 15 min, 30 min, 1 h, 6 h, a day, a week. */
+export const REINDEX_PRESETS = [15, 30, 60, 360, 1440, 10_080] as const;
+
+/** `off`, one of REINDEX_PRESETS as text (a Select's value), or `custom`. */
+export type ReindexChoice = 'off' | 'custom' | `${number}`;
+
+/** The form's choice for a mount's stored interval. */
+export function reindexChoiceOf(minutes: number | null): ReindexChoice {
+  if (minutes === null) return 'off';
+  return (REINDEX_PRESETS as readonly number[]).includes(minutes) ? `${minutes}` : 'custom';
+}
+
+/**
+ * An interval as a phrase's key and count: "every 30 minutes", "every hour", "every 7 days"
+ * (one hour and one day have their own keys: Chinese has no plural to tell them apart).
+ */
+export function reindexInterval(minutes: number): {
+  key: 'everyMinutes' | 'everyHour' | 'everyHours' | 'everyDay' | 'everyDays';
+  count: number;
+} {
+  if (minutes % 1440 === 0) {
+    const count = minutes / 1440;
+    return { key: count === 1 ? 'everyDay' : 'everyDays', count };
+  }
+  if (minutes % 60 === 0) {
+    const count = minutes / 60;
+    return { key: count === 1 ? 'everyHour' : 'everyHours', count };
+  }
+  return { key: 'everyMinutes', count: minutes };
+}
+
+/** What the form's messages interpolate: the cache TTL's and the interval's limits. */
+export const MOUNT_MESSAGE_LIMITS = {
+  max: MOUNT_CACHE_TTL_MAX_S,
+  minMinutes: MOUNT_REINDEX_MIN_MINUTES,
+  maxMinutes: MOUNT_REINDEX_MAX_MINUTES,
+} as const;
 
 /** The request's field names to the form's; the storage type is set from the storage. */
 export const MOUNT_FORM_FIELDS: Readonly<Record<string, MountFormField>> = {
@@ -37,6 +89,7 @@ export const MOUNT_FORM_FIELDS: Readonly<Record<string, MountFormField>> = {
   cache_ttl: 'cacheTtl',
   sort_order: 'sortOrder',
   remark: 'remark',
+  reindex_minutes: 'reindexMinutes',
 };
 
 /** Server error codes that belong to one field (a taken path under the path). */
@@ -47,10 +100,13 @@ export const MOUNT_CODE_FIELDS: Partial<Record<ErrorCode, MountFormField>> = {
   [ERROR_CODES.storageConfigNotFound]: 'storage',
 };
 
-export const mountFieldOf = (key: keyof MountFormValues): MountFormField | null =>
-  key === 'storageConfigId' ? 'storage' : key === 'isActive' ? null : key;
+export function mountFieldOf(key: keyof MountFormValues): MountFormField | null {
+  if (key === 'storageConfigId') return 'storage';
+  if (key === 'reindexEvery') return 'reindexMinutes';
+  return key === 'isActive' ? null : key;
+}
 
-/** A new mount: on the default storage when there is one, cached for SPEC's 300 s. */
+/** A new mount: on the default storage when there is one, cached for SPEC's 300 s, no rebuilds. */
 export function emptyMountForm(storages: readonly StorageChoice[]): MountFormValues {
   const preferred = storages.find((storage) => storage.is_default) ?? storages[0];
   return {
@@ -61,6 +117,8 @@ export function emptyMountForm(storages: readonly StorageChoice[]): MountFormVal
     sortOrder: 0,
     remark: '',
     isActive: true,
+    reindexEvery: 'off',
+    reindexMinutes: '',
   };
 }
 
@@ -73,6 +131,8 @@ export function mountFormFrom(mount: Mount): MountFormValues {
     sortOrder: mount.sort_order,
     remark: mount.remark,
     isActive: mount.is_active,
+    reindexEvery: reindexChoiceOf(mount.reindex_minutes),
+    reindexMinutes: mount.reindex_minutes ?? '',
   };
 }
 
@@ -83,6 +143,13 @@ function numberOf(value: string | number): number | string | undefined {
   if (text === '') return undefined;
   const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : text;
+}
+
+/** The interval to send: null when off; an empty custom one stays '' so the schema refuses it. */
+function reindexMinutesOf(values: MountFormValues): number | string | null {
+  if (values.reindexEvery === 'off') return null;
+  if (values.reindexEvery !== 'custom') return Number(values.reindexEvery);
+  return numberOf(values.reindexMinutes) ?? '';
 }
 
 /**
@@ -103,6 +170,7 @@ export function mountCandidate(
     sort_order: numberOf(values.sortOrder),
     cache_ttl: numberOf(values.cacheTtl),
     is_active: values.isActive,
+    reindex_minutes: reindexMinutesOf(values),
   };
 }
 
@@ -138,6 +206,8 @@ export function mountChanges(
   if (sortOrder !== original.sort_order) changes.sort_order = sortOrder;
   if (values.remark !== original.remark) changes.remark = values.remark;
   if (values.isActive !== original.is_active) changes.is_active = values.isActive;
+  const reindexMinutes = candidate.reindex_minutes as number | null;
+  if (reindexMinutes !== original.reindex_minutes) changes.reindex_minutes = reindexMinutes;
   return changes;
 }
 
@@ -148,6 +218,7 @@ export type MountMessageKey =
   | 'pathReserved'
   | 'storageRequired'
   | 'cacheTtlRange'
+  | 'reindexRange'
   | 'wholeNumber';
 
 /**
@@ -171,6 +242,10 @@ export function mountIssueMessage(
     case 'cacheTtl':
       return issue.code === 'too_small' || issue.code === 'too_big'
         ? 'cacheTtlRange'
+        : 'wholeNumber';
+    case 'reindexMinutes':
+      return issue.code === 'too_small' || issue.code === 'too_big'
+        ? 'reindexRange'
         : 'wholeNumber';
     case 'sortOrder':
       return issue.code === 'too_small' || issue.code === 'too_big' ? undefined : 'wholeNumber';

@@ -1,4 +1,11 @@
-import type { CreateMountRequest, Mount, MountList, UpdateMountRequest } from '@sharebin/shared';
+import type {
+  CreateMountRequest,
+  Mount,
+  MountList,
+  ReindexStarted,
+  ReindexStatus,
+  UpdateMountRequest,
+} from '@sharebin/shared';
 import { api } from '../../app/api-client';
 import { everyItem } from '../../app/every-item';
 
@@ -12,4 +19,8 @@ export const mountsApi = {
   create: (body: CreateMountRequest) => api.post<Mount>('/admin/mounts', body),
   update: (id: string, body: UpdateMountRequest) => api.put<Mount>(idPath(id), body),
   remove: (id: string) => api.delete<null>(idPath(id)),
+  /** Queues a rebuild of the mount's search index as a job the task manager follows. */
+  reindex: (id: string) => api.post<ReindexStarted>(`${idPath(id)}/reindex`),
+  /** How the mount's index stands: the entries of the running rebuild, or of the last one. */
+  reindexStatus: (id: string) => api.get<ReindexStatus>(`${idPath(id)}/reindex`),
 };

@@ -51,14 +51,14 @@ export function textLanguage(mimetype: string, filename: string): string | null 
 /** Text previews read the first mebibyte only (by a Range request). */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
-/** The start of a text file, decoded as UTF-8, and whether there was more. */
+/** The start of a text file, as bytes (its preview decodes them), and whether there was more. */
 export async function fetchTextPreview(
   url: string,
   size: number,
   signal?: AbortSignal,
   /** An editable file: the browser's copy is checked with the server (its ETag), not trusted. */
   revalidate = false,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   const partial = size > TEXT_PREVIEW_MAX_BYTES;
   const response = await fetch(url, {
     signal,
@@ -71,7 +71,7 @@ export async function fetchTextPreview(
   const bytes =
     buffer.byteLength > TEXT_PREVIEW_MAX_BYTES ? buffer.slice(0, TEXT_PREVIEW_MAX_BYTES) : buffer;
   return {
-    text: new TextDecoder('utf-8').decode(bytes),
+    bytes: new Uint8Array(bytes),
     truncated: partial || buffer.byteLength > TEXT_PREVIEW_MAX_BYTES,
   };
 }

@@ -392,6 +392,7 @@ export function FolderShareView({
         onClose={preview.close}
         onExited={preview.exited}
         onDownload={downloaded}
+        onOpenFile={preview.open}
       />
     </ShareViewFrame>
   );

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../app/format';
 import { formatBytes } from '../../../shared/format-bytes';
 import { FilePreview, fileTypeIcon, previewKind } from '../../files';
 import { fsShareVisitApi } from '../fs-shares.api';
+import { useShareReferences } from './use-share-references';
 
 type PreviewableFile = ComponentProps<typeof FilePreview>['file'];
 
@@ -20,14 +21,17 @@ export function SharedFilePreview({
   file,
   limited,
   onShown,
+  resolveReference,
 }: {
   file: PreviewableFile;
   limited: boolean;
   onShown: () => void;
+  /** A Markdown file's relative images and links, inside a shared folder. */
+  resolveReference?: ComponentProps<typeof FilePreview>['resolveReference'];
 }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(!limited);
-  if (shown) return <FilePreview file={file} />;
+  if (shown) return <FilePreview file={file} resolveReference={resolveReference} />;
   const TypeIcon = fileTypeIcon(previewKind(file.mimetype, file.filename), file.mimetype);
   return (
     <Stack align="center" gap="sm" py="xl" ta="center" data-testid="fs-share-preview-gate">
@@ -59,6 +63,7 @@ export function sharedFile(
   file: { path?: string; name: string; size: number | null; mimetype: string | null },
 ): PreviewableFile {
   return {
+    id: `share:${slug}:${file.path ?? ''}`,
     filename: file.name,
     mimetype: file.mimetype ?? 'application/octet-stream',
     size: file.size ?? 0,
@@ -77,6 +82,7 @@ export function SharedFileModal({
   onClose,
   onExited,
   onDownload,
+  onOpenFile,
 }: {
   slug: string;
   token: string | null;
@@ -87,10 +93,13 @@ export function SharedFileModal({
   onExited: () => void;
   /** A download (or a preview) used one of the share's downloads. */
   onDownload: () => void;
+  /** Previews another file of the share (a Markdown file's link to it). */
+  onOpenFile: (entry: PublicFsEntry) => void;
 }) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const file = entry && sharedFile(slug, token, entry);
+  const references = useShareReferences({ slug, token, entry, limited, onOpenFile });
   return (
     <Modal
       opened={opened}
@@ -129,7 +138,13 @@ export function SharedFileModal({
               {t('common.download')}
             </Button>
           </Group>
-          <SharedFilePreview key={entry.path} file={file} limited={limited} onShown={onDownload} />
+          <SharedFilePreview
+            key={entry.path}
+            file={file}
+            limited={limited}
+            onShown={onDownload}
+            resolveReference={references}
+          />
         </Stack>
       )}
     </Modal>

@@ -8,7 +8,7 @@ import { fsShareVisitApi } from '../fs-shares.api';
 export const RECOUNT_DELAY_MS = 1500;
 
 /** Every query of a visitor's look at a share starts with this key. */
-const visitKey = (slug: string) => ['fs-shares', 'visit', slug] as const;
+export const visitKey = (slug: string) => ['fs-shares', 'visit', slug] as const;
 const infoKey = (slug: string, token: string | null) => [...visitKey(slug), 'info', token];
 
 /**

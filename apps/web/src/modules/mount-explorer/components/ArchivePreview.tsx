@@ -2,7 +2,9 @@ import {
   ActionIcon,
   Alert,
   Badge,
+  Button,
   Center,
+  Group,
   Loader,
   ScrollArea,
   Table,
@@ -10,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { FsArchiveEntry, FsEntry } from '@sharebin/shared';
-import { IconDownload, IconFile, IconFolderFilled } from '@tabler/icons-react';
+import { IconDownload, IconFile, IconFolderFilled, IconPackageExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiBlob, errorMessage } from '../../../app/api-client';
@@ -18,19 +20,23 @@ import { downloadBlob } from '../../../app/download';
 import { formatDateTime } from '../../../app/format';
 import { notifyError } from '../../../app/notify';
 import { formatBytes } from '../../../shared/format-bytes';
+import { toPrincipal, useAuth } from '../../auth';
+import { useEntryActions } from '../explorer.actions-context';
+import { canWriteSomewhere } from '../explorer.format';
 import { FS_QUERY_ROOT } from '../explorer.hooks';
 import { fsApi, fsBase } from '../fs.api';
 
 /** Rows drawn at once: a listing of 10,000 entries shows its first ones and says so. */
 const SHOWN = 500;
 
-/** Archives the server opens (its `fs/archive`): zip, tar, tar.gz / tgz. */
-export const isArchive = (entry: FsEntry) =>
-  !entry.is_directory && /\.(zip|tar|tar\.gz|tgz)$/i.test(entry.name);
-
-/** What is inside a zip or tar, listed by the server without extracting it; a file can be taken out. */
+/**
+ * What is inside a zip or tar, listed by the server without extracting it; a file can be taken
+ * out, or the whole archive extracted by whoever may write somewhere (not a read-only key).
+ */
 export function ArchivePreview({ entry }: { entry: FsEntry }) {
   const { t, i18n } = useTranslation();
+  const actions = useEntryActions();
+  const canExtract = canWriteSomewhere(toPrincipal(useAuth()));
   const listing = useQuery({
     queryKey: [FS_QUERY_ROOT, 'archive', entry.path, entry.etag ?? entry.modified],
     queryFn: () => fsApi.archive(entry.path),
@@ -64,10 +70,22 @@ export function ArchivePreview({ entry }: { entry: FsEntry }) {
   if (entries.length === 0) return <Text c="dimmed">{t('mountExplorer.archive.empty')}</Text>;
   return (
     <div data-testid="archive-preview">
-      <Text size="sm" fw={600} mb="xs">
-        {t('mountExplorer.archive.title')} ·{' '}
-        {t('mountExplorer.archive.count', { count: entries.length })}
-      </Text>
+      <Group justify="space-between" gap="xs" mb="xs">
+        <Text size="sm" fw={600}>
+          {t('mountExplorer.archive.title')} ·{' '}
+          {t('mountExplorer.archive.count', { count: entries.length })}
+        </Text>
+        {canExtract && (
+          <Button
+            size="xs"
+            leftSection={<IconPackageExport size={14} />}
+            onClick={() => actions.extract(entry)}
+            data-testid="archive-extract"
+          >
+            {t('mountExplorer.actions.extract')}
+          </Button>
+        )}
+      </Group>
       {(truncated || entries.length > SHOWN) && (
         <Text size="xs" c="dimmed" mb="xs">
           {t('mountExplorer.archive.truncated', { count: Math.min(entries.length, SHOWN) })}

@@ -11,6 +11,7 @@ import {
   IconFolderOpen,
   IconInbox,
   IconLink,
+  IconPackageExport,
   IconPencil,
   IconShare,
   IconTrash,
@@ -23,6 +24,7 @@ import { useEntryActions } from '../explorer.actions-context';
 import {
   canRequestFilesInto,
   canWriteSomewhere,
+  isArchive,
   isEditable,
   isEntryWritable,
 } from '../explorer.format';
@@ -127,6 +129,14 @@ function EntryMenuBuilt({ entry, readOnly }: EntryMenuProps) {
             {canCopy && (
               <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.copy([entry])}>
                 {t('mountExplorer.actions.copy')}
+              </Menu.Item>
+            )}
+            {canCopy && isArchive(entry) && (
+              <Menu.Item
+                leftSection={<IconPackageExport size={16} />}
+                onClick={() => actions.extract(entry)}
+              >
+                {t('mountExplorer.actions.extract')}
               </Menu.Item>
             )}
           </>

@@ -9,6 +9,7 @@ import {
   IconInbox,
   IconLayoutGrid,
   IconList,
+  IconPackageExport,
   IconRefresh,
   IconSearch,
   IconSelectAll,
@@ -38,6 +39,9 @@ export interface ToolbarProps {
   canRequestFiles: boolean;
   /** Asks for files into the selected folder, or into this one when nothing is selected. */
   onRequestFiles: () => void;
+  /** Exactly one archive is selected and the user may write somewhere to extract it to. */
+  canExtract: boolean;
+  onExtract: () => void;
   onUpload: () => void;
   onNewFolder: () => void;
   onMove: () => void;
@@ -97,6 +101,10 @@ interface ToolbarAction {
   testId?: string;
 }
 
+/** The action, when it applies. */
+const when = (applies: boolean, action: ToolbarAction): ToolbarAction[] =>
+  applies ? [action] : [];
+
 /** What can be done now: to the selection when there is one, else to the folder. */
 function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
   if (props.selectedCount > 0) {
@@ -115,32 +123,32 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
       variant: 'default',
       testId: 'add-selected-to-basket',
     };
-    const share: ToolbarAction[] = props.canShare
-      ? [
-          {
-            key: 'share',
-            label: t('fsShares.explorer.share'),
-            icon: IconShare,
-            onClick: props.onShare,
-            variant: 'default',
-            testId: 'share-selected',
-          },
-        ]
-      : [];
-    const requestFiles: ToolbarAction[] = props.canRequestFiles
-      ? [
-          {
-            key: 'request-files',
-            label: t('uploadRequests.explorer.requestFiles'),
-            icon: IconInbox,
-            onClick: props.onRequestFiles,
-            variant: 'default',
-            testId: 'request-files-selected',
-          },
-        ]
-      : [];
+    const share = when(props.canShare, {
+      key: 'share',
+      label: t('fsShares.explorer.share'),
+      icon: IconShare,
+      onClick: props.onShare,
+      variant: 'default',
+      testId: 'share-selected',
+    });
+    const requestFiles = when(props.canRequestFiles, {
+      key: 'request-files',
+      label: t('uploadRequests.explorer.requestFiles'),
+      icon: IconInbox,
+      onClick: props.onRequestFiles,
+      variant: 'default',
+      testId: 'request-files-selected',
+    });
+    const extract = when(props.canExtract, {
+      key: 'extract',
+      label: t('mountExplorer.actions.extract'),
+      icon: IconPackageExport,
+      onClick: props.onExtract,
+      variant: 'default',
+      testId: 'extract-selected',
+    });
     if (!props.selectionWritable) {
-      return [...share, ...requestFiles, addToBasket, ...(props.canCopy ? [copy] : [])];
+      return [...share, ...requestFiles, addToBasket, ...when(props.canCopy, copy), ...extract];
     }
     return [
       ...share,
@@ -154,6 +162,7 @@ function toolbarActions(props: ToolbarProps, t: TFunction): ToolbarAction[] {
         variant: 'default',
       },
       copy,
+      ...extract,
       {
         key: 'delete',
         label: t('common.delete'),

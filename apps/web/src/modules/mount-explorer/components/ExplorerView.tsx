@@ -14,7 +14,12 @@ import {
 import { CollectionStatus, useRangeSelection } from '../../management';
 import { RequestFilesModal } from '../../upload-requests';
 import { EntryActionsContext } from '../explorer.actions-context';
-import { canRequestFilesInto, canWriteSomewhere, isEntryWritable } from '../explorer.format';
+import {
+  canRequestFilesInto,
+  canWriteSomewhere,
+  isArchive,
+  isEntryWritable,
+} from '../explorer.format';
 import { useExplorerPrefs, useListing, useRefreshFs } from '../explorer.hooks';
 import { baseName, childPath, explorerHref } from '../explorer.paths';
 import { nextSortOrder, sortEntries } from '../explorer.sort';
@@ -27,6 +32,7 @@ import { EditorModal } from './EditorModal';
 import { EntryCollection } from './EntryCollection';
 import { EmptyFolder, ListingError, ListSkeleton } from './ExplorerStates';
 import { ExplorerToolbar } from './ExplorerToolbar';
+import { ExtractModal } from './ExtractModal';
 import classes from './explorer.module.css';
 import { NameModal } from './NameModal';
 import { PreviewModal } from './PreviewModal';
@@ -76,6 +82,8 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
   const shareable = selected.length === 1 && onlySelected && !onlySelected.is_virtual;
   const requestable =
     selected.length === 1 && onlySelected && canRequestFilesInto(onlySelected, readOnly);
+  const canCopy = canWriteSomewhere(toPrincipal(auth));
+  const extractable = selected.length === 1 && onlySelected && canCopy && isArchive(onlySelected);
   const followingRename = useSharesUnderCount(commands.renaming ? [commands.renaming.path] : []);
   const followingMove = useSharesUnderCount(
     commands.transfer?.mode === 'move' ? commands.transfer.entries.map((entry) => entry.path) : [],
@@ -129,7 +137,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           selectedCount={selection.count}
           writable={listing.isSuccess && !readOnly}
           selectionWritable={selectionWritable}
-          canCopy={canWriteSomewhere(toPrincipal(auth))}
+          canCopy={canCopy}
           canShare={Boolean(shareable)}
           onShare={() => onlySelected && commands.actions.share(onlySelected)}
           canRequestFiles={Boolean(requestable)}
@@ -138,6 +146,8 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
               requestable && onlySelected ? onlySelected : { path, name: baseName(path) },
             )
           }
+          canExtract={Boolean(extractable)}
+          onExtract={() => onlySelected && commands.actions.extract(onlySelected)}
           onUpload={() => setDialog('upload')}
           onNewFolder={() => setDialog('newFolder')}
           onMove={() => commands.actions.move(selected)}
@@ -258,6 +268,11 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           void refresh();
         }}
       />
+      <ExtractModal
+        entry={commands.extracting}
+        onClose={commands.closeExtract}
+        onDone={() => void refresh()}
+      />
       <SearchModal
         opened={dialog === 'search'}
         folder={path}
@@ -269,11 +284,14 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           commands.actions.open(entry);
         }}
       />
+      {/* Editing or extracting the file previewed puts its dialog in the preview's place. */}
       <PreviewModal
-        entry={commands.editing ? null : previewEntry}
-        missingName={commands.editing ? null : missingPreview}
+        entry={commands.editing || commands.extracting ? null : previewEntry}
+        missingName={commands.editing || commands.extracting ? null : missingPreview}
         writable={!readOnly}
         onClose={() => navigate(explorerHref(path))}
+        siblings={entries}
+        onShow={(entry) => navigate(explorerHref(path, entry.name), { replace: true })}
       />
       <EditorModal
         entry={commands.editing}

@@ -18,16 +18,19 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { EntryIcon } from './EntryIcon';
 import classes from './explorer.module.css';
 
-/** Browses folders only, one level at a time, for choosing where to move or copy. */
+/** Browses folders only, one level at a time, for choosing where to move, copy or extract. */
 export function FolderPicker({
   path,
   onChange,
   exclude,
+  listHeight = 260,
 }: {
   path: string;
   onChange: (path: string) => void;
   /** Folders that cannot be entered (the ones being moved). */
   exclude: ReadonlySet<string>;
+  /** Pixels the folder list takes: less in a dialog that asks more below it. */
+  listHeight?: number;
 }) {
   const { t } = useTranslation();
   const listing = useListing(path);
@@ -49,9 +52,9 @@ export function FolderPicker({
         </Tooltip>
         <Breadcrumbs path={path} onNavigate={onChange} />
       </Group>
-      <ScrollArea h={260} className={classes.pickerList} data-testid="folder-picker">
+      <ScrollArea h={listHeight} className={classes.pickerList} data-testid="folder-picker">
         {listing.isPending ? (
-          <Center h={240}>
+          <Center h={listHeight - 20}>
             <Loader size="sm" type="dots" />
           </Center>
         ) : listing.isError ? (

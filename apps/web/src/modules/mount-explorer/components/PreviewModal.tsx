@@ -2,28 +2,20 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { useMediaQuery } from '@mantine/hooks';
 import type { FsEntry } from '@sharebin/shared';
 import { IconDownload, IconEdit, IconLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { resolveBackendUrl } from '../../../shared/backend';
 import { FilePreview } from '../../files';
 import { useEntryActions } from '../explorer.actions-context';
-import { formatModified, formatSize, isEditable } from '../explorer.format';
-import { FS_QUERY_ROOT } from '../explorer.hooks';
-import { fsApi } from '../fs.api';
-import { ArchivePreview, isArchive } from './ArchivePreview';
+import { formatModified, formatSize, isArchive, isEditable } from '../explorer.format';
+import { isFolderMedia } from '../media/folder-media';
+import { useFileLink } from '../use-file-link';
+import { useMountReferences } from '../use-mount-references';
+import { ArchivePreview } from './ArchivePreview';
 
-/** A time-limited address of the file: to show it inline, or to save it. */
-export function useFileLink(path: string | null, forceDownload: boolean) {
-  return useQuery({
-    queryKey: [FS_QUERY_ROOT, 'file-link', path, forceDownload],
-    queryFn: () => fsApi.fileLink(path ?? '/', forceDownload),
-    enabled: path !== null,
-    // Links last an hour; fetched again well before they expire.
-    staleTime: 20 * 60_000,
-    retry: false,
-  });
-}
+// The gallery, the playlist and the subtitles load with the first media file opened.
+const MediaPreview = lazy(() => import('./MediaPreview'));
 
 /**
  * `?preview=<name>`: the file shown by the share page's previews (images, video, audio, PDF,
@@ -34,18 +26,25 @@ export function PreviewModal({
   missingName,
   writable,
   onClose,
+  siblings,
+  onShow,
 }: {
   entry: FsEntry | null;
   /** A preview asked for by the address whose file is not in the folder. */
   missingName: string | null;
   writable: boolean;
   onClose: () => void;
+  /** The folder's entries in the explorer's order: the gallery's images, the playlist. */
+  siblings: readonly FsEntry[];
+  /** Previews another file of the folder (the gallery's previous and next). */
+  onShow: (entry: FsEntry) => void;
 }) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const actions = useEntryActions();
   const inline = useFileLink(entry?.path ?? null, false);
   const download = useFileLink(entry?.path ?? null, true);
+  const references = useMountReferences(entry);
   const opened = entry !== null || missingName !== null;
   const editable = entry !== null && writable && isEditable(entry);
 
@@ -123,11 +122,22 @@ export function PreviewModal({
             <Alert color="red" title={t('mountExplorer.preview.linkFailed')}>
               {errorMessage(inline.error)}
             </Alert>
+          ) : isFolderMedia(entry) ? (
+            <Suspense fallback={<Loader type="dots" mx="auto" my="xl" />}>
+              <MediaPreview
+                entry={entry}
+                url={resolveBackendUrl(inline.data.url)}
+                siblings={siblings}
+                onShow={onShow}
+              />
+            </Suspense>
           ) : (
             <FilePreview
               key={inline.data.url}
+              resolveReference={references}
               file={{
                 version: `${entry.etag ?? ''}|${entry.modified ?? ''}|${entry.size ?? ''}`,
+                id: `mount:${entry.path}`,
                 filename: entry.name,
                 mimetype: entry.mimetype ?? 'application/octet-stream',
                 size: entry.size ?? 0,

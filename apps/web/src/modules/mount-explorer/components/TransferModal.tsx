@@ -1,50 +1,16 @@
-import { Alert, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import { FS_CONFLICT_MODES, type FsConflictMode, type FsEntry } from '@sharebin/shared';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { FsConflictMode, FsEntry } from '@sharebin/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
-import { notifyError, notifySuccess } from '../../../app/notify';
 import { childPath, foldersContaining, parentPath } from '../explorer.paths';
-import { reportBatch } from '../explorer.results';
+import { followStartedJob } from '../explorer.results';
 import { fsApi } from '../fs.api';
+import { ConflictChoice } from './ConflictChoice';
 import { FolderPicker, useTargetWritable } from './FolderPicker';
 
 export type TransferMode = 'move' | 'copy';
-
-/**
- * What to do with an item whose name the target folder already has: every mode the API offers,
- * each with a line saying what it does. Until the user chooses, the item fails (the API's
- * default).
- */
-function ConflictChoice({
-  value,
-  onChange,
-}: {
-  value: FsConflictMode;
-  onChange: (mode: FsConflictMode) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Radio.Group
-      label={t('mountExplorer.transfer.conflict.label')}
-      value={value}
-      onChange={(next) => onChange(next as FsConflictMode)}
-      data-testid="transfer-conflict"
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" mt={6}>
-        {FS_CONFLICT_MODES.map((mode) => (
-          <Radio
-            key={mode}
-            value={mode}
-            label={t(`mountExplorer.transfer.conflict.${mode}`)}
-            description={t(`mountExplorer.transfer.conflict.${mode}Hint`)}
-          />
-        ))}
-      </SimpleGrid>
-    </Radio.Group>
-  );
-}
 
 /**
  * Move or copy with a target folder picker. A folder copied (or moved) into itself or one of
@@ -115,12 +81,11 @@ export function TransferModal({
         mode === 'move' ? await fsApi.move(items, conflict) : await fsApi.copy(items, conflict);
       onClose();
       // The job goes on in the background; the listing follows once it has ended.
-      notifySuccess(t('mountExplorer.transfer.job', { id: job.job_id }));
-      const doneKey =
-        mode === 'move' ? 'mountExplorer.transfer.moved' : 'mountExplorer.transfer.copied';
-      void reportBatch(job, doneKey)
-        .catch((error: unknown) => notifyError(error))
-        .finally(onDone);
+      followStartedJob(
+        job,
+        mode === 'move' ? 'mountExplorer.transfer.moved' : 'mountExplorer.transfer.copied',
+        onDone,
+      );
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

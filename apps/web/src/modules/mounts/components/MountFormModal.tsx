@@ -13,6 +13,8 @@ import {
   createMountRequestSchema,
   MOUNT_CACHE_TTL_MAX_S,
   MOUNT_NAME_MAX_LENGTH,
+  MOUNT_REINDEX_MAX_MINUTES,
+  MOUNT_REINDEX_MIN_MINUTES,
   MOUNT_REMARK_MAX_LENGTH,
   type Mount,
   type StorageChoice,
@@ -31,12 +33,16 @@ import {
   emptyMountForm,
   MOUNT_CODE_FIELDS,
   MOUNT_FORM_FIELDS,
+  MOUNT_MESSAGE_LIMITS,
   type MountFormValues,
   mountCandidate,
   mountChanges,
   mountFieldOf,
   mountFormFrom,
   mountIssueMessage,
+  REINDEX_PRESETS,
+  type ReindexChoice,
+  reindexInterval,
   toCreateMountRequest,
 } from '../mount.form';
 import { useCreateMount, useUpdateMount } from '../mounts.hooks';
@@ -75,7 +81,7 @@ export function MountFormModal({
         MOUNT_FORM_FIELDS,
         (field, issue) => {
           const key = mountIssueMessage(field, issue, values.mountPath);
-          return key && t(`mountManagement.form.errors.${key}`, { max: MOUNT_CACHE_TTL_MAX_S });
+          return key && t(`mountManagement.form.errors.${key}`, MOUNT_MESSAGE_LIMITS);
         },
       ),
     serverErrors: (error) => serverFieldErrors(error, MOUNT_FORM_FIELDS, MOUNT_CODE_FIELDS),
@@ -108,6 +114,25 @@ export function MountFormModal({
     value: storage.id,
     label: `${storageDisplayName(storage)} (${t(`storageConfig.types.${storage.storage_type}`)})`,
   }));
+  const reindexOptions = [
+    { value: 'off', label: t('mountManagement.reindex.off') },
+    ...REINDEX_PRESETS.map((minutes) => {
+      const { key, count } = reindexInterval(minutes);
+      return { value: `${minutes}`, label: t(`mountManagement.reindex.${key}`, { count }) };
+    }),
+    { value: 'custom', label: t('mountManagement.form.reindexCustom') },
+  ];
+  const customReindex = values?.reindexEvery === 'custom';
+  // A preset fills the custom minutes too, so "Custom" starts from the interval chosen last.
+  const chooseReindex = (choice: ReindexChoice) =>
+    form.update(
+      (current) => ({
+        reindexEvery: choice,
+        reindexMinutes:
+          choice === 'off' || choice === 'custom' ? current.reindexMinutes : Number(choice),
+      }),
+      ['reindexMinutes'],
+    );
   return (
     <EditModal
       title={isNew ? t('mountManagement.form.createTitle') : t('mountManagement.form.editTitle')}
@@ -182,6 +207,33 @@ export function MountFormModal({
               clampBehavior="none"
               allowDecimal={false}
             />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label={t('mountManagement.form.reindex')}
+              description={t('mountManagement.form.reindexHint')}
+              data={reindexOptions}
+              value={values.reindexEvery}
+              onChange={(value) => chooseReindex((value ?? 'off') as ReindexChoice)}
+              error={customReindex ? undefined : form.errorOf('reindexMinutes')}
+              allowDeselect={false}
+            />
+            {customReindex && (
+              <NumberInput
+                label={t('mountManagement.form.reindexMinutes')}
+                description={t('mountManagement.form.reindexMinutesHint', {
+                  min: MOUNT_REINDEX_MIN_MINUTES,
+                  max: MOUNT_REINDEX_MAX_MINUTES,
+                })}
+                value={values.reindexMinutes}
+                onChange={(value) => form.set('reindexMinutes', value)}
+                error={form.errorOf('reindexMinutes')}
+                min={MOUNT_REINDEX_MIN_MINUTES}
+                max={MOUNT_REINDEX_MAX_MINUTES}
+                clampBehavior="none"
+                allowDecimal={false}
+              />
+            )}
           </SimpleGrid>
           <Textarea
             label={t('common.remark')}

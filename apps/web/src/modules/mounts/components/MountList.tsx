@@ -1,6 +1,11 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Mount } from '@sharebin/shared';
-import { IconFolderOpen, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import {
+  IconFileSearch,
+  IconFolderOpen,
+  IconPlayerPause,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   type CollectionSelection,
@@ -11,6 +16,7 @@ import {
   type RowAction,
   type TableColumn,
 } from '../../management';
+import { reindexInterval } from '../mount.form';
 
 /** A storage as the list names it; undefined when the config is gone or not visible. */
 export interface StorageLabel {
@@ -33,6 +39,38 @@ function StatusBadge({ active }: { active: boolean }) {
   );
 }
 
+/**
+ * The cache TTL, and under it how often the search index is rebuilt in the background when it
+ * is (a column of its own would squeeze the names).
+ */
+function CacheCell({ mount }: { mount: Mount }) {
+  const { t } = useTranslation();
+  const minutes = mount.reindex_minutes;
+  const interval = minutes === null ? null : reindexInterval(minutes);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {t('mountManagement.seconds', { count: mount.cache_ttl })}
+      </Text>
+      {interval && (
+        <Group
+          gap={4}
+          wrap="nowrap"
+          c="dimmed"
+          data-testid="mount-reindex-schedule"
+          title={t('mountManagement.columns.reindex')}
+        >
+          <IconFileSearch size={13} stroke={1.7} aria-hidden />
+          <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+            <VisuallyHidden>{t('mountManagement.columns.reindex')}: </VisuallyHidden>
+            {t(`mountManagement.reindex.${interval.key}`, { count: interval.count })}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 /** The mounts in the server's order (sort order, then path): a table, cards on a phone. */
 export function MountList({
   mounts,
@@ -42,7 +80,9 @@ export function MountList({
   onToggle,
   onEdit,
   onDelete,
+  onReindex,
   toggling,
+  reindexing,
 }: {
   mounts: readonly Mount[];
   selection: CollectionSelection;
@@ -51,8 +91,11 @@ export function MountList({
   onToggle: (mount: Mount) => void;
   onEdit: (mount: Mount) => void;
   onDelete: (mount: Mount) => void;
+  onReindex: (mount: Mount) => void;
   /** The mount whose status is being changed. */
   toggling: string | null;
+  /** The mounts whose index rebuild was started here and has not ended. */
+  reindexing: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
   const storageCell = (mount: Mount) => {
@@ -110,11 +153,7 @@ export function MountList({
     {
       key: 'ttl',
       header: t('mountManagement.columns.cacheTtl'),
-      cell: (mount) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {t('mountManagement.seconds', { count: mount.cache_ttl })}
-        </Text>
-      ),
+      cell: (mount) => <CacheCell mount={mount} />,
     },
     {
       key: 'updated',
@@ -142,6 +181,13 @@ export function MountList({
       onClick: () => onToggle(mount),
       loading: toggling === mount.id,
       testId: 'mount-toggle',
+    },
+    {
+      label: t('mountManagement.actions.reindex'),
+      icon: <IconFileSearch size={17} stroke={1.7} />,
+      onClick: () => onReindex(mount),
+      loading: reindexing.has(mount.id),
+      testId: 'mount-reindex',
     },
     editAction(t('common.edit'), () => onEdit(mount)),
     deleteAction(t('common.delete'), () => onDelete(mount)),

@@ -20,6 +20,7 @@ import {
 import { storageDisplayName, useStorageChoices } from '../../storage';
 import { MountFormModal, type MountFormSource } from '../components/MountFormModal';
 import { MountList, type StorageLabel } from '../components/MountList';
+import { rebuildIndex } from '../mount.reindex';
 import { removeMounts, useDeleteMount, useMountCollection, useUpdateMount } from '../mounts.hooks';
 
 const NO_STORAGES: readonly StorageChoice[] = [];
@@ -38,6 +39,7 @@ export default function MountManagementPage() {
   const update = useUpdateMount();
   const deleteMount = useDeleteMount();
   const [toggling, setToggling] = useState<string | null>(null);
+  const [reindexing, setReindexing] = useState<ReadonlySet<string>>(() => new Set());
   const batchDelete = useBatchDelete(mounts, removeMounts, {
     title: t('mountManagement.batchDeleteConfirm.title'),
     body: (count) => t('mountManagement.batchDeleteConfirm.body', { count }),
@@ -77,6 +79,19 @@ export default function MountManagementPage() {
         onSettled: () => setToggling(null),
       },
     );
+  };
+
+  // The button spins until the job ends; the task manager shows its progress meanwhile.
+  const reindex = (mount: Mount) => {
+    if (reindexing.has(mount.id)) return;
+    const changing = (change: (ids: Set<string>) => void) =>
+      setReindexing((current) => {
+        const next = new Set(current);
+        change(next);
+        return next;
+      });
+    changing((ids) => ids.add(mount.id));
+    void rebuildIndex(mount).finally(() => changing((ids) => ids.delete(mount.id)));
   };
 
   // The storage's files stay; only the mount point goes (SPEC §3).
@@ -164,7 +179,9 @@ export default function MountManagementPage() {
           onToggle={toggle}
           onEdit={form.open}
           onDelete={confirmDelete}
+          onReindex={reindex}
           toggling={toggling}
+          reindexing={reindexing}
         />
       </CollectionStatus>
       <MountFormModal

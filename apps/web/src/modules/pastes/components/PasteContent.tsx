@@ -2,7 +2,7 @@ import type { PasteFormat } from '@sharebin/shared';
 import { useEffect, useRef, useState } from 'react';
 // MarkdownView brings markdown.css, whose `.sb-markdown` and highlight.js styles the plain text
 // below uses too.
-import { highlightText, MarkdownView } from '../../markdown';
+import { highlightText, MarkdownView, type ReferenceResolver } from '../../markdown';
 
 /** Past this size plain text is shown without highlighting, which would stall the page. */
 const HIGHLIGHT_MAX_CHARS = 200_000;
@@ -14,6 +14,8 @@ interface PasteContentProps {
   language: string | null;
   /** Called with the rendered element once it is complete (exports draw it). */
   onRendered?: (element: HTMLElement) => void;
+  /** Resolves a Markdown file's relative images and links (see MarkdownView). */
+  resolveReference?: ReferenceResolver;
 }
 
 function HighlightedText({
@@ -63,9 +65,17 @@ function HighlightedText({
 }
 
 /** A paste's content as its readers see it: rendered Markdown or highlighted plain text. */
-export function PasteContent({ content, format, language, onRendered }: PasteContentProps) {
+export function PasteContent({
+  content,
+  format,
+  language,
+  onRendered,
+  resolveReference,
+}: PasteContentProps) {
   if (format === 'markdown') {
-    return <MarkdownView source={content} onRendered={onRendered} />;
+    return (
+      <MarkdownView source={content} onRendered={onRendered} resolveReference={resolveReference} />
+    );
   }
   return <HighlightedText text={content} language={language} onRendered={onRendered} />;
 }

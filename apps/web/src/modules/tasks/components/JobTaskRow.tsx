@@ -18,12 +18,16 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
   const speed = jobSpeed(job, now);
   const subject = jobSubject(job);
 
+  // A rebuild of a search index counts entries where other jobs count bytes.
+  const indexing = job.type === 'reindex' && job.status !== 'failed';
   const progress = [
-    t('tasks.summary.jobItems', { done: job.items_done, total: job.items_total }),
+    indexing
+      ? t('tasks.summary.entries', { count: job.bytes_done })
+      : t('tasks.summary.jobItems', { done: job.items_done, total: job.items_total }),
     job.bytes_total > 0
       ? t('tasks.summary.bytes', { done: bytes(job.bytes_done), total: bytes(job.bytes_total) })
       : null,
-    speed !== null ? t('common.speed', { speed: bytes(speed) }) : null,
+    speed !== null && !indexing ? t('common.speed', { speed: bytes(speed) }) : null,
   ]
     .filter(Boolean)
     .join(' · ');

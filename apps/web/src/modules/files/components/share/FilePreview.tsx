@@ -12,7 +12,9 @@ import {
 import { IconCode, IconDownload, IconEye, IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withTextPart } from '../../../../i18n';
 import { formatBytes } from '../../../../shared/format-bytes';
+import type { ReferenceResolver } from '../../../markdown';
 import {
   type PreviewKind,
   previewKind,
@@ -20,6 +22,7 @@ import {
   textLanguage,
 } from '../../share/file-preview';
 import { useTextPreview } from '../../share/file-share.hooks';
+import { useTextEncoding } from '../../share/use-text-encoding';
 import { fileTypeIcon } from './file-type-icon';
 import classes from './share.module.css';
 
@@ -27,6 +30,12 @@ import classes from './share.module.css';
 const loadPasteContent = () => import('../../../pastes/components/PasteContent');
 const PasteContent = lazy(() =>
   loadPasteContent().then((module) => ({ default: module.PasteContent })),
+);
+// With its texts, which only previews read.
+const EncodingSelect = lazy(() =>
+  withTextPart(import('./EncodingSelect'), 'documents').then((module) => ({
+    default: module.EncodingSelect,
+  })),
 );
 
 export interface PreviewableFile {
@@ -41,6 +50,10 @@ export interface PreviewableFile {
    * a link signed in the same second before and after an edit is the same address.
    */
   version?: string;
+  /** Who the file is across links and edits (its path), for choices kept per file. */
+  id?: string;
+  /** A video's subtitle tracks: WebVTT at addresses of this page's origin (object URLs). */
+  subtitles?: readonly { src: string; label: string; language?: string }[];
 }
 
 function NoPreview({
@@ -83,13 +96,19 @@ function TextPreview({
   file,
   kind,
   format,
+  resolveReference,
 }: {
   file: PreviewableFile;
   kind: PreviewKind;
   format: 'markdown' | 'text';
+  resolveReference?: ReferenceResolver;
 }) {
   const { t, i18n } = useTranslation();
   const preview = useTextPreview(file.previewUrl, file.size, true, file.version);
+  const decoded = useTextEncoding(
+    file.id ?? `${file.filename}|${file.size}|${file.version ?? ''}`,
+    preview.data?.bytes,
+  );
   // The renderer loads while the text does, not after it.
   useEffect(() => {
     void loadPasteContent();
@@ -113,6 +132,13 @@ function TextPreview({
       : null;
   return (
     <Stack gap="sm">
+      <Suspense fallback={<Skeleton h={30} w={260} />}>
+        <EncodingSelect
+          encoding={decoded.encoding}
+          detected={decoded.detected}
+          onChange={decoded.choose}
+        />
+      </Suspense>
       {preview.data.truncated && (
         <Alert color="gray" variant="light" py={8} data-testid="preview-truncated">
           <Text size="xs">
@@ -128,7 +154,12 @@ function TextPreview({
         data-testid={format === 'markdown' ? 'preview-markdown' : 'preview-text'}
       >
         <Suspense fallback={<Skeleton h={120} />}>
-          <PasteContent content={preview.data.text} format={format} language={language} />
+          <PasteContent
+            content={decoded.text}
+            format={format}
+            language={language}
+            resolveReference={resolveReference}
+          />
         </Suspense>
       </div>
     </Stack>
@@ -197,7 +228,14 @@ function ActiveContentPreview({ file, kind }: { file: PreviewableFile; kind: 'ht
 }
 
 /** What a shared file looks like, by its type (SPEC §2 file view and preview). */
-export function FilePreview({ file }: { file: PreviewableFile }) {
+export function FilePreview({
+  file,
+  resolveReference,
+}: {
+  file: PreviewableFile;
+  /** Resolves a Markdown file's relative images and links (a file in a folder). */
+  resolveReference?: ReferenceResolver;
+}) {
   const { t } = useTranslation();
   const kind = previewKind(file.mimetype, file.filename);
   const [failed, setFailed] = useState(false);
@@ -227,7 +265,18 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
           className={classes.video}
           onError={() => setFailed(true)}
           data-testid="preview-video"
-        />
+        >
+          {file.subtitles?.map((track, index) => (
+            <track
+              key={track.src}
+              kind="subtitles"
+              src={track.src}
+              label={track.label}
+              srcLang={track.language}
+              default={index === 0}
+            />
+          ))}
+        </video>
       );
     case 'audio':
       return (
@@ -253,7 +302,14 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
         />
       );
     case 'markdown':
-      return <TextPreview file={file} kind={kind} format="markdown" />;
+      return (
+        <TextPreview
+          file={file}
+          kind={kind}
+          format="markdown"
+          resolveReference={resolveReference}
+        />
+      );
     case 'text':
       return <TextPreview file={file} kind={kind} format="text" />;
     case 'html':
