@@ -30,7 +30,7 @@ export function createServer(deps: ServerDeps) {
   const housekeeping = wireHousekeeping(deps, platform, accounts, storage, shares, fs, () =>
     jobs.pruneFinished(),
   );
-  const runner = wireJobRunner(deps, platform, fs, jobs, housekeeping, storage);
+  const runner = wireJobRunner(deps, platform, fs, jobs, housekeeping, storage, accounts);
   const readiness = createReadiness({
     pingDatabase: () => pingDatabase(deps.db),
     storages: storage.storage.summaries,

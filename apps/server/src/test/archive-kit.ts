@@ -63,11 +63,12 @@ export function zipOf(
 }
 
 export async function tarOf(
-  entries: { name: string; text?: string; type?: 'file' | 'directory' | 'symlink' }[],
+  entries: { name: string; text?: string; type?: 'file' | 'directory' | 'symlink' | 'fifo' }[],
 ): Promise<Buffer> {
   const pack = tar.pack();
   for (const { name, text = '', type = 'file' } of entries) {
     if (type === 'symlink') pack.entry({ name, type, linkname: '/etc/passwd' });
+    else if (type === 'fifo') pack.entry({ name, type });
     else if (type === 'directory') pack.entry({ name, type });
     else pack.entry({ name, mtime: new Date('2025-09-01T12:00:00Z') }, text);
   }

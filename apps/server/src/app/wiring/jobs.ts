@@ -55,6 +55,7 @@ export function wireJobRunner(
   jobs: JobQueue,
   housekeeping: Schedule,
   { drivers }: Storage,
+  { maxUploadBytes }: Pick<Accounts, 'maxUploadBytes'>,
 ) {
   const { db, clock, logger } = deps;
   const timings = deps.jobTimings ?? DEFAULT_JOB_TIMINGS;
@@ -83,6 +84,7 @@ export function wireJobRunner(
     principalOf,
     enqueue: (principal, payload) => jobs.enqueue('extract', principal, payload),
     retryDelaysMs: timings.retryDelaysMs,
+    maxUploadBytes,
     ...(deps.extractLimits ? { limits: deps.extractLimits } : {}),
   });
   const reindexJobs = createReindexJobs({

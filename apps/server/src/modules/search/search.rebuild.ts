@@ -154,6 +154,8 @@ export function createSearchRebuild({
         rebuilding: state?.building_generation != null && alive,
         entries: state?.rebuild_entries ?? 0,
         rebuiltAt: state?.rebuilt_at ?? null,
+        /** The last rebuild's last step, finished or not (a failed one keeps its time here). */
+        lastActiveAt: progressAt === null ? null : Number(progressAt),
         error: state?.rebuild_error ?? null,
       };
     },

@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import type { FsArchiveEntry, Principal } from '@sharebin/shared';
+import { EXTRACT_MAX_RATIO, type FsArchiveEntry, type Principal } from '@sharebin/shared';
 import * as tar from 'tar-stream';
 import type yauzl from 'yauzl';
+import { fsArchiveTooLarge } from '../fs.errors';
 import type { FsReadUseCases } from '../fs-read.usecases';
 import { escapesFolder, type OpenedArchive } from './archive-formats';
 import { eachZipEntry, entryName, openZip, zipEntryStream } from './zip-reader';
@@ -21,6 +22,9 @@ export interface ArchiveCursor {
 /** An entry of a tar as it streams (a streamx stream, not a node one). */
 type TarEntry = AsyncIterable<Buffer> & { header: tar.Header; resume(): unknown };
 
+/** Inflated bytes a tar.gz may run ahead of `maxRatio` × its stored bytes (its first blocks). */
+const INFLATE_MARGIN_BYTES = 16 * 1024 * 1024;
+
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const isZipLink = (entry: yauzl.Entry) =>
@@ -34,22 +38,56 @@ export function createArchiveReaders(read: Pick<FsReadUseCases, 'download'>) {
       return object.body;
     });
 
-  /** A tar's entries as they stream by, and the download to end once done with them. */
-  async function openTar(principal: Principal, path: string, format: OpenedArchive['format']) {
+  /**
+   * A tar's entries as they stream by, and the download to end once done with them. A tar.gz
+   * is refused once it has inflated to more than `maxRatio` times the bytes read of it (and a
+   * margin): zeros inflate without bound and tar skips zero blocks, so no header would tell.
+   */
+  async function openTar(
+    principal: Principal,
+    path: string,
+    format: OpenedArchive['format'],
+    maxRatio = EXTRACT_MAX_RATIO,
+  ) {
     const { object } = await read.download(principal, path, undefined);
     const extract = tar.extract();
-    const source: Readable = format === 'tar.gz' ? object.body.pipe(createGunzip()) : object.body;
+    let source: Readable = object.body;
+    if (format === 'tar.gz') {
+      let stored = 0;
+      let inflated = 0;
+      object.body.on('data', (chunk: Buffer) => {
+        stored += chunk.length;
+      });
+      const guard = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          inflated += chunk.length;
+          if (inflated > maxRatio * stored + INFLATE_MARGIN_BYTES) {
+            done(fsArchiveTooLarge(path, 'ratio', inflated / Math.max(stored, 1), maxRatio));
+          } else done(null, chunk);
+        },
+      });
+      source = object.body.pipe(createGunzip()).on('error', (error) => guard.destroy(error));
+      source = source.pipe(guard);
+    }
     object.body.on('error', (error) => extract.destroy(error));
     source.on('error', (error) => extract.destroy(error));
     source.pipe(extract);
     const entries = extract[Symbol.asyncIterator]() as AsyncIterator<TarEntry>;
-    return { entries, end: () => object.body.destroy() };
+    return {
+      entries,
+      // Ends the entry being read too, with an error, rather than leaving it waiting.
+      end: () => {
+        extract.destroy(new Error('archive closed'));
+        object.body.destroy();
+      },
+    };
   }
 
   async function scan(
     principal: Principal,
     path: string,
     { format, size }: OpenedArchive,
+    maxRatio: number,
     visit: (entry: FsArchiveEntry) => boolean | Promise<boolean>,
   ): Promise<void> {
     if (format === 'zip') {
@@ -71,7 +109,7 @@ export function createArchiveReaders(read: Pick<FsReadUseCases, 'download'>) {
       }
       return;
     }
-    const { entries, end } = await openTar(principal, path, format);
+    const { entries, end } = await openTar(principal, path, format, maxRatio);
     try {
       for (let next = await entries.next(); !next.done; next = await entries.next()) {
         const { header } = next.value;
@@ -81,7 +119,9 @@ export function createArchiveReaders(read: Pick<FsReadUseCases, 'download'>) {
           size: header.size ?? 0,
           compressed_size: null,
           modified: header.mtime ? header.mtime.toISOString() : null,
-          unsafe: escapesFolder(header.name) || header.type === 'symlink' || header.type === 'link',
+          // Links, and whatever is neither file nor folder (fifos, devices): never extracted.
+          unsafe:
+            escapesFolder(header.name) || (header.type !== 'file' && header.type !== 'directory'),
         });
         if (!more) break;
         next.value.resume();

@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FsArchiveEntry, FsArchiveListing, Principal } from '@sharebin/shared';
+import {
+  EXTRACT_MAX_RATIO,
+  type FsArchiveEntry,
+  type FsArchiveListing,
+  type Principal,
+} from '@sharebin/shared';
 import { AppError } from '../../../app/errors';
 import { StorageDriverError } from '../../storage/drivers/storage-driver.errors';
 import {
@@ -36,15 +41,19 @@ export function createFsArchives({ read }: { read: Pick<FsReadUseCases, 'get' | 
     return { format, size: file.size ?? 0 };
   }
 
-  /** Every entry in archive order; `visit` answers false to stop. Unreadable is 422. */
+  /**
+   * Every entry in archive order; `visit` answers false to stop. Unreadable is 422; a tar.gz
+   * that inflates past `maxRatio` times the bytes read so far is refused as a bomb.
+   */
   async function scan(
     principal: Principal,
     path: string,
+    maxRatio: number,
     visit: (entry: FsArchiveEntry) => boolean | Promise<boolean>,
   ): Promise<OpenedArchive> {
     const archive = await opened(principal, path);
     try {
-      await readers.scan(principal, path, archive, visit);
+      await readers.scan(principal, path, archive, maxRatio, visit);
     } catch (error) {
       asUnreadable(path, error);
     }
@@ -69,7 +78,7 @@ export function createFsArchives({ read }: { read: Pick<FsReadUseCases, 'get' | 
     async list(principal: Principal, path: string): Promise<FsArchiveListing> {
       const entries: FsArchiveEntry[] = [];
       let truncated = false;
-      const { format } = await scan(principal, path, (entry) => {
+      const { format } = await scan(principal, path, EXTRACT_MAX_RATIO, (entry) => {
         if (entries.length === ARCHIVE_MAX_ENTRIES) {
           truncated = true;
           return false;

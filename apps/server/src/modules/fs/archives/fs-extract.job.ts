@@ -4,8 +4,10 @@ import {
   EXTRACT_MAX_RATIO,
   type FsArchiveEntry,
   type FsConflictMode,
+  normalizePath,
   type Principal,
 } from '@sharebin/shared';
+import { fileTooLarge } from '../../files/files.errors';
 import type { ItemResult, JobItemRow, NewJobItem } from '../../jobs/job-items.repository';
 import type { JobContext, JobHandler } from '../../jobs/jobs.worker';
 import { mimetypeFor } from '../../shared/media-types';
@@ -16,7 +18,7 @@ import {
   fsArchiveUnsafeEntry,
 } from '../fs.errors';
 import type { FsChange } from '../fs-change.models';
-import { childPath, nameOfPath, parentPath } from '../fs-entries.models';
+import { nameOfPath, parentPath } from '../fs-entries.models';
 import type { FsLocator } from '../fs-locator.usecases';
 import type { FsQuota } from '../fs-quota.usecases';
 import {
@@ -41,10 +43,15 @@ const RATIO_CHECKED_ENTRY_BYTES = 1024 * 1024;
 const CURSOR_IDLE_MS = 30_000;
 const PLAN_BATCH = 500;
 
-/** The entry's path below the target folder: either slash, no empty or `.` segments. */
-export function relativePathOf(name: string): string | null {
-  const segments = name.split(/[/\\]/).filter((segment) => segment !== '' && segment !== '.');
-  return segments.length > 0 ? segments.join('/') : null;
+/** Where an entry lands below the target folder (either slash); null when it cannot go. */
+function destinationOf(targetPath: string, name: string): string | null {
+  try {
+    const destination = normalizePath(`${targetPath}/${name}`);
+    return destination === normalizePath(targetPath) ? null : destination;
+  } catch {
+    // A NUL or an over-long name: never a path in a storage.
+    return null;
+  }
 }
 
 /** What one extraction may write: entries, bytes, and declared bytes per stored byte. */
@@ -99,6 +106,7 @@ export function createExtractJobs({
   principalOf,
   enqueue,
   retryDelaysMs,
+  maxUploadBytes,
   limits = EXTRACT_LIMITS,
 }: {
   archives: Pick<FsArchives, 'opened' | 'scan' | 'cursor'>;
@@ -108,10 +116,15 @@ export function createExtractJobs({
   principalOf: (context: JobContext) => Promise<Principal | null>;
   enqueue: (principal: Principal, payload: ExtractPayload) => Promise<string>;
   retryDelaysMs: readonly number[];
+  /** The upload limit (system settings): no extracted file is larger. */
+  maxUploadBytes: () => Promise<number>;
   limits?: ExtractLimits;
 }) {
   /** One open archive per running job, so that a tar is read once for all its items. */
-  const cursors = new Map<string, { cursor: Promise<ArchiveCursor>; idle: NodeJS.Timeout }>();
+  const cursors = new Map<
+    string,
+    { cursor: Promise<ArchiveCursor>; idle: NodeJS.Timeout | undefined }
+  >();
 
   function dropCursor(jobId: string) {
     const open = cursors.get(jobId);
@@ -121,14 +134,32 @@ export function createExtractJobs({
     open.cursor.then((cursor) => cursor.close()).catch(() => {});
   }
 
-  function cursorFor(jobId: string, principal: Principal, path: string): Promise<ArchiveCursor> {
-    const open = cursors.get(jobId);
+  /**
+   * Runs `read` on the job's open archive. The archive closes CURSOR_IDLE_MS after the last
+   * read ended (the job is over), never during one, and at once when a read fails: a tar left
+   * in the middle of an entry cannot go on, the next item opens it again.
+   */
+  async function withCursor<T>(
+    jobId: string,
+    principal: Principal,
+    path: string,
+    read: (cursor: ArchiveCursor) => Promise<T>,
+  ): Promise<T> {
+    let open = cursors.get(jobId);
     if (open) clearTimeout(open.idle);
-    const cursor = open?.cursor ?? archives.cursor(principal, path);
-    const idle = setTimeout(() => dropCursor(jobId), CURSOR_IDLE_MS);
-    idle.unref();
-    cursors.set(jobId, { cursor, idle });
-    return cursor;
+    else {
+      open = { cursor: archives.cursor(principal, path), idle: undefined };
+      cursors.set(jobId, open);
+    }
+    try {
+      const result = await read(await open.cursor);
+      open.idle = setTimeout(() => dropCursor(jobId), CURSOR_IDLE_MS);
+      open.idle.unref();
+      return result;
+    } catch (error) {
+      dropCursor(jobId);
+      throw error;
+    }
   }
 
   async function requirePrincipal(context: JobContext): Promise<Principal> {
@@ -154,30 +185,32 @@ export function createExtractJobs({
     const existing = await target.storage.stat(target.key);
     if (existing?.isDirectory) throw fsAlreadyExists(target.path);
     if (existing && conflict === 'skip') return { status: 'skipped' };
-    const cursor = await cursorFor(context.job.id, principal, path);
-    const file = await cursor.open(item.source_path);
-    if (!file) throw fsArchiveEntryNotFound(path, item.source_path);
-    // An entry that fails to inflate, or inflates to another size than declared, fails as the
-    // archive's fault, whatever the storage's put then says of its body.
-    let entryError: unknown = null;
-    file.stream.once('error', (error) => {
-      entryError = error;
-    });
-    // Refused without room: storage.insufficient is the item's error, nothing is written.
-    await quota.whileHolding(target, file.size, () =>
-      putStream(file.stream, target.storage, target.key, {
-        size: file.size,
-        contentType: mimetypeFor(target.key, undefined),
-        signal: context.signal,
-        onBytes: context.reportBytes,
-      }).catch((error: unknown) => {
-        if (!context.signal.aborted && entryError !== null && !isTransient(entryError)) {
-          asUnreadable(path, entryError);
-        }
-        throw error;
+    // Refused without room before the archive is touched: storage.insufficient is the item's
+    // error, nothing is written.
+    await quota.whileHolding(target, item.size, () =>
+      withCursor(context.job.id, principal, path, async (cursor) => {
+        const file = await cursor.open(item.source_path);
+        if (!file) throw fsArchiveEntryNotFound(path, item.source_path);
+        // An entry that fails to inflate, or inflates to another size than declared, fails as
+        // the archive's fault, whatever the storage's put then says of its body.
+        let entryError: unknown = null;
+        file.stream.once('error', (error) => {
+          entryError = error;
+        });
+        await putStream(file.stream, target.storage, target.key, {
+          size: file.size,
+          contentType: mimetypeFor(target.key, undefined),
+          signal: context.signal,
+          onBytes: context.reportBytes,
+        }).catch((error: unknown) => {
+          if (!context.signal.aborted && entryError !== null && !isTransient(entryError)) {
+            asUnreadable(path, entryError);
+          }
+          throw error;
+        });
       }),
     );
-    await onChange([{ kind: 'written', location: target, isDirectory: false, size: file.size }]);
+    await onChange([{ kind: 'written', location: target, isDirectory: false, size: item.size }]);
     return { status: 'done' };
   }
 
@@ -201,23 +234,21 @@ export function createExtractJobs({
       const { path, targetPath } = JSON.parse(context.job.payload) as ExtractPayload;
       const principal = await requirePrincipal(context);
       const check = bombCheck(path, limits);
+      const maxFileBytes = await maxUploadBytes();
       let batch: NewJobItem[] = [step('folder', path, targetPath)];
-      const { size } = await archives.scan(principal, path, async (entry) => {
+      const failed = (name: string, error: unknown) =>
+        batch.push({ ...step('file', name, null), ...itemFailure(error) });
+      const { size } = await archives.scan(principal, path, limits.ratio, async (entry) => {
         check.add(entry);
-        const relative = relativePathOf(entry.name);
-        if (entry.unsafe) {
-          batch.push({
-            ...step('file', entry.name, null),
-            ...itemFailure(fsArchiveUnsafeEntry(path, entry.name)),
-          });
-        } else if (relative !== null) {
-          const target = childPath(targetPath, relative);
-          batch.push(
-            entry.is_directory
-              ? step('folder', entry.name, target)
-              : step('file', entry.name, target, entry.size),
-          );
-        }
+        const destination = entry.unsafe ? null : destinationOf(targetPath, entry.name);
+        if (entry.unsafe) failed(entry.name, fsArchiveUnsafeEntry(path, entry.name));
+        else if (destination === null) {
+          // `./` or `/` alone is the target folder itself; a NUL can be no path.
+          if (entry.name.includes('\0')) failed(entry.name, fsArchiveUnsafeEntry(path, entry.name));
+        } else if (entry.is_directory) batch.push(step('folder', entry.name, destination));
+        // The upload limit holds for every write path, an extraction's files too.
+        else if (entry.size > maxFileBytes) failed(entry.name, fileTooLarge(maxFileBytes));
+        else batch.push(step('file', entry.name, destination, entry.size));
         if (batch.length >= PLAN_BATCH) {
           await add(batch);
           batch = [];
@@ -229,17 +260,12 @@ export function createExtractJobs({
     },
     async runItem(context, item) {
       const payload = JSON.parse(context.job.payload) as ExtractPayload;
-      const attempt = async () => {
-        try {
-          return await runStep(context, payload, item);
-        } catch (error) {
-          // A tar half read cannot go on: the next item opens it again.
-          dropCursor(context.job.id);
-          throw error;
-        }
-      };
       try {
-        return await withRetries(context.signal, attempt, retryDelaysMs);
+        return await withRetries(
+          context.signal,
+          () => runStep(context, payload, item),
+          retryDelaysMs,
+        );
       } catch (error) {
         if (context.signal.aborted) throw error;
         if (isTransient(error)) throw new StorageDownError(error);

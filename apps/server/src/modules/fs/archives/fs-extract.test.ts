@@ -186,6 +186,36 @@ describe.each(ENGINE_DRIVER_CASES)(
         );
       }
       expect(await fs.names('/docs')).toEqual(['huge.zip', 'many.zip', 'ratio.tgz', 'ratio.zip']);
+
+      // Zeros only: tar skips zero blocks, so no header ever counts them. The inflation is
+      // stopped as it runs, 16 MiB past the ratio, not at the end of 64 MiB.
+      await put('/docs', 'zeros.tgz', gzipSync(Buffer.alloc(64 * 1024 * 1024)));
+      const zeroBomb = await extracted({ path: '/docs/zeros.tgz', targetPath: '/docs/out' });
+      expect(zeroBomb.status).toBe('failed');
+      expect(zeroBomb.error).toContain('times its size');
+      expect(await text('/docs/out')).toBeNull();
+    });
+
+    it('holds each file to the upload limit and never writes a fifo', async () => {
+      await t.limitUploads(admin, 1, 'KB');
+      await put(
+        '/docs',
+        'mixed.tgz',
+        gzipSync(
+          await tarOf([
+            { name: 'small.txt', text: 'fits' },
+            { name: 'big.txt', text: 'x'.repeat(2048) },
+            { name: 'pipe', type: 'fifo' },
+          ]),
+        ),
+      );
+      const job = await extracted({ path: '/docs/mixed.tgz', targetPath: '/docs/mixed' });
+      expect(job).toMatchObject({ status: 'completed', success: 1, failed: 2 });
+      expect(job.errors.map((e) => [e.path, e.error]).sort()).toEqual([
+        ['big.txt', 'file.too_large'],
+        ['pipe', 'fs.archive_unsafe_entry'],
+      ]);
+      expect(await fs.names('/docs/mixed')).toEqual(['small.txt']);
     });
 
     it('fails an entry that inflates to more than it declares, and a damaged archive', async () => {

@@ -85,7 +85,10 @@ export function createReindexJobs({
       for (const mount of await activeMounts()) {
         if (mount.reindex_minutes === null || queued.has(mount.id)) continue;
         const state = await search.rebuildStatus(mount.id);
-        const dueAt = (state.rebuiltAt ?? 0) + mount.reindex_minutes * 60_000;
+        // From the last attempt, not the last success: a rebuild that fails is not tried again
+        // every minute.
+        const since = Math.max(state.rebuiltAt ?? 0, state.lastActiveAt ?? 0);
+        const dueAt = since + mount.reindex_minutes * 60_000;
         if (state.rebuilding || dueAt > clock.now()) continue;
         await enqueue('system', { mount_id: mount.id, path: mount.mount_path });
         started += 1;

@@ -8,6 +8,9 @@ import { fsApi } from '../fs.api';
 import { toWebVtt } from '../media/srt';
 import { findSubtitles, type SubtitleFile } from '../media/subtitles';
 
+/** Subtitles are read whole into memory: a file larger than this is no subtitle file. */
+const SUBTITLE_MAX_BYTES = 5 * 1024 * 1024;
+
 interface SubtitleTrack {
   key: string;
   src: string;
@@ -72,7 +75,13 @@ export function VideoPreview({
   siblings: readonly FsEntry[];
 }) {
   const { t } = useTranslation();
-  const subtitles = useMemo(() => findSubtitles(entry.name, siblings), [entry.name, siblings]);
+  const subtitles = useMemo(
+    () =>
+      findSubtitles(entry.name, siblings).filter(
+        (subtitle) => (subtitle.entry.size ?? 0) <= SUBTITLE_MAX_BYTES,
+      ),
+    [entry.name, siblings],
+  );
   const loaded = useSubtitleTracks(subtitles);
   if (loaded === null) {
     return (

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -154,6 +155,14 @@ describe('local driver', () => {
 
   const put = (key: string, text: string) =>
     driver.put(key, Readable.from([Buffer.from(text)]), { contentLength: Buffer.byteLength(text) });
+
+  it('refuses a named pipe in the folder without waiting for a writer', async () => {
+    // A FIFO opened for reading waits for a writer; small reads open in the loop's thread,
+    // so a wait there would stall the whole process (and this test would time out).
+    execFileSync('mkfifo', [join(root, 'pipe.txt')]);
+    await expect(driver.get('pipe.txt')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await driver.head('pipe.txt')).toBeNull();
+  });
 
   describe('signed URLs', () => {
     const verify = (url: string, op: LocalSignedOp, now = Date.now(), publicPath = PUBLIC_PATH) =>

@@ -106,9 +106,13 @@ export async function openContained(
   path: string,
   inLoop = false,
 ): Promise<Opened> {
+  // O_NONBLOCK: a named pipe opened for reading would wait for a writer (in the loop's thread,
+  // the whole process); with it the open returns and the caller refuses what is not a file.
+  // A regular file ignores it.
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK;
   const open = inLoop ? openForReadInLoop : openForRead;
   // Settled at once, so that a failure waits for us without being reported as unhandled.
-  const opening = open(path, constants.O_RDONLY | constants.O_NOFOLLOW).then(
+  const opening = open(path, flags | constants.O_NOFOLLOW).then(
     (opened) => ({ opened, error: null }),
     (error: unknown) => ({ opened: null, error }),
   );
@@ -123,7 +127,7 @@ export async function openContained(
   const { opened, error } = await opening;
   if (error) {
     if (errorCode(error) !== 'ELOOP') throw error;
-    return inside && (await containment.resolvesInside(path)) ? open(path) : null;
+    return inside && (await containment.resolvesInside(path)) ? open(path, flags) : null;
   }
   if (opened && !inside) {
     await closeRead(opened.fd);
