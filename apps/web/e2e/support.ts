@@ -178,7 +178,8 @@ export async function createMountViaApi(
   const headers = { Authorization: `Bearer ${token}` };
   // The newest mount sorts first at the explorer's root: a test that clicks the mount it just
   // made finds its row on screen however many mounts the run made before (the list is virtual).
-  const name = `e2e-${(1e13 - Date.now()).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  // Letters only, fixed width: the explorer sorts digit runs as numbers ("88" after "8a").
+  const name = `e2e-${sortingLetters(1e13 - Date.now(), 10)}${sortingLetters(Math.random() * 26 ** 4, 4)}`;
   const { id } = await createLocalStorageViaApi(request, token, name);
   const response = await request.post('/api/admin/mounts', {
     headers,
@@ -215,6 +216,17 @@ export function putFile(
   text = 'x',
 ): Promise<void> {
   return putBytes(request, folder, { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+}
+
+/** `value` as `width` letters a–z (base 26), so that names made of it sort by it as text. */
+function sortingLetters(value: number, width: number): string {
+  let rest = Math.floor(value);
+  let out = '';
+  for (let i = 0; i < width; i++) {
+    out = String.fromCharCode(97 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26);
+  }
+  return out;
 }
 
 /** The explorer's row of the entry `name`. */
