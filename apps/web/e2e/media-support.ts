@@ -40,8 +40,8 @@ export async function putPicture(
  * A short WebM video recorded in the browser from a canvas (MediaRecorder): no ffmpeg on these
  * machines, and Chromium plays what it records.
  */
-export async function recordWebm(page: Page, milliseconds = 800): Promise<Buffer> {
-  const bytes = await page.evaluate(async (duration) => {
+export async function recordWebm(page: Page, frames = 20): Promise<Buffer> {
+  const bytes = await page.evaluate(async (wanted) => {
     const canvas = document.createElement('canvas');
     canvas.width = 64;
     canvas.height = 48;
@@ -53,18 +53,25 @@ export async function recordWebm(page: Page, milliseconds = 800): Promise<Buffer
     const stopped = new Promise((resolve) => {
       recorder.onstop = resolve;
     });
+    // Recorded until `wanted` frames were painted: the video's length follows what was drawn,
+    // not a wait that a busy machine would fill with fewer frames.
     let frame = 0;
-    const paint = setInterval(() => {
-      context.fillStyle = `hsl(${(frame++ * 25) % 360} 70% 50%)`;
-      context.fillRect(0, 0, canvas.width, canvas.height);
-    }, 40);
+    const painted = new Promise<void>((resolve) => {
+      const paint = setInterval(() => {
+        context.fillStyle = `hsl(${(frame++ * 25) % 360} 70% 50%)`;
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        if (frame >= wanted) {
+          clearInterval(paint);
+          resolve();
+        }
+      }, 40);
+    });
     recorder.start(100);
-    await new Promise((resolve) => setTimeout(resolve, duration));
+    await painted;
     recorder.stop();
     await stopped;
-    clearInterval(paint);
     return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
-  }, milliseconds);
+  }, frames);
   return Buffer.from(bytes);
 }
 

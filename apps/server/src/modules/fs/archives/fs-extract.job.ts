@@ -21,13 +21,8 @@ import type { FsChange } from '../fs-change.models';
 import { nameOfPath, parentPath } from '../fs-entries.models';
 import type { FsLocator } from '../fs-locator.usecases';
 import type { FsQuota } from '../fs-quota.usecases';
-import {
-  itemFailure,
-  pendingStep,
-  StorageDownError,
-  targetFor,
-} from '../transfers/fs-transfer.job';
-import { isTransient, putStream, withRetries } from '../transfers/fs-transfer.usecases';
+import { itemFailure, pendingStep, runWithRetries, targetFor } from '../transfers/fs-transfer.job';
+import { isTransient, putStream } from '../transfers/fs-transfer.usecases';
 import type { ArchiveCursor } from './archive-readers';
 import { asUnreadable, type FsArchives } from './fs-archives.usecases';
 
@@ -260,17 +255,7 @@ export function createExtractJobs({
     },
     async runItem(context, item) {
       const payload = JSON.parse(context.job.payload) as ExtractPayload;
-      try {
-        return await withRetries(
-          context.signal,
-          () => runStep(context, payload, item),
-          retryDelaysMs,
-        );
-      } catch (error) {
-        if (context.signal.aborted) throw error;
-        if (isTransient(error)) throw new StorageDownError(error);
-        return itemFailure(error);
-      }
+      return runWithRetries(context, () => runStep(context, payload, item), retryDelaysMs);
     },
   };
 

@@ -72,6 +72,25 @@ export const pendingStep = <Kind extends string>(
 });
 const step = pendingStep<StepKind>;
 
+/**
+ * An item run with the waits of `retryDelaysMs` while its storage fails transiently; a
+ * storage down through all of them stops the job (items left pending for a retry), any other
+ * failure is the item's.
+ */
+export async function runWithRetries(
+  context: JobContext,
+  run: () => Promise<ItemResult>,
+  retryDelaysMs: readonly number[],
+): Promise<ItemResult> {
+  try {
+    return await withRetries(context.signal, run, retryDelaysMs);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (isTransient(error)) throw new StorageDownError(error);
+    return itemFailure(error);
+  }
+}
+
 const withSuffix = (name: string, n: number) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
@@ -344,18 +363,12 @@ export function createTransferJobs({
       },
       async runItem(context, item) {
         const { conflict } = JSON.parse(context.job.payload) as TransferPayload;
-        try {
-          // Safe to redo whole: a copied file is overwritten, a made folder is found there.
-          return await withRetries(
-            context.signal,
-            async () => runStep(context, await requirePrincipal(context), item, conflict),
-            retryDelaysMs,
-          );
-        } catch (error) {
-          if (context.signal.aborted) throw error;
-          if (isTransient(error)) throw new StorageDownError(error);
-          return itemFailure(error);
-        }
+        // Safe to redo whole: a copied file is overwritten, a made folder is found there.
+        return runWithRetries(
+          context,
+          async () => runStep(context, await requirePrincipal(context), item, conflict),
+          retryDelaysMs,
+        );
       },
     };
   }
