@@ -160,7 +160,9 @@ export type FsConflictReason =
   | 'parent_is_file'
   | 'not_a_directory'
   | 'target_exists'
-  | 'into_itself';
+  | 'into_itself'
+  /** Concurrent deletes kept taking the path away while it was being made. */
+  | 'changed_meanwhile';
 
 /** A file-system call that the entries already in place forbid (HTTP 409 territory). */
 export class FsConflictError extends StorageDriverError {

@@ -27,6 +27,9 @@ type LocalFs = Pick<
   'stat' | 'mkdir' | 'listDirectory' | 'deletePrefix' | 'move' | 'copyPrefix'
 >;
 
+/** Tries of a recursive mkdir that concurrent deletes keep undoing before it is a conflict. */
+const MKDIR_ATTEMPTS = 5;
+
 /**
  * Regular files under a folder, links not followed (they are not objects). A folder that a
  * concurrent delete takes away while it is counted holds nothing more to delete here.
@@ -89,17 +92,20 @@ export function createLocalFs({
       await assertCanMakeFolder(self(), key);
       const path = await containment.writable(key);
       // A concurrent delete of a parent can take a folder away between two steps of the
-      // recursive mkdir (ENOENT): the path is made again, from where it then stands.
+      // recursive mkdir: ENOENT, or ENOTDIR/EEXIST when a step found the folder and then could
+      // not stat it. The path is made again from where it then stands; a delete that keeps
+      // winning is a conflict, not a server error.
       for (let attempt = 1; ; attempt++) {
         try {
           await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER });
           return;
         } catch (error) {
           const code = errorCode(error);
+          if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EEXIST') throw error;
           // A file written meanwhile where the folder or a parent goes: the same conflict as
           // the check above would have named, had the file been there first.
-          if (code === 'ENOTDIR' || code === 'EEXIST') await assertCanMakeFolder(self(), key);
-          if (code !== 'ENOENT' || attempt === 3) throw error;
+          if (code !== 'ENOENT') await assertCanMakeFolder(self(), key);
+          if (attempt === MKDIR_ATTEMPTS) throw new FsConflictError(key, 'changed_meanwhile');
         }
       }
     },
