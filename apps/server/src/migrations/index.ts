@@ -29,6 +29,7 @@ import { fsShares } from './0026_fs_shares';
 import { shortLinks } from './0027_short_links';
 import { uploadRequests } from './0028_upload_requests';
 import { mountReindex } from './0029_mount_reindex';
+import { resumableUploads } from './0030_resumable_uploads';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0027_short_links': shortLinks,
   '0028_upload_requests': uploadRequests,
   '0029_mount_reindex': mountReindex,
+  '0030_resumable_uploads': resumableUploads,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

@@ -243,6 +243,21 @@ export const fsMultipartInitRequestSchema = z.object({
   filename: filenameSchema.optional(),
   contentType: contentTypeSchema,
   fileSize: fileSizeSchema,
+  /**
+   * The file as the client fingerprints it (a hash of its name, size, last-modified and first
+   * and last MiB): an upload of the same file by the same caller, still held, is resumed.
+   */
+  fingerprint: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'A fingerprint is 16 to 128 letters, digits, - or _')
+    .optional(),
+});
+
+/** A part the storage already holds at its length: a resumed upload skips it. */
+export const fsUploadedPartSchema = z.object({
+  partNumber: z.number().int(),
+  etag: z.string(),
+  size: z.number().int(),
 });
 
 export const fsMultipartPartUrlSchema = z.object({
@@ -264,8 +279,31 @@ export const fsMultipartInitResponseSchema = z.object({
   /** The part URLs reach the storage itself: PUT without this server's credentials. */
   direct: z.boolean(),
   parts: z.array(fsMultipartPartUrlSchema),
+  /** Parts already stored when a `fingerprint` resumed an upload; empty for a new one. */
+  uploaded: z.array(fsUploadedPartSchema),
 });
 export type FsMultipartInitResponse = z.infer<typeof fsMultipartInitResponseSchema>;
+
+/** GET multipart/uploads?path: the resumable uploads into a folder, with their stored parts. */
+export const fsMultipartUploadSchema = z.object({
+  path: z.string(),
+  uploadId: z.string(),
+  key: z.string(),
+  fileSize: z.number().int(),
+  fingerprint: z.string(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+  createdAt: z.number().int(),
+  lastActivityAt: z.number().int(),
+  /** Aborted (its parts dropped) if no part arrives before then. */
+  expiresAt: z.number().int(),
+  parts: z.array(fsUploadedPartSchema),
+});
+export type FsMultipartUpload = z.infer<typeof fsMultipartUploadSchema>;
+export const fsMultipartUploadsResponseSchema = z.object({
+  uploads: z.array(fsMultipartUploadSchema),
+});
+export type FsMultipartUploads = z.infer<typeof fsMultipartUploadsResponseSchema>;
 
 /** POST multipart/part?path&uploadId&partNumber&isLastPart&key, the part's bytes as the body. */
 export const fsMultipartPartQuerySchema = z.object({

@@ -75,6 +75,7 @@ export function apiRoutes(deps: ServerDeps, areas: Areas) {
   const mountUploads = createMountUploads({
     locator: fs.locator,
     quota: fs.quota,
+    uploads: fs.uploads,
     drivers,
     onChange: fs.onChange,
     maxUploadBytes,

@@ -32,6 +32,8 @@ export function createFsQuota({
       created_at: now,
       last_activity_at: now,
       owner_process: null,
+      fingerprint: null,
+      owner: null,
     };
   }
 
@@ -119,8 +121,9 @@ export function createFsQuota({
       location: MountLocation,
       size: number,
       begin: () => Promise<string>,
+      resumable: Pick<FsUploadsTable, 'fingerprint' | 'owner'> = { fingerprint: null, owner: null },
     ): Promise<string> {
-      const row = newRow(location);
+      const row = { ...newRow(location), ...resumable };
       await hold(row, size);
       try {
         const uploadId = await begin();

@@ -286,6 +286,10 @@ export interface FsUploadsTable {
   last_activity_at: number;
   /** The process streaming the write (process-identity.ts); null when its client drives it. */
   owner_process: string | null;
+  /** A resumable multipart's file, as its client fingerprints it (name, size, mtime, ends). */
+  fingerprint: string | null;
+  /** Who started a resumable multipart (`admin:<id>`, `apikey:<id>`): only they resume it. */
+  owner: string | null;
 }
 
 /** modules/jobs: one job of the durable queue. */

@@ -8,6 +8,7 @@ import {
   fsMultipartInitResponseSchema,
   fsMultipartPartQuerySchema,
   fsMultipartPartResponseSchema,
+  fsMultipartUploadsResponseSchema,
   fsPathSchema,
   fsPresignCommitRequestSchema,
   fsPresignRequestSchema,
@@ -118,6 +119,20 @@ export function mountUploadRoutes(
       errors: [403, 409, 413],
       handler: ({ principal, body, origin }) =>
         multipart.init(principal, body, proxyPartUrl(origin)),
+    }),
+    route({
+      method: 'get',
+      path: `${prefix}/multipart/uploads`,
+      tag,
+      summary:
+        'The resumable multipart uploads into the folder `path` (your own; an admin sees all), each with the parts the storage holds and when it is aborted if idle',
+      auth,
+      query: z.object({ path: fsPathSchema }),
+      response: fsMultipartUploadsResponseSchema,
+      errors: [403, 404],
+      handler: async ({ principal, query }) => ({
+        uploads: await multipart.uploads(principal, query.path),
+      }),
     }),
     route({
       method: 'post',

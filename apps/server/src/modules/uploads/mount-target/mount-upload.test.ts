@@ -3,6 +3,7 @@ import type {
   FsBatchResult,
   FsListing,
   FsMultipartInitResponse,
+  FsMultipartUploads,
   FsPresignResponse,
   FsUploaded,
   Mount,
@@ -191,6 +192,110 @@ describe.each(ENGINE_DRIVER_CASES)(
       }
     });
 
+    describe('resumable uploads', () => {
+      const fingerprint = 'file-fingerprint-0123456789abcdef';
+      const resumableInit = (fileSize: number, options = admin, print = fingerprint) =>
+        post<FsMultipartInitResponse>(
+          'multipart/init',
+          { path: '/docs/in', filename: 'big.bin', fileSize, fingerprint: print },
+          options,
+          options === admin ? 'admin' : 'user',
+        );
+      const sessions = async (options = admin, prefix = 'admin') =>
+        (
+          await ok(
+            t.request<FsMultipartUploads>(
+              'GET',
+              `/api/${prefix}/fs/multipart/uploads?path=/docs/in`,
+              undefined,
+              options,
+            ),
+          )
+        ).uploads;
+
+      it('resumes the same file from the parts already stored, sending only the rest', async () => {
+        const bytes = randomBytes(12 * MIB + 7);
+        const first = await ok(resumableInit(bytes.length));
+        expect(first.uploaded).toEqual([]);
+        const [sent] = await sendParts({ ...first, parts: first.parts.slice(0, 1) }, bytes);
+
+        // The page reloads: the same file is chosen again.
+        const again = await ok(resumableInit(bytes.length));
+        expect(again.uploadId).toBe(first.uploadId);
+        expect(again.uploaded).toEqual([
+          { partNumber: 1, etag: sent?.etag.replace(/"/g, ''), size: 5 * MIB },
+        ]);
+        const listed = await sessions();
+        expect(listed).toMatchObject([
+          {
+            path: '/docs/in/big.bin',
+            uploadId: first.uploadId,
+            fileSize: bytes.length,
+            fingerprint,
+            partSize: 5 * MIB,
+            partCount: 3,
+            parts: [{ partNumber: 1, size: 5 * MIB }],
+          },
+        ]);
+        expect(listed[0]?.expiresAt).toBe((listed[0]?.lastActivityAt ?? 0) + 24 * 3_600_000);
+
+        const rest = await sendParts({ ...again, parts: again.parts.slice(1) }, bytes);
+        const done = await ok<FsUploaded>(
+          post('multipart/complete', {
+            path: again.path,
+            uploadId: again.uploadId,
+            key: again.key,
+            parts: [...again.uploaded, ...rest].map(({ partNumber, etag }) => ({ partNumber, etag })),
+            fileSize: bytes.length,
+          }),
+        );
+        expect(done.size).toBe(bytes.length);
+        expect((await downloaded('/docs/in/big.bin')).equals(bytes)).toBe(true);
+        expect(await sessions()).toEqual([]);
+        expect(await pendingUploads()).toEqual([]);
+      });
+
+      it('starts afresh for another file, size or caller, and without a fingerprint', async () => {
+        const size = 6 * MIB;
+        const mine = await ok(resumableInit(size));
+        const otherPrint = await ok(resumableInit(size, admin, 'another-file-fingerprint-00'));
+        const otherSize = await ok(resumableInit(size + 1));
+        const unprinted = await ok(init('/docs/in', size));
+        const key = await keyWith({});
+        const keys = await ok(resumableInit(size, key));
+        const ids = [mine, otherPrint, otherSize, unprinted, keys].map((up) => up.uploadId);
+        expect(new Set(ids).size).toBe(5);
+        // An admin sees every resumable upload; a key only its own; unprinted ones are not listed.
+        expect((await sessions()).map((up) => up.uploadId).sort()).toEqual(
+          [mine, otherPrint, otherSize, keys].map((up) => up.uploadId).sort(),
+        );
+        expect((await sessions(key, 'user')).map((up) => up.uploadId)).toEqual([keys.uploadId]);
+        expect((await ok(resumableInit(size, key))).uploadId).toBe(keys.uploadId);
+      });
+
+      it('starts afresh when the storage lost the upload, and drops that session', async () => {
+        const first = await ok(resumableInit(6 * MIB));
+        await (await driver()).abortMultipart('in/big.bin', first.uploadId);
+        const again = await ok(resumableInit(6 * MIB));
+        expect(again.uploadId).not.toBe(first.uploadId);
+        expect(again.uploaded).toEqual([]);
+        expect((await sessions()).map((up) => up.uploadId)).toEqual([again.uploadId]);
+      });
+
+      it('refuses a malformed fingerprint with nothing started', async () => {
+        for (const print of ['short', 'has spaces in it here', 'x'.repeat(129), '../../etc/passwd!!']) {
+          const refused = await resumableInit(6 * MIB, admin, print);
+          expect([print, refused.status, refused.body.error]).toEqual([
+            print,
+            400,
+            'validation.failed',
+          ]);
+        }
+        expect(await pendingUploads()).toEqual([]);
+        expect(await sessions()).toEqual([]);
+      });
+    });
+
     it('aborts an upload (idempotently) and leaves no multipart upload behind', async () => {
       const bytes = randomBytes(6 * MIB);
       const started = await ok(init('/docs', bytes.length));
@@ -313,6 +418,8 @@ describe.each(ENGINE_DRIVER_CASES)(
             'user',
           ),
         abort: () => post('multipart/abort', { ...ref, path: file }, key, 'user'),
+        uploads: () =>
+          t.request('GET', `/api/user/fs/multipart/uploads?path=${folder}`, undefined, key),
         presign: () =>
           post('presign', { path: folder, fileName: 'p.bin', fileSize: 10 }, key, 'user'),
         commit: () =>

@@ -50,6 +50,36 @@ export function createFsUploadsRepository({ db }: { db: Db }) {
         .where('upload_id', '=', uploadId)
         .executeTakeFirst(),
 
+    /** The multipart `owner` started for the file `fingerprint` names, if it is still held. */
+    findResumable: (
+      where: Pick<FsUploadsTable, 'storage_config_id' | 'storage_key' | 'size'>,
+      owner: string,
+      fingerprint: string,
+    ) =>
+      db
+        .selectFrom('fs_uploads')
+        .selectAll()
+        .where('storage_config_id', '=', where.storage_config_id)
+        .where('storage_key', '=', where.storage_key)
+        .where('size', '=', where.size)
+        .where('owner', '=', owner)
+        .where('fingerprint', '=', fingerprint)
+        .where('upload_id', 'is not', null)
+        .orderBy('last_activity_at', 'desc')
+        .executeTakeFirst(),
+
+    /** Resumable multiparts in a storage (all, or `owner`'s): a handful, filtered by folder after. */
+    findResumableIn: (storageConfigId: string, owner: string | null) => {
+      let query = db
+        .selectFrom('fs_uploads')
+        .selectAll()
+        .where('storage_config_id', '=', storageConfigId)
+        .where('fingerprint', 'is not', null)
+        .where('upload_id', 'is not', null);
+      if (owner !== null) query = query.where('owner', '=', owner);
+      return query.orderBy('created_at').execute();
+    },
+
     /** Writes idle since before `before`: abandoned (a client gone, a process that stopped). */
     findIdle: (before: number) =>
       db.selectFrom('fs_uploads').selectAll().where('last_activity_at', '<', before).execute(),

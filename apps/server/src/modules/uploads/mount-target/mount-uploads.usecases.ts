@@ -3,6 +3,8 @@ import type { Clock } from '../../shared/clock';
 import type { StorageDrivers } from '../../storage/storage.drivers';
 import { createFsMultipart } from '../multipart/mount-multipart.usecases';
 import { createUploadKeys } from '../multipart/mount-upload-key';
+import { createResumableUploads } from '../multipart/resumable-uploads';
+import type { FsUploadsRepository } from './mount-uploads.repository';
 import { createFsPresign } from '../presigned/mount-presigned.usecases';
 import { createUploadTargets, type MountUploadDeps } from './mount-upload-target';
 
@@ -12,11 +14,14 @@ export function createMountUploads(
     drivers: Pick<StorageDrivers, 'resolve'>;
     tokens: AccessTokens;
     clock: Clock;
+    uploads: FsUploadsRepository;
   },
 ) {
   const targets = createUploadTargets(deps);
+  const keys = createUploadKeys(deps.tokens);
+  const resumable = createResumableUploads({ ...deps, keys });
   return {
-    multipart: createFsMultipart({ ...deps, targets, keys: createUploadKeys(deps.tokens) }),
+    multipart: createFsMultipart({ ...deps, targets, keys, resumable }),
     presigned: createFsPresign({ ...deps, targets }),
   };
 }

@@ -18,11 +18,13 @@ import {
 } from '../mount-target/mount-upload-target';
 import type { UploadKeys } from './mount-upload-key';
 import { multipartLayout } from './multipart-layout';
+import { type ResumableUploads, uploadOwnerOf } from './resumable-uploads';
 
 export interface FsMultipartDeps extends MountUploadDeps {
   drivers: Pick<StorageDrivers, 'resolve'>;
   keys: UploadKeys;
   targets: UploadTargets;
+  resumable: ResumableUploads;
 }
 
 /** Which upload a call names: the file path, the storage's upload id and the signed key. */
@@ -47,6 +49,7 @@ export function createFsMultipart({
   targets,
   quota,
   activity,
+  resumable,
 }: FsMultipartDeps) {
   /** The upload `ref` names, held again to path permission and read-only access. */
   async function bound(principal: Principal, ref: UploadRef) {
@@ -64,20 +67,37 @@ export function createFsMultipart({
   return {
     async init(
       principal: Principal,
-      input: { path: string; filename?: string; contentType?: string; fileSize: number },
+      input: {
+        path: string;
+        filename?: string;
+        contentType?: string;
+        fileSize: number;
+        fingerprint?: string;
+      },
       proxyPartUrl: ProxyPartUrl,
     ): Promise<FsMultipartInitResponse> {
       const path = input.filename ? childPath(input.path, input.filename) : input.path;
       const location = await targets.prepare(principal, path, input.fileSize);
       const { capabilities, config } = await drivers.resolve(location.mount.storage_config_id);
       if (!capabilities.multipart) throw fsUploadUnsupported(path, 'multipart');
+      const fingerprint = input.fingerprint ?? null;
+      const resumed = fingerprint
+        ? await resumable.find(principal, location, fingerprint, input.fileSize)
+        : null;
       // Held from the start, so that parallel uploads cannot promise more than the storage has.
-      const uploadId = await quota.startMultipart(location, input.fileSize, async () => {
-        const started = await location.storage.createMultipart(location.key, {
-          contentType: mimetypeFor(nameOfPath(path), input.contentType),
-        });
-        return started.uploadId;
-      });
+      const uploadId =
+        resumed?.uploadId ??
+        (await quota.startMultipart(
+          location,
+          input.fileSize,
+          async () => {
+            const started = await location.storage.createMultipart(location.key, {
+              contentType: mimetypeFor(nameOfPath(path), input.contentType),
+            });
+            return started.uploadId;
+          },
+          { fingerprint, owner: fingerprint ? uploadOwnerOf(principal) : null },
+        ));
       const key = keys.issue({
         mountId: location.mount.id,
         storageKey: location.key,
@@ -112,8 +132,12 @@ export function createFsMultipart({
         partCount: layout.partCount,
         direct,
         parts,
+        uploaded: resumed?.parts ?? [],
       };
     },
+
+    /** The resumable uploads into the folder `path`, with the parts each holds. */
+    uploads: resumable.list,
 
     /** The proxy path: the body goes to the storage as it arrives, held to its part's length. */
     async part(

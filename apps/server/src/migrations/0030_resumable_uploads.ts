@@ -1,0 +1,23 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * A multipart upload a client may resume: the file's fingerprint (its name, size, last-modified
+ * and a hash of its first and last MiB, computed by the client) and who started it, so that the
+ * same file chosen again by the same caller continues from the parts already stored.
+ */
+export const resumableUploads: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('fs_uploads').addColumn('fingerprint', 'text').execute();
+    await db.schema.alterTable('fs_uploads').addColumn('owner', 'text').execute();
+    await db.schema
+      .createIndex('fs_uploads_by_key')
+      .on('fs_uploads')
+      .columns(['storage_config_id', 'storage_key'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('fs_uploads_by_key').execute();
+    await db.schema.alterTable('fs_uploads').dropColumn('owner').execute();
+    await db.schema.alterTable('fs_uploads').dropColumn('fingerprint').execute();
+  },
+};
