@@ -78,6 +78,8 @@ export const fsApi = {
     contentType: string;
     fileSize: number;
     filename: string;
+    /** Resumes this caller's held upload of the same file (file-fingerprint.ts). */
+    fingerprint?: string;
   }) => api.post<FsMultipartInitResponse>(`${fsBase()}/multipart/init`, body),
   multipartComplete: (body: {
     path: string;

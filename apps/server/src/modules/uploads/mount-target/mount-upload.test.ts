@@ -245,7 +245,10 @@ describe.each(ENGINE_DRIVER_CASES)(
             path: again.path,
             uploadId: again.uploadId,
             key: again.key,
-            parts: [...again.uploaded, ...rest].map(({ partNumber, etag }) => ({ partNumber, etag })),
+            parts: [...again.uploaded, ...rest].map(({ partNumber, etag }) => ({
+              partNumber,
+              etag,
+            })),
             fileSize: bytes.length,
           }),
         );
@@ -283,7 +286,12 @@ describe.each(ENGINE_DRIVER_CASES)(
       });
 
       it('refuses a malformed fingerprint with nothing started', async () => {
-        for (const print of ['short', 'has spaces in it here', 'x'.repeat(129), '../../etc/passwd!!']) {
+        for (const print of [
+          'short',
+          'has spaces in it here',
+          'x'.repeat(129),
+          '../../etc/passwd!!',
+        ]) {
           const refused = await resumableInit(6 * MIB, admin, print);
           expect([print, refused.status, refused.body.error]).toEqual([
             print,

@@ -4,9 +4,9 @@ import type { StorageDrivers } from '../../storage/storage.drivers';
 import { createFsMultipart } from '../multipart/mount-multipart.usecases';
 import { createUploadKeys } from '../multipart/mount-upload-key';
 import { createResumableUploads } from '../multipart/resumable-uploads';
-import type { FsUploadsRepository } from './mount-uploads.repository';
 import { createFsPresign } from '../presigned/mount-presigned.usecases';
 import { createUploadTargets, type MountUploadDeps } from './mount-upload-target';
+import type { FsUploadsRepository } from './mount-uploads.repository';
 
 /** Large uploads and client-side copy commits of the file-system API (SPEC §4, §7). */
 export function createMountUploads(

@@ -4,8 +4,8 @@ import { childPath } from '../../fs/fs-entries.models';
 import type { FsLocator, MountLocation } from '../../fs/fs-locator.usecases';
 import type { Clock } from '../../shared/clock';
 import type { FsUploadsTable } from '../../shared/db.schema';
-import { MultipartError } from '../../storage/drivers/storage-driver.errors';
 import type { UploadedPart } from '../../storage/drivers/storage-driver';
+import { MultipartError } from '../../storage/drivers/storage-driver.errors';
 import type { FsUploadsRepository } from '../mount-target/mount-uploads.repository';
 import type { UploadKeys } from './mount-upload-key';
 import { multipartLayout } from './multipart-layout';
@@ -89,7 +89,8 @@ export function createResumableUploads({
       if (owner === null && principal.type !== 'admin') return [];
       const prefix = folder.key === '' ? '' : `${folder.key}/`;
       const rows = (await uploads.findResumableIn(folder.mount.storage_config_id, owner)).filter(
-        (row) => row.storage_key.startsWith(prefix) && !row.storage_key.slice(prefix.length).includes('/'),
+        (row) =>
+          row.storage_key.startsWith(prefix) && !row.storage_key.slice(prefix.length).includes('/'),
       );
       const listed = await Promise.all(rows.map((row) => describe(folder, row)));
       return listed.filter((upload) => upload !== null);

@@ -19,7 +19,8 @@ export type PartSender = (part: {
 /**
  * Sends every part of `body`, in order, up to three at a time (SPEC §4, §9), whatever carries
  * them (presigned part URLs for shares, the server for mounts). The first failure stops the
- * others (their transfers are cancelled) and is the one reported.
+ * others (their transfers are cancelled) and is the one reported. Parts in `stored` (a resumed
+ * upload's) are not sent again: they count as sent from the start.
  */
 export async function sendPartsInParallel(input: {
   body: Blob;
@@ -28,24 +29,34 @@ export async function sendPartsInParallel(input: {
   cancel: CancelToken;
   onProgress: (loaded: number) => void;
   sendPart: PartSender;
+  stored?: CompletedPart[];
 }): Promise<CompletedPart[]> {
   const { body, partSize, partCount } = input;
   const stop = createCancelSource(input.cancel);
-  const sentPerPart = new Map<number, number>();
+  const stored = new Map((input.stored ?? []).map((part) => [part.partNumber, part.etag]));
+  const lengthOf = (partNumber: number) =>
+    Math.min(partNumber * partSize, body.size) - (partNumber - 1) * partSize;
+  const sentPerPart = new Map([...stored.keys()].map((number) => [number, lengthOf(number)]));
   const report = () => {
     let sent = 0;
     for (const bytes of sentPerPart.values()) sent += bytes;
     input.onProgress(sent);
   };
 
-  const completed: CompletedPart[] = [];
-  let nextPart = 1;
+  const completed: CompletedPart[] = [...stored].map(([partNumber, etag]) => ({
+    partNumber,
+    etag,
+  }));
+  const toSend = Array.from({ length: partCount }, (_, index) => index + 1).filter(
+    (partNumber) => !stored.has(partNumber),
+  );
+  let nextIndex = 0;
   let failure: unknown = null;
 
   const worker = async () => {
-    while (failure === null && nextPart <= partCount) {
+    while (failure === null && nextIndex < toSend.length) {
       if (stop.token.cancelled) throw uploadCancelled();
-      const partNumber = nextPart++;
+      const partNumber = toSend[nextIndex++] as number;
       const start = (partNumber - 1) * partSize;
       const etag = await input.sendPart({
         partNumber,
@@ -61,8 +72,9 @@ export async function sendPartsInParallel(input: {
     }
   };
 
+  if (stored.size > 0) report();
   await Promise.all(
-    Array.from({ length: Math.min(MULTIPART_PARALLEL_PARTS, partCount) }, () =>
+    Array.from({ length: Math.min(MULTIPART_PARALLEL_PARTS, toSend.length) }, () =>
       worker().catch((error: unknown) => {
         if (failure === null) failure = error;
         stop.cancel();

@@ -11,6 +11,7 @@ import {
   describePartFailure,
   describeTransferFailure,
   isTransferError,
+  isUploadError,
   multipartFailure,
   sendPartsInParallel,
   sendWithProgress,
@@ -20,6 +21,7 @@ import {
   withCleanupFailure,
 } from '../../files';
 import { fsApi } from '../fs.api';
+import { fileFingerprint } from './file-fingerprint';
 
 /** Files above one chunk go in parts (SPEC §9: 5 MiB), as the upload page sends large files. */
 export const usesMultipart = (size: number) => size > MULTIPART_CHUNK_SIZE;
@@ -80,12 +82,39 @@ async function abortQuietly(body: { path: string; uploadId: string; key: string 
   }
 }
 
-/** Multipart through the server (SPEC §7): init, parts (three at a time), complete; abort on failure. */
+/**
+ * A lost connection leaves a resumable upload held on the server: choosing the same file again
+ * goes on from the parts already stored. Anything else (a cancel, a refusal) ends it.
+ */
+const keepsUploadForResume = (error: unknown, resumable: boolean, cancelled: boolean) =>
+  resumable &&
+  !cancelled &&
+  isUploadError(error) &&
+  isTransferError(error.cause) &&
+  (error.cause.kind === 'network' || error.cause.kind === 'timeout');
+
+const resumeHint = (error: UploadError) =>
+  new UploadError(() => `${error.describe()} · ${i18n.t('upload.errors.resumeHint')}`, {
+    cause: error,
+  });
+
+/**
+ * Multipart through the server (SPEC §7): init, parts (three at a time), complete; abort on
+ * failure. With a fingerprint the server resumes the same file's held upload, and only the parts
+ * it lacks are sent.
+ */
 async function multipartUpload(file: File, folder: string, hooks: UploadHooks): Promise<void> {
   const contentType = file.type || 'application/octet-stream';
   hooks.onStage('initializing');
+  const fingerprint = await fileFingerprint(file);
   const init = await fsApi
-    .multipartInit({ path: folder, contentType, fileSize: file.size, filename: file.name })
+    .multipartInit({
+      path: folder,
+      contentType,
+      fileSize: file.size,
+      filename: file.name,
+      ...(fingerprint ? { fingerprint } : {}),
+    })
     .catch((error: unknown) => {
       throw describeApiFailure(error, 'init');
     });
@@ -99,6 +128,7 @@ async function multipartUpload(file: File, folder: string, hooks: UploadHooks): 
       body: file,
       partSize,
       partCount: init.partCount,
+      stored: init.uploaded,
       cancel: hooks.cancel,
       onProgress: (loaded) => hooks.onProgress(loaded, file.size),
       sendPart: async ({ partNumber, chunk, cancel, onProgress }) => {
@@ -133,10 +163,11 @@ async function multipartUpload(file: File, folder: string, hooks: UploadHooks): 
         throw describeApiFailure(error, 'complete');
       });
   } catch (error) {
-    throw withCleanupFailure(
-      multipartFailure(error, hooks.cancel.cancelled),
-      await abortQuietly(ids),
-    );
+    const failure = multipartFailure(error, hooks.cancel.cancelled);
+    if (keepsUploadForResume(failure, fingerprint !== null, hooks.cancel.cancelled)) {
+      throw resumeHint(failure);
+    }
+    throw withCleanupFailure(failure, await abortQuietly(ids));
   }
 }
 
