@@ -14,8 +14,11 @@ export const resumableUploads: Migration = {
       .on('fs_uploads')
       .columns(['storage_config_id', 'storage_key'])
       .execute();
+    // The same for a file share's multipart upload from the upload page.
+    await db.schema.alterTable('file_shares').addColumn('upload_fingerprint', 'text').execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('file_shares').dropColumn('upload_fingerprint').execute();
     await db.schema.dropIndex('fs_uploads_by_key').execute();
     await db.schema.alterTable('fs_uploads').dropColumn('owner').execute();
     await db.schema.alterTable('fs_uploads').dropColumn('fingerprint').execute();

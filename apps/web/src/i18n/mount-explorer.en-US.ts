@@ -38,6 +38,8 @@ export const mountExplorerEnUS = {
     mount: 'Mount point',
     virtual: 'Virtual folder',
     actions: 'Actions for {{name}}',
+    selectionActions_one: 'Actions for {{count}} selected item',
+    selectionActions_other: 'Actions for {{count}} selected items',
     list: 'Folder contents',
   },
   actions: {

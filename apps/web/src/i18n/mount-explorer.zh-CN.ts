@@ -38,6 +38,8 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     mount: '挂载点',
     virtual: '虚拟文件夹',
     actions: '{{name}} 的操作',
+    selectionActions_one: '所选 {{count}} 项的操作',
+    selectionActions_other: '所选 {{count}} 项的操作',
     list: '文件夹内容',
   },
   actions: {

@@ -228,6 +228,25 @@ export const fileContentLinksSchema = z.object({
 });
 export type FileContentLinks = z.infer<typeof fileContentLinksSchema>;
 
+/**
+ * A file as its client fingerprints it (a hash of its name, size, last-modified and first and
+ * last MiB): a multipart upload of the same file by the same caller, still held, is resumed.
+ */
+export const uploadFingerprintSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'A fingerprint is 16 to 128 letters, digits, - or _');
+
+/** A part the storage already holds at its length: a resumed upload skips it. */
+export const uploadedPartSchema = z.object({
+  partNumber: z.number().int(),
+  etag: z.string(),
+  size: z.number().int(),
+});
+
+export const multipartInitRequestSchema = presignRequestSchema.extend({
+  fingerprint: uploadFingerprintSchema.optional(),
+});
+
 export const multipartInitResponseSchema = z.object({
   file_id: z.string(),
   upload_id: z.string(),
@@ -236,6 +255,8 @@ export const multipartInitResponseSchema = z.object({
   /** Bytes per part (the last one may be shorter). */
   part_size: z.number(),
   part_count: z.number(),
+  /** Parts already stored when a `fingerprint` resumed an upload; empty for a new one. */
+  uploaded_parts: z.array(uploadedPartSchema),
 });
 export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
 

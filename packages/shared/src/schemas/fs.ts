@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EDIT_CONTENT_MAX_BYTES } from '../constants';
 import { normalizePath } from '../paths';
-import { filenameSchema } from './files';
+import { filenameSchema, uploadedPartSchema, uploadFingerprintSchema } from './files';
 
 /**
  * Wire shapes of the file-system API (SPEC §7 "File system"), the same under `/api/admin/fs`
@@ -247,17 +247,7 @@ export const fsMultipartInitRequestSchema = z.object({
    * The file as the client fingerprints it (a hash of its name, size, last-modified and first
    * and last MiB): an upload of the same file by the same caller, still held, is resumed.
    */
-  fingerprint: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'A fingerprint is 16 to 128 letters, digits, - or _')
-    .optional(),
-});
-
-/** A part the storage already holds at its length: a resumed upload skips it. */
-export const fsUploadedPartSchema = z.object({
-  partNumber: z.number().int(),
-  etag: z.string(),
-  size: z.number().int(),
+  fingerprint: uploadFingerprintSchema.optional(),
 });
 
 export const fsMultipartPartUrlSchema = z.object({
@@ -280,7 +270,7 @@ export const fsMultipartInitResponseSchema = z.object({
   direct: z.boolean(),
   parts: z.array(fsMultipartPartUrlSchema),
   /** Parts already stored when a `fingerprint` resumed an upload; empty for a new one. */
-  uploaded: z.array(fsUploadedPartSchema),
+  uploaded: z.array(uploadedPartSchema),
 });
 export type FsMultipartInitResponse = z.infer<typeof fsMultipartInitResponseSchema>;
 
@@ -297,7 +287,7 @@ export const fsMultipartUploadSchema = z.object({
   lastActivityAt: z.number().int(),
   /** Aborted (its parts dropped) if no part arrives before then. */
   expiresAt: z.number().int(),
-  parts: z.array(fsUploadedPartSchema),
+  parts: z.array(uploadedPartSchema),
 });
 export type FsMultipartUpload = z.infer<typeof fsMultipartUploadSchema>;
 export const fsMultipartUploadsResponseSchema = z.object({

@@ -112,6 +112,27 @@ export function createFilesRepository({ db }: { db: Db }) {
       return { rows, total: Number(total) };
     },
 
+    /** `created_by`'s share still uploading this file (resumable-uploads.ts), if any. */
+    findResumable: (
+      where: Pick<
+        FileSharesTable,
+        'created_by' | 'storage_config_id' | 'path' | 'filename' | 'size'
+      > & { upload_fingerprint: string },
+    ) =>
+      db
+        .selectFrom('file_shares')
+        .selectAll()
+        .where('status', '=', 'uploading')
+        .where('upload_id', 'is not', null)
+        .where('created_by', '=', where.created_by)
+        .where('storage_config_id', '=', where.storage_config_id)
+        .where('path', '=', where.path)
+        .where('filename', '=', where.filename)
+        .where('size', '=', where.size)
+        .where('upload_fingerprint', '=', where.upload_fingerprint)
+        .orderBy('last_activity_at', 'desc')
+        .executeTakeFirst(),
+
     update: async (
       id: string,
       changes: Partial<Omit<FileSharesTable, 'id' | 'created_by' | 'created_at'>>,

@@ -146,6 +146,8 @@ export interface FileSharesTable {
   status: 'uploading' | 'live';
   /** Multipart upload in progress, for clean-up of abandoned uploads. */
   upload_id: string | null;
+  /** The file's fingerprint while a resumable multipart uploads it (resumable-uploads.ts). */
+  upload_fingerprint?: string | null;
   /** Staleness is idle time, not age (to within `UPLOAD_ACTIVITY_RESOLUTION_MS`). */
   last_activity_at: number;
   /** The process streaming the upload through the server (process-identity.ts); null otherwise. */

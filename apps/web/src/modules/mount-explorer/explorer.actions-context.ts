@@ -14,8 +14,9 @@ export interface EntryActions {
   copyLink: (entry: FsEntry) => void;
   edit: (entry: FsEntry) => void;
   rename: (entry: FsEntry) => void;
-  move: (entries: FsEntry[]) => void;
-  copy: (entries: FsEntry[]) => void;
+  /** Opens the move dialog, at `target` when given (a drop's folder). */
+  move: (entries: FsEntry[], target?: string) => void;
+  copy: (entries: FsEntry[], target?: string) => void;
   /** Extract a zip or tar into a folder (a dialog picks which). */
   extract: (entry: FsEntry) => void;
   remove: (entries: FsEntry[]) => void;

@@ -25,7 +25,12 @@ export function useExplorerCommands(refresh: () => unknown) {
   const { copy } = useCopy();
   const [renaming, setRenaming] = useState<FsEntry | null>(null);
   const [editing, setEditing] = useState<FsEntry | null>(null);
-  const [transfer, setTransfer] = useState<{ mode: TransferMode; entries: FsEntry[] } | null>(null);
+  const [transfer, setTransfer] = useState<{
+    mode: TransferMode;
+    entries: FsEntry[];
+    /** The folder the dialog starts at (a drop's); else the one shown. */
+    target?: string;
+  } | null>(null);
   const [extracting, setExtracting] = useState<FsEntry | null>(null);
   const [sharing, setSharing] = useState<FsEntry | null>(null);
   const [requesting, setRequesting] = useState<FolderTarget | null>(null);
@@ -72,8 +77,8 @@ export function useExplorerCommands(refresh: () => unknown) {
       },
       edit: setEditing,
       rename: setRenaming,
-      move: (entries) => setTransfer({ mode: 'move', entries }),
-      copy: (entries) => setTransfer({ mode: 'copy', entries }),
+      move: (entries, target) => setTransfer({ mode: 'move', entries, target }),
+      copy: (entries, target) => setTransfer({ mode: 'copy', entries, target }),
       extract: setExtracting,
       addToBasket: addEntriesToBasket,
       share: setSharing,

@@ -4,7 +4,7 @@ import { childPath } from '../../fs/fs-entries.models';
 import type { FsLocator, MountLocation } from '../../fs/fs-locator.usecases';
 import type { Clock } from '../../shared/clock';
 import type { FsUploadsTable } from '../../shared/db.schema';
-import type { UploadedPart } from '../../storage/drivers/storage-driver';
+import type { StorageDriver, UploadedPart } from '../../storage/drivers/storage-driver';
 import { MultipartError } from '../../storage/drivers/storage-driver.errors';
 import type { FsUploadsRepository } from '../mount-target/mount-uploads.repository';
 import type { UploadKeys } from './mount-upload-key';
@@ -13,6 +13,30 @@ import { multipartLayout } from './multipart-layout';
 /** Who may resume an upload: the admin account or the API key that started it. */
 export const uploadOwnerOf = (principal: Principal): string | null =>
   principal.type === 'none' ? null : `${principal.type}:${principal.id}`;
+
+/**
+ * The parts of a resumable upload the storage holds at their layout's length (a short or unknown
+ * part is sent again), or null when the storage no longer knows the upload (aborted, completed).
+ */
+export async function storedParts(
+  storage: Pick<StorageDriver, 'listParts'>,
+  key: string,
+  uploadId: string,
+  fileSize: number,
+): Promise<UploadedPart[] | null> {
+  const layout = multipartLayout(fileSize);
+  try {
+    const listed = await storage.listParts(key, uploadId);
+    return listed
+      .filter((part) => part.partNumber <= layout.partCount)
+      .filter((part) => part.size === layout.lengthOf(part.partNumber))
+      .map((part) => ({ ...part, etag: part.etag.replace(/"/g, '') }))
+      .sort((a, b) => a.partNumber - b.partNumber);
+  } catch (error) {
+    if (error instanceof MultipartError) return null;
+    throw error;
+  }
+}
 
 /**
  * Multipart uploads a client can pick up again after a reload, a lost network or a closed
@@ -31,27 +55,6 @@ export function createResumableUploads({
   keys: UploadKeys;
   clock: Clock;
 }) {
-  /** The parts the storage holds at their layout's length; a short or unknown part is resent. */
-  async function storedParts(
-    location: MountLocation,
-    uploadId: string,
-    fileSize: number,
-  ): Promise<UploadedPart[] | null> {
-    const layout = multipartLayout(fileSize);
-    try {
-      const listed = await location.storage.listParts(location.key, uploadId);
-      return listed
-        .filter((part) => part.partNumber <= layout.partCount)
-        .filter((part) => part.size === layout.lengthOf(part.partNumber))
-        .map((part) => ({ ...part, etag: part.etag.replace(/"/g, '') }))
-        .sort((a, b) => a.partNumber - b.partNumber);
-    } catch (error) {
-      // The storage no longer knows the upload (aborted or completed elsewhere).
-      if (error instanceof MultipartError) return null;
-      throw error;
-    }
-  }
-
   return {
     /**
      * The upload of this file by this caller into `location`, if one is still held: its id and
@@ -72,7 +75,7 @@ export function createResumableUploads({
       };
       const row = await uploads.findResumable(where, owner, fingerprint);
       if (!row?.upload_id) return null;
-      const parts = await storedParts(location, row.upload_id, fileSize);
+      const parts = await storedParts(location.storage, location.key, row.upload_id, fileSize);
       if (parts === null) {
         await uploads.remove(row.id);
         return null;
@@ -103,12 +106,11 @@ export function createResumableUploads({
   ): Promise<FsMultipartUpload | null> {
     const uploadId = row.upload_id as string;
     const name = row.storage_key.slice(row.storage_key.lastIndexOf('/') + 1);
-    const location = { ...folder, key: row.storage_key, path: childPath(folder.path, name) };
-    const parts = await storedParts(location, uploadId, row.size);
+    const parts = await storedParts(folder.storage, row.storage_key, uploadId, row.size);
     if (parts === null) return null;
     const layout = multipartLayout(row.size);
     return {
-      path: location.path,
+      path: childPath(folder.path, name),
       uploadId,
       key: keys.issue({
         mountId: folder.mount.id,

@@ -60,6 +60,56 @@ describe.each(ENGINES)('multipart uploads on %s (local storage)', (engine) => {
   const sendParts = (init: MultipartInitResponse, bytes: Buffer) =>
     t.sendParts('/api/s3', init, bytes, admin);
 
+  it('resumes the same file from its stored parts, with the share options of the new call', async () => {
+    const bytes = randomBytes(12 * MIB + 5);
+    const fingerprint = 'share-file-fingerprint-0123456789';
+    const init = (body: Record<string, unknown>, options = admin) =>
+      t.request<MultipartInitResponse>(
+        'POST',
+        '/api/s3/multipart/init',
+        { filename: 'movie.mkv', size: bytes.length, fingerprint, ...body },
+        options,
+      );
+    const first = (await init({ slug: 'first-slug', remark: 'first' })).body.data;
+    expect(first.uploaded_parts).toEqual([]);
+    const sentFirst = await t.sendParts('/api/s3', first, bytes, admin, [1]);
+
+    // Another file, size or caller starts a share of its own.
+    const other = (await init({ fingerprint: 'another-file-fingerprint-0000' })).body.data;
+    expect(other.file_id).not.toBe(first.file_id);
+
+    const again = await init({ slug: 'second-slug', remark: 'second' });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({
+      file_id: first.file_id,
+      upload_id: first.upload_id,
+      slug: 'second-slug',
+      uploaded_parts: [
+        { partNumber: 1, etag: sentFirst[0]?.etag.replace(/"/g, ''), size: 5 * MIB },
+      ],
+    });
+    const rest = await t.sendParts('/api/s3', again.body.data, bytes, admin, [2, 3]);
+    const done = await t.request<FileShare>(
+      'POST',
+      '/api/s3/multipart/complete',
+      { file_id: first.file_id, parts: [...sentFirst, ...rest] },
+      admin,
+    );
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({
+      slug: 'second-slug',
+      remark: 'second',
+      size: bytes.length,
+    });
+    const view = await t.request<PublicFile>('GET', '/api/public/files/second-slug');
+    const served = await t.server.app.request(view.body.data.download_url as string);
+    expect(sha(Buffer.from(await served.arrayBuffer()))).toBe(sha(bytes));
+
+    // A malformed fingerprint is refused with nothing reserved.
+    const refused = await init({ fingerprint: 'bad fingerprint!' });
+    expect([refused.status, refused.body.error]).toEqual([400, 'validation.failed']);
+  });
+
   it('uploads a 12 MiB file in parts and serves the same bytes', async () => {
     const bytes = randomBytes(12 * MIB + 123);
     const init = await t.request<MultipartInitResponse>(

@@ -1,25 +1,53 @@
-import type {
-  FileShare,
-  MultipartInitResponse,
-  Principal,
-  presignRequestSchema,
+import {
+  creatorTag,
+  type FileShare,
+  type MultipartInitResponse,
+  type multipartInitRequestSchema,
+  type Principal,
+  type StorageConfig,
 } from '@sharebin/shared';
 import type { z } from 'zod';
 import { validationFailed } from '../../../app/errors';
-import { fileNotFound, notUploading, objectMissing, sizeMismatch } from '../../files/files.errors';
+import {
+  fileNotFound,
+  fileSlugTaken,
+  notUploading,
+  objectMissing,
+  sizeMismatch,
+} from '../../files/files.errors';
+import type { FileSharesTable } from '../../shared/db.schema';
 import { mimetypeFor } from '../../shared/media-types';
+import { updateWithSlug } from '../../shares/slugs';
 import { MultipartError } from '../../storage/drivers/storage-driver.errors';
 import type { FlowDeps } from '../share-target/reservations';
 import { countShareUploaded } from '../share-target/share-upload-flow';
 import { multipartLayout } from './multipart-layout';
+import { storedParts } from './resumable-uploads';
 
-type PresignInput = z.output<typeof presignRequestSchema>;
+type InitInput = z.output<typeof multipartInitRequestSchema>;
+
+function describeInit(
+  row: Pick<FileSharesTable, 'id' | 'slug' | 'storage_path' | 'size'>,
+  uploadId: string,
+  uploaded: MultipartInitResponse['uploaded_parts'],
+): MultipartInitResponse {
+  const layout = multipartLayout(row.size);
+  return {
+    file_id: row.id,
+    upload_id: uploadId,
+    slug: row.slug,
+    storage_path: row.storage_path,
+    part_size: layout.partSize,
+    part_count: layout.partCount,
+    uploaded_parts: uploaded,
+  };
+}
 
 /** Multipart uploads: the client sends parts to presigned URLs, the server joins them. */
 export function createMultipartUpload(deps: FlowDeps) {
   const { repository, records, storage, drivers, clock, reservations } = deps;
   const { deleteObjects, discard, describeShare, requireOwned } = records;
-  const { limitsFor, reserve, releasedOnFailure } = reservations;
+  const { limitsFor, reserve, releasedOnFailure, lateOptionChanges, sharePath } = reservations;
 
   async function requireMultipart(principal: Principal, id: string) {
     const row = await requireOwned(principal, id);
@@ -27,10 +55,48 @@ export function createMultipartUpload(deps: FlowDeps) {
     return { row, uploadId: row.upload_id };
   }
 
+  /**
+   * The caller's share still uploading this very file (same fingerprint, name, size, storage and
+   * path), with the parts stored so far: it takes the share options of this call. A share whose
+   * upload the storage lost is discarded.
+   */
+  async function resumable(principal: Principal, config: StorageConfig, input: InitInput) {
+    if (!input.fingerprint) return null;
+    const row = await repository.findResumable({
+      created_by: creatorTag(principal),
+      storage_config_id: config.id,
+      path: sharePath(principal, input.path),
+      filename: input.filename,
+      size: input.size,
+      upload_fingerprint: input.fingerprint,
+    });
+    if (!row?.upload_id) return null;
+    const driver = await drivers.forConfig(config.id);
+    const parts = await storedParts(driver, row.storage_path, row.upload_id, row.size);
+    if (parts === null) {
+      await discard(row);
+      return null;
+    }
+    const now = clock.now();
+    const changes: Partial<FileSharesTable> = {
+      ...(await lateOptionChanges(input, now)),
+      last_activity_at: now,
+      updated_at: now,
+    };
+    await updateWithSlug(() => repository.update(row.id, changes), fileSlugTaken);
+    return { row: { ...row, ...changes }, uploadId: row.upload_id, parts };
+  }
+
   return {
-    /** Multipart flow, step 1: reserve the share and start the upload in the storage. */
-    async multipartInit(principal: Principal, input: PresignInput): Promise<MultipartInitResponse> {
+    /**
+     * Multipart flow, step 1: reserve the share and start the upload in the storage, or resume
+     * the caller's upload of the same file (`fingerprint`) from the parts it has stored.
+     */
+    async multipartInit(principal: Principal, input: InitInput): Promise<MultipartInitResponse> {
       const config = await storage.resolveForUpload(principal, input.s3_config_id);
+      // A resumed share already holds its bytes: checked against the space left, it would count twice.
+      const resumed = await resumable(principal, config, input);
+      if (resumed) return describeInit(resumed.row, resumed.uploadId, resumed.parts);
       (await limitsFor(config)).check(input.size);
       const mimetype = mimetypeFor(input.filename, input.mimetype);
       const row = await reserve(
@@ -42,18 +108,13 @@ export function createMultipartUpload(deps: FlowDeps) {
       const uploadId = await releasedOnFailure(row, async () => {
         const driver = await drivers.forConfig(config.id);
         const started = await driver.createMultipart(row.storage_path, { contentType: mimetype });
-        await repository.update(row.id, { upload_id: started.uploadId });
+        await repository.update(row.id, {
+          upload_id: started.uploadId,
+          upload_fingerprint: input.fingerprint ?? null,
+        });
         return started.uploadId;
       });
-      const layout = multipartLayout(input.size);
-      return {
-        file_id: row.id,
-        upload_id: uploadId,
-        slug: row.slug,
-        storage_path: row.storage_path,
-        part_size: layout.partSize,
-        part_count: layout.partCount,
-      };
+      return describeInit(row, uploadId, []);
     },
 
     /**

@@ -200,7 +200,16 @@ export function createReservations(deps: ShareUploadDeps) {
     }
   }
 
-  return { limitsFor, reserve, hold, meter, relocate, releasedOnFailure, lateOptionChanges };
+  return {
+    limitsFor,
+    reserve,
+    hold,
+    meter,
+    relocate,
+    releasedOnFailure,
+    lateOptionChanges,
+    sharePath,
+  };
 }
 
 export type Reservations = ReturnType<typeof createReservations>;

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs as MantineBreadcrumbs, ScrollArea, Text } from '@ma
 import { IconServer2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { breadcrumbs } from '../explorer.paths';
+import { type DropTargetHandlers, dropTargetProps, type HoveredDrop } from '../use-entry-drag';
 import classes from './explorer.module.css';
 
 /**
@@ -13,15 +14,24 @@ export function Breadcrumbs({
   onNavigate,
   hrefOf,
   basePath,
+  drop,
 }: {
   path: string;
   onNavigate: (path: string) => void;
   /** Real links in the page (open in a new tab works); buttons in dialogs. */
   hrefOf?: (path: string) => string;
   basePath?: string;
+  /** The folders take dragged entries (in the page; not in dialogs). */
+  drop?: { target: DropTargetHandlers; hovered: HoveredDrop | null };
 }) {
   const { t } = useTranslation();
   const crumbs = breadcrumbs(path, basePath);
+  const dropProps = (at: string) =>
+    drop && {
+      ...dropTargetProps(drop.target, at),
+      className: classes.crumbTarget,
+      'data-drop': drop.hovered?.path === at ? drop.hovered.hint : undefined,
+    };
   return (
     <ScrollArea type="never" className={classes.breadcrumbs}>
       <MantineBreadcrumbs
@@ -43,7 +53,13 @@ export function Breadcrumbs({
             );
           if (index === crumbs.length - 1) {
             return (
-              <Text key={crumb.path} size="sm" fw={600} aria-current="page">
+              <Text
+                key={crumb.path}
+                size="sm"
+                fw={600}
+                aria-current="page"
+                {...dropProps(crumb.path)}
+              >
                 {label}
               </Text>
             );
@@ -66,6 +82,7 @@ export function Breadcrumbs({
                 event.preventDefault();
                 onNavigate(crumb.path);
               }}
+              {...dropProps(crumb.path)}
             >
               {label}
             </Anchor>

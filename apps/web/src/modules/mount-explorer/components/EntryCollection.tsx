@@ -2,10 +2,12 @@ import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { FsEntry } from '@sharebin/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  type DragEvent,
   type KeyboardEvent,
   type MouseEvent,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -15,7 +17,9 @@ import { useEntryActions } from '../explorer.actions-context';
 import { isEntryWritable } from '../explorer.format';
 import type { ViewMode } from '../explorer.hooks';
 import type { SortKey, SortOrder } from '../explorer.sort';
-import { EntryRow, EntryTile } from './EntryRow';
+import type { EntryDrag } from '../use-entry-drag';
+import { EntryContextMenu } from './EntryMenu';
+import { EntryRow, EntryTile, type RowDrag } from './EntryRow';
 import classes from './explorer.module.css';
 import { ListHeader } from './ListHeader';
 
@@ -26,7 +30,8 @@ const TILE_ROW_HEIGHT = 150;
 /**
  * The folder's entries in a virtual list (or grid): only the rows in view and a few around
  * them are in the page, so ten thousand entries scroll as smoothly as ten. The pane takes the
- * keyboard: arrows move, Enter opens, Space selects, Ctrl+A selects all, Delete and F2 act.
+ * keyboard: arrows move, Enter opens, Space selects, Ctrl+A selects all, Delete and F2 act,
+ * Shift+F10 and the menu key open the context menu. Rows drag the selection onto folders.
  */
 export function EntryCollection({
   entries,
@@ -36,6 +41,7 @@ export function EntryCollection({
   onSort,
   readOnly,
   sharedPaths,
+  drag,
 }: {
   entries: FsEntry[];
   view: ViewMode;
@@ -45,6 +51,7 @@ export function EntryCollection({
   readOnly: boolean;
   /** Paths live shares point at (their entries get a mark); unknown until fetched. */
   sharedPaths?: ReadonlySet<string>;
+  drag: EntryDrag;
 }) {
   const { t, i18n } = useTranslation();
   const actions = useEntryActions();
@@ -52,6 +59,11 @@ export function EntryCollection({
   const { ref: sizeRef, width } = useElementSize();
   const scroller = useRef<HTMLDivElement | null>(null);
   const [active, setActive] = useState(-1);
+  const [contextMenu, setContextMenu] = useState<{
+    entries: FsEntry[];
+    at: { x: number; y: number };
+    byKeyboard: boolean;
+  } | null>(null);
 
   const columns =
     view === 'grid'
@@ -86,8 +98,42 @@ export function EntryCollection({
   }, [entries]);
 
   // Handlers read the latest state through a ref, so rows keep stable props (memo).
-  const latest = useRef({ selection, actions });
-  latest.current = { selection, actions };
+  const latest = useRef({ selection, actions, entries, readOnly, drag });
+  latest.current = { selection, actions, entries, readOnly, drag };
+
+  /** What a row acts on: the selection when the row is in it, else the row alone. */
+  const targetsOf = useCallback((entry: FsEntry) => {
+    const { selection: current, entries: shown } = latest.current;
+    return current.has(entry.path) ? shown.filter((each) => current.has(each.path)) : [entry];
+  }, []);
+
+  const onContextMenu = useCallback(
+    (entry: FsEntry, index: number, event: MouseEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+      setActive(index);
+      setContextMenu({
+        entries: targetsOf(entry),
+        at: { x: event.clientX, y: event.clientY },
+        byKeyboard: false,
+      });
+    },
+    [targetsOf],
+  );
+
+  const rowDrag = useMemo<RowDrag>(
+    () => ({
+      start: (entry: FsEntry, event: DragEvent) => {
+        const dragged = targetsOf(entry).filter((each) => !each.is_virtual);
+        const { readOnly: folderReadOnly, drag: current } = latest.current;
+        const movable = dragged.every((each) => isEntryWritable(each, folderReadOnly));
+        current.start(dragged, movable, event);
+      },
+      end: () => latest.current.drag.end(),
+      target: drag.target,
+    }),
+    [targetsOf, drag.target],
+  );
 
   const onCheck = useCallback((entry: FsEntry, index: number, shiftKey: boolean) => {
     const { selection: current } = latest.current;
@@ -117,8 +163,27 @@ export function EntryCollection({
 
   const selectedEntries = () => entries.filter((entry) => selection.has(entry.path));
 
+  /** The context menu of the row focused (or of the selection it is in), under that row. */
+  const openContextMenuByKeyboard = () => {
+    const current = entries[active];
+    const box = document.getElementById(`entry-${active}`)?.getBoundingClientRect();
+    const targets = current ? targetsOf(current) : selectedEntries();
+    if (targets.length === 0) return;
+    const pane = scroller.current?.getBoundingClientRect();
+    setContextMenu({
+      entries: targets,
+      at: box ? { x: box.left + 32, y: box.bottom } : { x: pane?.left ?? 0, y: pane?.top ?? 0 },
+      byKeyboard: true,
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      event.preventDefault();
+      openContextMenuByKeyboard();
+      return;
+    }
     const current = entries[active];
     const step = { ArrowDown: columns, ArrowUp: -columns, ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (step !== undefined && (view === 'grid' || Math.abs(step) === columns)) {
@@ -170,6 +235,9 @@ export function EntryCollection({
     language: i18n.language,
     onActivate,
     onCheck,
+    onContextMenu,
+    drag: rowDrag,
+    dropHint: drag.hovered?.path === entry.path ? drag.hovered.hint : undefined,
   });
 
   return (
@@ -197,6 +265,12 @@ export function EntryCollection({
         aria-multiselectable
         aria-activedescendant={active >= 0 ? `entry-${active}` : undefined}
         onKeyDown={onKeyDown}
+        onContextMenu={(event) => {
+          // The menu key on the focused list; a row's right click opens the row's menu itself.
+          if (event.target !== event.currentTarget) return;
+          event.preventDefault();
+          openContextMenuByKeyboard();
+        }}
         data-testid="entry-scroller"
         data-view={view}
       >
@@ -235,6 +309,17 @@ export function EntryCollection({
           })}
         </div>
       </div>
+      {contextMenu && (
+        <EntryContextMenu
+          entries={contextMenu.entries}
+          readOnly={readOnly}
+          at={contextMenu.at}
+          onClose={() => {
+            setContextMenu(null);
+            if (contextMenu.byKeyboard) scroller.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,8 +1,10 @@
 import type { FsEntry } from '@sharebin/shared';
 import { IconShare } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { type MouseEvent, memo, type ReactNode } from 'react';
+import { type DragEvent, type MouseEvent, memo, type ReactNode } from 'react';
+import type { DropHint } from '../explorer.drop';
 import { formatModified, formatSize } from '../explorer.format';
+import { type DropTargetHandlers, dropTargetProps } from '../use-entry-drag';
 import { EntryIcon } from './EntryIcon';
 import { EntryMenu } from './EntryMenu';
 import classes from './explorer.module.css';
@@ -24,6 +26,34 @@ export interface EntryItemProps {
   language: string;
   onActivate: (entry: FsEntry, index: number, event: MouseEvent) => void;
   onCheck: (entry: FsEntry, index: number, shiftKey: boolean) => void;
+  /** Opens the context menu (a right click) of the entry, or of the selection it is in. */
+  onContextMenu: (entry: FsEntry, index: number, event: MouseEvent) => void;
+  drag: RowDrag;
+  /** What a drop here would do, while a drag of entries hovers the row. */
+  dropHint: DropHint | undefined;
+}
+
+/** Dragging rows, and dropping on folder rows: the same handlers for every row. */
+export interface RowDrag {
+  start: (entry: FsEntry, event: DragEvent) => void;
+  end: () => void;
+  target: DropTargetHandlers;
+}
+
+/**
+ * A row drags the entry (or the selection it is in); a folder's row (a mount's at the root)
+ * takes drops. Virtual folders are neither.
+ */
+function dragProps({ entry, index, drag, dropHint, onContextMenu }: EntryItemProps) {
+  const takesDrops = entry.is_directory && !entry.is_virtual;
+  return {
+    draggable: !entry.is_virtual,
+    onDragStart: (event: DragEvent) => drag.start(entry, event),
+    onDragEnd: drag.end,
+    ...(takesDrops ? dropTargetProps(drag.target, entry.path) : {}),
+    onContextMenu: (event: MouseEvent) => onContextMenu(entry, index, event),
+    'data-drop': dropHint,
+  };
 }
 
 /**
@@ -110,6 +140,7 @@ export const EntryRow = memo(function EntryRow({
       data-testid="entry-row"
       data-name={entry.name}
       onClick={(event) => onActivate(entry, index, event)}
+      {...dragProps(item)}
     >
       <Cell className={classes.cell}>
         <EntryCheckbox {...item} className={classes.check} />
@@ -151,6 +182,7 @@ export const EntryTile = memo(function EntryTile(item: EntryItemProps) {
       data-name={entry.name}
       onClick={(event) => onActivate(entry, index, event)}
       title={entry.name}
+      {...dragProps(item)}
     >
       <EntryCheckbox {...item} className={`${classes.check} ${classes.tileCheck}`} />
       <div className={classes.tileMenu}>

@@ -14,6 +14,7 @@ import {
 import { CollectionStatus, useRangeSelection } from '../../management';
 import { RequestFilesModal } from '../../upload-requests';
 import { EntryActionsContext } from '../explorer.actions-context';
+import { ENTRY_DRAG_TYPE } from '../explorer.drop';
 import {
   canRequestFilesInto,
   canWriteSomewhere,
@@ -26,6 +27,7 @@ import { nextSortOrder, sortEntries } from '../explorer.sort';
 import { fsApi } from '../fs.api';
 import { droppedFiles } from '../upload/dropped-files';
 import { useMountUploads } from '../upload/use-mount-uploads';
+import { useEntryDrag } from '../use-entry-drag';
 import { useExplorerCommands } from '../use-explorer-commands';
 import { Breadcrumbs } from './Breadcrumbs';
 import { EditorModal } from './EditorModal';
@@ -89,6 +91,15 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
     commands.transfer?.mode === 'move' ? commands.transfer.entries.map((entry) => entry.path) : [],
   );
 
+  // A drop on a folder asks as the menus do: the move or copy dialog, at that folder.
+  const drag = useEntryDrag({
+    copyable: canCopy,
+    onDrop: (mode, dropped, target) => commands.actions[mode](dropped, target),
+    openFolder: (target) => {
+      if (target !== path) navigate(explorerHref(target));
+    },
+  });
+
   const onDrop = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -110,6 +121,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
             onNavigate={(target) => navigate(explorerHref(target))}
             hrefOf={explorerHref}
             basePath={auth.authType === 'apikey' ? auth.userInfo.basicPath : '/'}
+            drop={drag}
           />
           <Group gap={6} wrap="nowrap">
             {listing.isSuccess && readOnly && !listing.data.is_root && (
@@ -172,6 +184,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           className={classes.pane}
           data-dragging={dragging || undefined}
           onDragOver={(event) => {
+            if (event.dataTransfer.types.includes(ENTRY_DRAG_TYPE)) drag.overNothing();
             if (readOnly || !event.dataTransfer.types.includes('Files')) return;
             event.preventDefault();
             setDragging(true);
@@ -205,6 +218,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
               onSort={(key) => setSort(nextSortOrder(sort, key))}
               readOnly={readOnly}
               sharedPaths={sharedPaths}
+              drag={drag}
             />
           </CollectionStatus>
         </div>
@@ -254,7 +268,7 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
       <TransferModal
         mode={commands.transfer?.mode ?? 'copy'}
         entries={commands.transfer?.entries ?? []}
-        startFolder={path}
+        startFolder={commands.transfer?.target ?? path}
         notice={
           followingMove > 0 && (
             <Text size="sm" c="dimmed" data-testid="move-shares-notice">
