@@ -1110,7 +1110,7 @@ export const enUS = {
       presignFailed: 'Could not prepare the upload: {{cause}}',
       initMultipartFailed: 'Init multipart failed: {{cause}}',
       completeMultipartFailed: 'Complete multipart failed: {{cause}}',
-      resumeHint: 'Choose the same file again in this folder to go on from the parts already sent.',
+      resumeHint: 'Choose the same file again to go on from the parts already sent.',
       abortMultipartFailed: 'Abort multipart failed: {{cause}}',
       cancelUrlUploadFailed: 'Cancel URL upload failed: {{cause}}',
       discardFailed: 'The unfinished share could not be removed: {{cause}}',

@@ -1075,7 +1075,7 @@ export const zhCN = {
       presignFailed: '获取预签名上传地址失败：{{cause}}',
       initMultipartFailed: '初始化分片上传失败：{{cause}}',
       completeMultipartFailed: '完成分片上传失败：{{cause}}',
-      resumeHint: '在此文件夹中再次选择同一文件，即可从已上传的分片继续。',
+      resumeHint: '再次选择同一文件，即可从已上传的分片继续。',
       abortMultipartFailed: '中止分片上传失败：{{cause}}',
       cancelUrlUploadFailed: '取消 URL 上传失败：{{cause}}',
       discardFailed: '未完成的分享无法删除：{{cause}}',

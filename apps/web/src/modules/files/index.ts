@@ -8,6 +8,7 @@ export { fileTypeIcon } from './components/share/file-type-icon';
 export { previewKind, textLanguage } from './share/file-preview';
 export type { CancelSource } from './upload/cancel-token';
 export { createCancelSource } from './upload/cancel-token';
+export { fileFingerprint } from './upload/file-fingerprint';
 export type { CompletedPart } from './upload/parts';
 export { sendPartsInParallel } from './upload/parts';
 export { sendWithProgress } from './upload/transfer';
@@ -15,12 +16,14 @@ export {
   describeApiFailure,
   describePartFailure,
   describeTransferFailure,
+  isConnectionLoss,
   isTransferError,
   isUploadError,
   multipartFailure,
   UploadError,
   uploadCancelled,
   withCleanupFailure,
+  withResumeHint,
 } from './upload/upload.errors';
 export type { UploadHooks, UploadStage } from './upload/upload.types';
 export type { ProgressSample } from './upload/upload-progress';

@@ -36,13 +36,21 @@ const xhrForPart = (part: number) => {
 const SHARE = fakeShare({ id: 'file-1', slug: 'abc123', filename: 'big.bin' });
 
 /** Multipart routes answering like the server, with the part size it chose. */
-function multipartServer(init: { part_size: number; part_count: number }, route = 's3') {
+function multipartServer(
+  init: {
+    part_size: number;
+    part_count: number;
+    uploaded_parts?: { partNumber: number; etag: string; size: number }[];
+  },
+  route = 's3',
+) {
   serve({
     [`POST /${route}/multipart/init`]: () => ({
       file_id: 'file-1',
       upload_id: 'upload-1',
       slug: 'abc123',
       storage_path: 'files/abc123',
+      uploaded_parts: [],
       ...init,
     }),
     [`POST /${route}/multipart/parts`]: (call) => ({
@@ -298,6 +306,41 @@ describe('a multipart upload that fails', () => {
     expect(outcome.ok ? null : outcome.error.message).toBe('Part 2 upload failed: network error');
     expect(callsTo('/s3/multipart/abort')).toHaveLength(1);
     expect(callsTo('/s3/multipart/complete')).toHaveLength(0);
+  });
+
+  it('resumes a picked file: sends its fingerprint and only the parts the server lacks', async () => {
+    multipartServer({
+      part_size: 10,
+      part_count: 3,
+      uploaded_parts: [{ partNumber: 2, etag: 'stored-2', size: 10 }],
+    });
+    autoAnswer();
+    const { hooks } = hooksFor();
+    const file = new File([patterned(25, 10)], 'big.bin', { lastModified: 1_700_000_000_000 });
+    await upload(file, hooks);
+    expect(callsTo('/s3/multipart/init')[0]?.body?.fingerprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Part URLs come a hundred at a time, stored parts' too; only the missing parts are sent.
+    expect(FakeXHR.instances.map((xhr) => xhr.body?.size)).toEqual([10, 5]);
+    expect(callsTo('/s3/multipart/complete')[0]?.body?.parts).toEqual([
+      { partNumber: 1, etag: 'etag-1' },
+      { partNumber: 2, etag: 'stored-2' },
+      { partNumber: 3, etag: 'etag-3' },
+    ]);
+  });
+
+  it('keeps the upload of a picked file held when the connection is lost, to resume it', async () => {
+    multipartServer({ part_size: 10, part_count: 2 });
+    const { hooks } = hooksFor();
+    const result = outcomeOf(upload(new File([patterned(20, 10)], 'big.bin'), hooks));
+    // The file is fingerprinted (read and hashed) before init.
+    for (let turn = 0; turn < 100 && FakeXHR.instances.length < 2; turn++) await flush();
+    answerOk(xhrForPart(1));
+    xhrForPart(2).failNetwork();
+    const outcome = await result;
+    expect(outcome.ok ? null : outcome.error.message).toBe(
+      'Part 2 upload failed: network error · Choose the same file again to go on from the parts already sent.',
+    );
+    expect(callsTo('/s3/multipart/abort')).toHaveLength(0);
   });
 
   it('names a timed-out part', async () => {

@@ -1,16 +1,19 @@
 import { type FileShare, MULTIPART_CHUNK_SIZE, MULTIPART_PART_TIMEOUT_MS } from '@sharebin/shared';
 import { i18n } from '../../../i18n';
 import { abortMultipart } from './cleanup';
+import { fileFingerprint } from './file-fingerprint';
 import { type PartSender, sendPartsInParallel } from './parts';
 import { putWithProgress } from './transfer';
 import { type MultipartInit, type UploadRoute, uploadApi } from './upload.api';
 import {
   describeApiFailure,
   describePartFailure,
+  isConnectionLoss,
   multipartFailure,
   UploadError,
   uploadCancelled,
   withCleanupFailure,
+  withResumeHint,
 } from './upload.errors';
 import type { StorageTransfer } from './upload.types';
 
@@ -63,8 +66,10 @@ function presignedPartSender(urlFor: (partNumber: number) => Promise<string>): P
 }
 
 /**
- * Multipart upload (SPEC §4): init, send the parts, complete. Any failure or cancel aborts
- * the upload on the server, which also drops the reserved share.
+ * Multipart upload (SPEC §4): init, send the parts, complete. A cancel or a refusal aborts the
+ * upload on the server, which also drops the reserved share. A picked file goes with its
+ * fingerprint: the server then resumes the same file's held upload, only the parts it lacks are
+ * sent, and a lost connection keeps it held for the next try.
  */
 export async function multipartUpload({
   route,
@@ -74,9 +79,13 @@ export async function multipartUpload({
 }: StorageTransfer): Promise<FileShare> {
   if (hooks.cancel.cancelled) throw uploadCancelled();
   hooks.onStage('initializing');
+  const fingerprint = body instanceof File ? await fileFingerprint(body) : null;
   let init: MultipartInit;
   try {
-    init = await uploadApi.multipartInit(route, request);
+    init = await uploadApi.multipartInit(route, {
+      ...request,
+      ...(fingerprint ? { fingerprint } : {}),
+    });
   } catch (error) {
     throw describeApiFailure(error, 'init');
   }
@@ -91,6 +100,7 @@ export async function multipartUpload({
       body,
       partSize,
       partCount,
+      stored: init.uploaded_parts ?? [],
       cancel: hooks.cancel,
       onProgress: (loaded) => hooks.onProgress(loaded, body.size),
       sendPart: presignedPartSender(partUrlSource(route, init, partCount)),
@@ -106,9 +116,8 @@ export async function multipartUpload({
     hooks.onStage('completed');
     return share;
   } catch (error) {
-    throw withCleanupFailure(
-      multipartFailure(error, hooks.cancel.cancelled),
-      await abortMultipart(route, init.file_id),
-    );
+    const failure = multipartFailure(error, hooks.cancel.cancelled);
+    if (fingerprint !== null && isConnectionLoss(failure)) throw withResumeHint(failure);
+    throw withCleanupFailure(failure, await abortMultipart(route, init.file_id));
   }
 }

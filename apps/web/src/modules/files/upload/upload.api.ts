@@ -39,6 +39,8 @@ export interface MultipartInit {
   part_size: number;
   part_count: number;
   storage_path: string;
+  /** Parts a resumed upload already stored (absent from older servers). */
+  uploaded_parts?: { partNumber: number; etag: string; size: number }[];
 }
 
 export interface PartUrl {
@@ -58,6 +60,8 @@ export interface UrlInfo {
 
 /** A URL upload's calls carry the source address too. */
 type RouteExtra = { url?: string };
+/** Resumes the caller's held upload of the same file (file-fingerprint.ts). */
+type InitExtra = RouteExtra & { fingerprint?: string };
 
 /** Upload calls (SPEC §7 Files and URL upload); all need the admin or a key with file permission. */
 export const uploadApi = {
@@ -70,7 +74,7 @@ export const uploadApi = {
   commit: (route: UploadRoute, fileId: string) =>
     api.post<FileShare>(`/${route}/commit`, { file_id: fileId }),
 
-  multipartInit: (route: UploadRoute, body: UploadRequest & RouteExtra) =>
+  multipartInit: (route: UploadRoute, body: UploadRequest & InitExtra) =>
     api.post<MultipartInit>(`/${route}/multipart/init`, body),
   /** Presigned URLs for up to 100 parts at a time. */
   multipartParts: (route: UploadRoute, fileId: string, partNumbers: number[]) =>

@@ -163,6 +163,20 @@ export function withCleanupFailure(error: UploadError, cleanup: string | null): 
 }
 
 /**
+ * A lost connection (not a cancel, not a refusal): a resumable multipart upload is then kept on
+ * the server, and choosing the same file again goes on from the parts it stored.
+ */
+export const isConnectionLoss = (error: UploadError) =>
+  !error.cancelled &&
+  isTransferError(error.cause) &&
+  (error.cause.kind === 'network' || error.cause.kind === 'timeout');
+
+export const withResumeHint = (error: UploadError) =>
+  new UploadError(() => `${error.describe()} · ${t('upload.errors.resumeHint')}`, {
+    cause: error.cause,
+  });
+
+/**
  * Why a multipart upload stopped once started: a part stopped by the user's cancel reads as
  * the upload being cancelled; anything not yet worded is worded as an API failure.
  */

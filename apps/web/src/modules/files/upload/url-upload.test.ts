@@ -67,6 +67,7 @@ function urlServer() {
       storage_path: 'files/data.bin',
       part_size: 5 * 1024 * 1024,
       part_count: Math.ceil((call.body?.size as number) / (5 * 1024 * 1024)),
+      uploaded_parts: [],
     }),
     'POST /url/multipart/parts': (call) => ({
       parts: ((call.body?.part_numbers ?? []) as number[]).map((partNumber) => ({

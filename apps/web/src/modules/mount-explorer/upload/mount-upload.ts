@@ -10,8 +10,9 @@ import {
   describeApiFailure,
   describePartFailure,
   describeTransferFailure,
+  fileFingerprint,
+  isConnectionLoss,
   isTransferError,
-  isUploadError,
   multipartFailure,
   sendPartsInParallel,
   sendWithProgress,
@@ -19,9 +20,9 @@ import {
   type UploadHooks,
   uploadCancelled,
   withCleanupFailure,
+  withResumeHint,
 } from '../../files';
 import { fsApi } from '../fs.api';
-import { fileFingerprint } from './file-fingerprint';
 
 /** Files above one chunk go in parts (SPEC §9: 5 MiB), as the upload page sends large files. */
 export const usesMultipart = (size: number) => size > MULTIPART_CHUNK_SIZE;
@@ -81,22 +82,6 @@ async function abortQuietly(body: { path: string; uploadId: string; key: string 
     });
   }
 }
-
-/**
- * A lost connection leaves a resumable upload held on the server: choosing the same file again
- * goes on from the parts already stored. Anything else (a cancel, a refusal) ends it.
- */
-const keepsUploadForResume = (error: unknown, resumable: boolean, cancelled: boolean) =>
-  resumable &&
-  !cancelled &&
-  isUploadError(error) &&
-  isTransferError(error.cause) &&
-  (error.cause.kind === 'network' || error.cause.kind === 'timeout');
-
-const resumeHint = (error: UploadError) =>
-  new UploadError(() => `${error.describe()} · ${i18n.t('upload.errors.resumeHint')}`, {
-    cause: error,
-  });
 
 /**
  * Multipart through the server (SPEC §7): init, parts (three at a time), complete; abort on
@@ -164,9 +149,7 @@ async function multipartUpload(file: File, folder: string, hooks: UploadHooks): 
       });
   } catch (error) {
     const failure = multipartFailure(error, hooks.cancel.cancelled);
-    if (keepsUploadForResume(failure, fingerprint !== null, hooks.cancel.cancelled)) {
-      throw resumeHint(failure);
-    }
+    if (fingerprint !== null && isConnectionLoss(failure)) throw withResumeHint(failure);
     throw withCleanupFailure(failure, await abortQuietly(ids));
   }
 }
