@@ -16,8 +16,14 @@ export const resumableUploads: Migration = {
       .execute();
     // The same for a file share's multipart upload from the upload page.
     await db.schema.alterTable('file_shares').addColumn('upload_fingerprint', 'text').execute();
+    // And for a file sent in parts to an upload request.
+    await db.schema
+      .alterTable('upload_request_files')
+      .addColumn('upload_fingerprint', 'text')
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('upload_request_files').dropColumn('upload_fingerprint').execute();
     await db.schema.alterTable('file_shares').dropColumn('upload_fingerprint').execute();
     await db.schema.dropIndex('fs_uploads_by_key').execute();
     await db.schema.alterTable('fs_uploads').dropColumn('owner').execute();

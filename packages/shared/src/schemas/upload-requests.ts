@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { FILE_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../constants';
-import { shareOptionsSchema, shareUpdateShape, somethingToUpdate } from './files';
+import {
+  shareOptionsSchema,
+  shareUpdateShape,
+  somethingToUpdate,
+  uploadedPartSchema,
+  uploadFingerprintSchema,
+} from './files';
 import { fsPathSchema } from './fs';
 import { pageOf, pageQueryShape, resolvePage } from './pagination';
 
@@ -144,6 +150,8 @@ export const requestMultipartInitSchema = z.object({
   filename: z.string().min(1).max(1024),
   size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   mimetype: z.string().max(255).optional(),
+  /** Resumes this request's file still arriving with the same fingerprint and size. */
+  fingerprint: uploadFingerprintSchema.optional(),
 });
 
 export const requestMultipartInitResponseSchema = z.object({
@@ -155,6 +163,8 @@ export const requestMultipartInitResponseSchema = z.object({
   partCount: z.number().int(),
   /** Each part's address on this server and the bytes it must hold. */
   parts: z.array(z.object({ partNumber: z.number().int(), url: z.string(), length: z.number() })),
+  /** Parts already stored when a `fingerprint` resumed the file; empty for a new one. */
+  uploaded: z.array(uploadedPartSchema),
 });
 export type RequestMultipartInit = z.infer<typeof requestMultipartInitResponseSchema>;
 

@@ -446,5 +446,7 @@ export interface UploadRequestFilesTable {
   /** While a client-driven (multipart) upload is under way: its upload id and signed key. */
   upload_id: string | null;
   upload_key: string | null;
+  /** The file's fingerprint while it arrives in parts, to resume it (resumable-uploads.ts). */
+  upload_fingerprint?: string | null;
   created_at: number;
 }

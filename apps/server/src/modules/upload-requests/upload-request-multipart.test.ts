@@ -67,6 +67,50 @@ describe.each(ENGINES)('large files sent to an upload request in parts, on %s', 
     await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
   });
 
+  it('resumes a file from its stored parts when the visitor sends it again, under one claim', async () => {
+    const created = await request({ max_files: 2 });
+    const bytes = randomBytes(11 * MIB + 5);
+    const fingerprint = 'visitor-file-fingerprint-000001';
+    const init = () =>
+      call(created.slug, 'init', { filename: 'talk.mp4', size: bytes.length, fingerprint });
+    const first = await json<RequestMultipartInit>(await init());
+    expect(first.uploaded).toEqual([]);
+    const firstPart = first.parts[0] as RequestMultipartInit['parts'][number];
+    const stored = await json<{ partNumber: number; etag: string }>(
+      await putPart(firstPart.url, bytes.subarray(0, firstPart.length)),
+    );
+
+    // The page reloads: the same file again resumes, under the claim it holds.
+    const again = await json<RequestMultipartInit>(await init());
+    expect(again).toMatchObject({
+      upload: first.upload,
+      name: 'talk.mp4',
+      uploaded: [{ partNumber: 1, etag: stored.etag.replace(/"/g, ''), size: 5 * MIB }],
+    });
+    const parts = [stored];
+    for (const part of again.parts.slice(1)) {
+      const start = (part.partNumber - 1) * again.partSize;
+      parts.push(await json(await putPart(part.url, bytes.subarray(start, start + part.length))));
+    }
+    await json(await call(created.slug, 'complete', { upload: again.upload, parts }));
+    expect((await download('/docs/inbox/talk.mp4')).equals(bytes)).toBe(true);
+    expect(await counters(created.id)).toEqual({ files_received: 1, bytes_received: bytes.length });
+
+    // Another file (another fingerprint) is a file of its own: the second and last one.
+    const other = await json<RequestMultipartInit>(
+      await call(created.slug, 'init', {
+        filename: 'talk.mp4',
+        size: bytes.length,
+        fingerprint: 'visitor-file-fingerprint-000002',
+      }),
+    );
+    expect([other.name, other.uploaded]).toEqual(['talk (1).mp4', []]);
+    expect(await counters(created.id)).toEqual({
+      files_received: 2,
+      bytes_received: 2 * bytes.length,
+    });
+  });
+
   it('holds the declared size, takes each part at its length, and stores the file whole', async () => {
     const created = await request({ max_total_size: 20 * MIB });
     const bytes = randomBytes(6 * MIB + 123);

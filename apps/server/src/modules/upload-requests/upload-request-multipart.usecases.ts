@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   ERROR_CODES,
+  type FsMultipartInitResponse,
   type RequestMultipartInit,
   type requestMultipartCompleteSchema,
 } from '@sharebin/shared';
@@ -28,7 +29,10 @@ export function createRequestMultipart({
   multipart,
   admit,
 }: {
-  repository: Pick<UploadRequestsRepository, 'receivingArrival' | 'noteUpload' | 'findById'>;
+  repository: Pick<
+    UploadRequestsRepository,
+    'receivingArrival' | 'noteUpload' | 'findById' | 'resumableArrival'
+  >;
   arrivals: Arrivals;
   multipart: Pick<FsMultipart, 'init' | 'part' | 'complete' | 'abort'>;
   admit: (slug: string, credentials: UploadRequestCredentials) => Promise<Admitted>;
@@ -47,14 +51,87 @@ export function createRequestMultipart({
     claim: { requestId: arrival.request_id, bytes: arrival.claimed_bytes },
   });
 
+  /** Starts (or resumes, for a fingerprint) the storage's multipart upload of `arrival`. */
+  const startUpload = (
+    admitted: Admitted,
+    arrival: { name: string; mimetype: string },
+    input: { size: number; fingerprint?: string | undefined },
+  ) =>
+    arrivals.asRequest(() =>
+      multipart.init(
+        admitted.writer,
+        {
+          path: admitted.row.path,
+          filename: arrival.name,
+          contentType: arrival.mimetype,
+          fileSize: input.size,
+          ...(input.fingerprint ? { fingerprint: input.fingerprint } : {}),
+        },
+        () => '',
+      ),
+    );
+
+  /** What the visitor's page needs: the upload, its name and this server's part addresses. */
+  const describe = (
+    arrival: { id: string; name: string },
+    started: FsMultipartInitResponse,
+    partUrl: (upload: string, partNumber: number) => string,
+  ): RequestMultipartInit => ({
+    upload: arrival.id,
+    name: arrival.name,
+    partSize: started.partSize,
+    partCount: started.partCount,
+    parts: started.parts.map(({ partNumber, length }) => ({
+      partNumber,
+      length,
+      url: partUrl(arrival.id, partNumber),
+    })),
+    uploaded: started.uploaded,
+  });
+
+  /**
+   * The request's file still arriving with this fingerprint and size: it goes on from the parts
+   * stored (the file system's resume, under the request owner's name), keeping its claim.
+   */
+  async function resume(
+    admitted: Admitted,
+    input: { size: number; fingerprint?: string | undefined },
+    partUrl: (upload: string, partNumber: number) => string,
+  ): Promise<RequestMultipartInit | null> {
+    if (!input.fingerprint) return null;
+    const arrival = await repository.resumableArrival(
+      admitted.row.id,
+      input.fingerprint,
+      input.size,
+    );
+    if (!arrival) return null;
+    const started = await startUpload(admitted, arrival, input);
+    if (started.uploadId !== arrival.upload_id) {
+      // The storage had lost the upload: this one starts afresh under the same claim.
+      await repository.noteUpload(arrival.id, {
+        upload_id: started.uploadId,
+        upload_key: started.key,
+        upload_fingerprint: input.fingerprint,
+      });
+    }
+    return describe(arrival, started, partUrl);
+  }
+
   return {
     async init(
       slug: string,
       credentials: UploadRequestCredentials,
-      input: { filename: string; size: number; mimetype?: string | undefined },
+      input: {
+        filename: string;
+        size: number;
+        mimetype?: string | undefined;
+        fingerprint?: string | undefined;
+      },
       partUrl: (upload: string, partNumber: number) => string,
     ): Promise<RequestMultipartInit> {
       const admitted = await admit(slug, credentials);
+      const resumed = await resume(admitted, input, partUrl);
+      if (resumed) return resumed;
       const arrival = await arrivals.begin(admitted, {
         filename: input.filename,
         mimeType: input.mimetype ?? '',
@@ -62,33 +139,13 @@ export function createRequestMultipart({
         streamed: false,
       });
       try {
-        const started = await arrivals.asRequest(() =>
-          multipart.init(
-            admitted.writer,
-            {
-              path: admitted.row.path,
-              filename: arrival.name,
-              contentType: arrival.mimetype,
-              fileSize: input.size,
-            },
-            () => '',
-          ),
-        );
+        const started = await startUpload(admitted, arrival, input);
         await repository.noteUpload(arrival.id, {
           upload_id: started.uploadId,
           upload_key: started.key,
+          upload_fingerprint: input.fingerprint ?? null,
         });
-        return {
-          upload: arrival.id,
-          name: arrival.name,
-          partSize: started.partSize,
-          partCount: started.partCount,
-          parts: started.parts.map(({ partNumber, length }) => ({
-            partNumber,
-            length,
-            url: partUrl(arrival.id, partNumber),
-          })),
-        };
+        return describe(arrival, started, partUrl);
       } catch (error) {
         await arrivals.giveBack(arrival);
         throw error;

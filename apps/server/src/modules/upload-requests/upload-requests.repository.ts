@@ -137,8 +137,24 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
         .where('upload_request_files.status', '=', 'receiving')
         .executeTakeFirst(),
 
-    /** A client-driven upload's storage ids, kept for its later calls. */
-    noteUpload: async (id: string, upload: { upload_id: string; upload_key: string }) => {
+    /** The request's file still arriving in parts with this fingerprint and size, if any. */
+    resumableArrival: (requestId: string, fingerprint: string, size: number) =>
+      db
+        .selectFrom('upload_request_files')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .where('status', '=', 'receiving')
+        .where('upload_fingerprint', '=', fingerprint)
+        .where('claimed_bytes', '=', size)
+        .where('upload_id', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst(),
+
+    /** A client-driven upload's storage ids (and fingerprint), kept for its later calls. */
+    noteUpload: async (
+      id: string,
+      upload: { upload_id: string; upload_key: string; upload_fingerprint: string | null },
+    ) => {
       await db.updateTable('upload_request_files').set(upload).where('id', '=', id).execute();
     },
 
