@@ -1,11 +1,11 @@
-// Resumable uploads (issue 32 item 6), in the mount explorer and on the upload page: an upload
-// cut off by a reload goes on from the parts the server already holds when the same file is
-// chosen again.
+// Resumable uploads (issue 32 item 6), in the mount explorer, on the upload page and on an upload
+// request's page: an upload cut off by a reload goes on from the parts the server already holds
+// when the same file is chosen again.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { adminToken, createMountViaApi, entryRow, signInAsAdmin } from './support';
 import { openUploadAsAdmin, queueItem, uniqueFile } from './upload-support';
 
@@ -21,6 +21,37 @@ function fileOnDisk(name: string) {
 
 const partNumberOf = (route: Route) =>
   new URL(route.request().url()).searchParams.get('partNumber') ?? '';
+
+/**
+ * Lets part 1 through and holds the others (the upload is still running at the reload).
+ * `stored` settles once part 1 is stored (wrapped: an async function would wait for it).
+ */
+async function storeOnlyFirstPart(page: Page, parts: string) {
+  let firstStored: () => void = () => {};
+  const stored = new Promise<void>((resolve) => {
+    firstStored = resolve;
+  });
+  await page.route(parts, async (route) => {
+    if (partNumberOf(route) !== '1') return;
+    const response = await route.fetch();
+    await route.fulfill({ response });
+    if (response.ok()) firstStored();
+  });
+  return { stored };
+}
+
+/** Reloads (the page asks first while a file is on its way), then counts the parts sent. */
+async function reloadAndCountParts(page: Page, parts: string) {
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await page.unroute(parts);
+  const sent: string[] = [];
+  await page.route(parts, (route) => {
+    sent.push(partNumberOf(route));
+    void route.continue();
+  });
+  return sent;
+}
 
 test('an upload cut off by a page reload resumes from its stored parts', async ({
   page,
@@ -45,24 +76,15 @@ test('an upload cut off by a page reload resumes from its stored parts', async (
   await page.goto(`/mount-explorer/${mountName}`);
   await expect(page.getByTestId('explorer-empty')).toBeVisible();
 
-  // Part 1 goes through; parts 2 and 3 are held, so the upload is running at the reload.
-  const partNumbers: string[] = [];
-  const held: Route[] = [];
-  await page.route('**/api/admin/fs/multipart/part?**', (route) => {
-    const partNumber = partNumberOf(route);
-    partNumbers.push(partNumber);
-    if (partNumber === '1') void route.continue();
-    else held.push(route);
-  });
+  const parts = '**/api/admin/fs/multipart/part?**';
+  const { stored } = await storeOnlyFirstPart(page, parts);
   await page.getByTestId('open-upload').click();
   await page.getByTestId('upload-files-input').setInputFiles(file);
-  await expect
-    .poll(async () => (await sessions()).map((s) => s.parts.map((p) => p.partNumber)))
-    .toEqual([[1]]);
+  await stored;
+  // The server lists the upload with the part it holds, for any client to resume.
+  expect((await sessions()).map((s) => s.parts.map((p) => p.partNumber))).toEqual([[1]]);
 
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.reload();
-  await page.unroute('**/api/admin/fs/multipart/part?**');
+  const sent = await reloadAndCountParts(page, parts);
   await page.getByTestId('task-manager-button').click();
   const task = page.locator('[data-testid="task-browser"]:has-text("holiday.mov")');
   await expect(task).toHaveAttribute('data-status', 'interrupted');
@@ -70,17 +92,12 @@ test('an upload cut off by a page reload resumes from its stored parts', async (
   await page.keyboard.press('Escape');
 
   // The same file, chosen again: only the parts the server lacks are sent.
-  partNumbers.length = 0;
-  await page.route('**/api/admin/fs/multipart/part?**', (route) => {
-    partNumbers.push(partNumberOf(route));
-    void route.continue();
-  });
   await page.getByTestId('open-upload').click();
   await page.getByTestId('upload-files-input').setInputFiles(file);
   await expect(
     page.locator('[data-testid="mount-upload-item"][data-status="success"]'),
   ).toHaveCount(1, { timeout: 60_000 });
-  expect(partNumbers.sort()).toEqual(['2', '3']);
+  expect(sent.sort()).toEqual(['2', '3']);
   await page.keyboard.press('Escape');
   await expect(entryRow(page, 'holiday.mov')).toBeVisible();
 
@@ -101,34 +118,12 @@ test('a share upload cut off by a page reload resumes from its stored parts', as
   const { file } = fileOnDisk(name);
   await openUploadAsAdmin(page, request);
 
-  // Part 1 is stored; parts 2 and 3 are held, so the upload is running at the reload.
   const parts = '**/api/storage/local/*/part?**';
-  const held: Route[] = [];
-  let firstStored: () => void = () => {};
-  const stored = new Promise<void>((resolve) => {
-    firstStored = resolve;
-  });
-  await page.route(parts, async (route) => {
-    if (partNumberOf(route) !== '1') {
-      held.push(route);
-      return;
-    }
-    const response = await route.fetch();
-    await route.fulfill({ response });
-    if (response.ok()) firstStored();
-  });
+  const { stored } = await storeOnlyFirstPart(page, parts);
   await page.getByTestId('upload-file-input').setInputFiles(file);
   await page.getByTestId('upload-start').click();
   await stored;
-
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.reload();
-  await page.unroute(parts);
-  const sent: string[] = [];
-  await page.route(parts, (route) => {
-    sent.push(partNumberOf(route));
-    void route.continue();
-  });
+  const sent = await reloadAndCountParts(page, parts);
   await page.getByTestId('upload-file-input').setInputFiles(file);
   await page.getByTestId('upload-start').click();
   await expect(queueItem(page, name)).toHaveAttribute('data-status', 'success', {
@@ -146,4 +141,32 @@ test('a share upload cut off by a page reload resumes from its stored parts', as
     (await listed.json()) as { data: { items: { filename: string; status: string }[] } }
   ).data.items;
   expect(shares.map((share) => [share.filename, share.status])).toEqual([[name, 'live']]);
+});
+
+test('a file sent to an upload request resumes after a page reload', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const mount = await createMountViaApi(request);
+  const token = await adminToken(request);
+  const created = await request.post('/api/admin/upload-requests', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { path: mount.mount_path },
+  });
+  expect(created.status()).toBe(201);
+  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+  const { file, bytes } = fileOnDisk('lecture.mp4');
+  const parts = '**/api/public/upload-requests/*/multipart/part?**';
+  await page.goto(`/r/${slug}`);
+  const { stored } = await storeOnlyFirstPart(page, parts);
+  await page.getByTestId('upload-request-input').setInputFiles(file);
+  await stored;
+  const sent = await reloadAndCountParts(page, parts);
+  await page.getByTestId('upload-request-input').setInputFiles(file);
+  // Every file sent: the page thanks the visitor.
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 60_000 });
+  expect(sent.sort()).toEqual(['2', '3']);
+  const download = await request.get('/api/admin/fs/download', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { path: `${mount.mount_path}/lecture.mp4` },
+  });
+  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
 });

@@ -1,5 +1,6 @@
 import type {
   PublicUploadRequest,
+  RequestMultipartInit,
   UploadArrivalList,
   UploadRequest,
   UploadRequestCreateRequest,
@@ -10,6 +11,7 @@ import { api } from '../../app/api-client';
 import { deleteEach } from '../../app/delete-each';
 import { apiUrl } from '../../app/runtime-config';
 import { getAuthState } from '../auth';
+import type { CompletedPart } from '../files';
 
 /**
  * Upload requests, the owner's side: the admin's under `/admin`, a key's (mount permission)
@@ -61,6 +63,23 @@ export const uploadRequestVisitApi = {
       { password },
       { auth: 'none', onUnauthorized: 'report' },
     ),
+  /** A large file in parts (resumed when `fingerprint` names a file still arriving). */
+  multipartInit: (
+    slug: string,
+    token: string | null,
+    body: { filename: string; size: number; mimetype?: string; fingerprint?: string },
+  ) =>
+    api.post<RequestMultipartInit>(`${visitPath(slug)}/multipart/init`, body, {
+      auth: 'none',
+      query: { token },
+    }),
+  /** The upload's id is its credential from here on. */
+  multipartComplete: (slug: string, body: { upload: string; parts: CompletedPart[] }) =>
+    api.post<{ name: string; size: number }>(`${visitPath(slug)}/multipart/complete`, body, {
+      auth: 'none',
+    }),
+  multipartAbort: (slug: string, upload: string) =>
+    api.post<null>(`${visitPath(slug)}/multipart/abort`, { upload }, { auth: 'none' }),
   /** Where a file is POSTed (a form with its `file` part), through XMLHttpRequest for progress. */
   filesUrl: (slug: string, token: string | null): string => {
     const url = apiUrl(`${visitPath(slug)}/files`);

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format-bytes';
 import { ShareViewFrame } from '../../shares';
 import { acceptAttribute, allowanceOf, type Committed } from '../upload-request.limits';
-import { uploadRequestVisitApi } from '../upload-requests.api';
 import { DropZone } from './DropZone';
 import { refusalText } from './file-messages';
 import { committedOf } from './file-queue';
@@ -66,7 +65,8 @@ export function UploadRequestView({
 }) {
   const { t, i18n } = useTranslation();
   const allowance = useMemo(() => allowanceOf(request), [request]);
-  const queue = useFileQueue(uploadRequestVisitApi.filesUrl(slug, token), allowance);
+  const target = useMemo(() => ({ slug, token }), [slug, token]);
+  const queue = useFileQueue(target, allowance);
   const committed = committedOf(queue.items);
   const hint = useDropHint(request, committed);
   // After a thank-you the visitor may pick more; the drop zone is back until those arrive.

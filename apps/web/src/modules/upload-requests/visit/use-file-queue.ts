@@ -21,7 +21,7 @@ import {
   refuseWaiting,
   requeue,
 } from './file-queue';
-import { SendError, type SendFailure, sendFile } from './send-file';
+import { type RequestTarget, SendError, type SendFailure, sendFile } from './send-file';
 
 let nextId = 0;
 const newId = () => `request-file-${(nextId++).toString(36)}`;
@@ -42,7 +42,7 @@ function useLeaveWarning(active: boolean) {
  * progress, a cancel while it waits or goes, and a retry after a failure. A refusal that ends
  * the request (full, closed, its folder gone) ends it for the files still waiting too.
  */
-export function useFileQueue(url: string, allowance: Allowance) {
+export function useFileQueue(target: RequestTarget, allowance: Allowance) {
   const [items, setItems] = useState<QueuedFile[]>([]);
   const [ended, setEnded] = useState<Refusal | null>(null);
   const sending = useRef<{ id: string; cancel: CancelSource } | null>(null);
@@ -80,7 +80,7 @@ export function useFileQueue(url: string, allowance: Allowance) {
     patch(next.id, { status: 'uploading' });
     const size = next.file.size;
     let lastReport = 0;
-    sendFile(url, next.file, {
+    sendFile(target, next.file, {
       cancel,
       onProgress: (loaded) => {
         const now = performance.now();
@@ -99,7 +99,7 @@ export function useFileQueue(url: string, allowance: Allowance) {
         fail(next.id, error instanceof SendError ? error.failure : { kind: 'network' });
       },
     );
-  }, [items, url, patch, fail]);
+  }, [items, target, patch, fail]);
 
   // Leaving the page stops the file on its way.
   useEffect(() => () => sending.current?.cancel.cancel(), []);
