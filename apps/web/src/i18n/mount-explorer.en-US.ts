@@ -40,6 +40,8 @@ export const mountExplorerEnUS = {
     actions: 'Actions for {{name}}',
     selectionActions_one: 'Actions for {{count}} selected item',
     selectionActions_other: 'Actions for {{count}} selected items',
+    dragCount_one: '{{count}} item',
+    dragCount_other: '{{count}} items',
     list: 'Folder contents',
   },
   actions: {

@@ -40,6 +40,8 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     actions: '{{name}} 的操作',
     selectionActions_one: '所选 {{count}} 项的操作',
     selectionActions_other: '所选 {{count}} 项的操作',
+    dragCount_one: '{{count}} 项',
+    dragCount_other: '{{count}} 项',
     list: '文件夹内容',
   },
   actions: {

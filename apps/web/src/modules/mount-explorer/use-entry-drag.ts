@@ -1,5 +1,6 @@
 import type { FsEntry } from '@sharebin/shared';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import classes from './components/explorer.module.css';
 import type { TransferMode } from './components/TransferModal';
 import {
   type DraggedEntries,
@@ -14,6 +15,19 @@ import {
 export const SPRING_OPEN_MS = 900;
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * Shows `text` under the pointer instead of the picture of the one row dragged: a selection
+ * of several goes along. The browser takes the picture at once; the element goes after.
+ */
+function showCountWhileDragging(event: DragEvent, text: string) {
+  const badge = document.createElement('div');
+  badge.className = classes.dragCount ?? '';
+  badge.textContent = text;
+  document.body.append(badge);
+  event.dataTransfer.setDragImage(badge, -12, -12);
+  requestAnimationFrame(() => badge.remove());
+}
 
 function effectAllowed(movable: boolean, copyable: boolean): DataTransfer['effectAllowed'] {
   if (movable) return copyable ? 'copyMove' : 'move';
@@ -46,8 +60,11 @@ export interface DropTargetHandlers {
 
 /** Dragging entries: started by a row, ended by a drop on a folder row or a breadcrumb. */
 export interface EntryDrag {
-  /** Starts dragging `entries` (the selection, or the row dragged when it is not selected). */
-  start: (entries: FsEntry[], movable: boolean, event: DragEvent) => void;
+  /**
+   * Starts dragging `entries` (the selection, or the row dragged when it is not selected);
+   * `image`, words under the pointer in place of the row's picture (how many are dragged).
+   */
+  start: (entries: FsEntry[], movable: boolean, event: DragEvent, image?: string) => void;
   end: () => void;
   target: DropTargetHandlers;
   /** The drag is over no target (the pane around the rows): nothing is hovered. */
@@ -136,7 +153,8 @@ export function useEntryDrag({
         if ('mode' in verdict) latest.current.onDrop(verdict.mode, entries, path);
       },
     };
-    const start = (entries: FsEntry[], movable: boolean, event: DragEvent) => {
+    const start = (entries: FsEntry[], movable: boolean, event: DragEvent, image?: string) => {
+      if (image) showCountWhileDragging(event, image);
       const { copyable: canCopy } = latest.current;
       dragged.current = { entries, movable, copyable: canCopy };
       event.dataTransfer.effectAllowed = effectAllowed(movable, canCopy);

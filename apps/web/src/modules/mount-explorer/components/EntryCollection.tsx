@@ -127,12 +127,14 @@ export function EntryCollection({
         const dragged = targetsOf(entry).filter((each) => !each.is_virtual);
         const { readOnly: folderReadOnly, drag: current } = latest.current;
         const movable = dragged.every((each) => isEntryWritable(each, folderReadOnly));
-        current.start(dragged, movable, event);
+        const count = dragged.length;
+        const image = count > 1 ? t('mountExplorer.entry.dragCount', { count }) : undefined;
+        current.start(dragged, movable, event, image);
       },
       end: () => latest.current.drag.end(),
       target: drag.target,
     }),
-    [targetsOf, drag.target],
+    [targetsOf, drag.target, t],
   );
 
   const onCheck = useCallback((entry: FsEntry, index: number, shiftKey: boolean) => {
@@ -311,6 +313,8 @@ export function EntryCollection({
       </div>
       {contextMenu && (
         <EntryContextMenu
+          // Another place is another menu: the popover is placed when it opens.
+          key={`${contextMenu.at.x}:${contextMenu.at.y}`}
           entries={contextMenu.entries}
           readOnly={readOnly}
           at={contextMenu.at}

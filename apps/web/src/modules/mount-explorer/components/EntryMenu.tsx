@@ -17,7 +17,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toPrincipal, useAuth } from '../../auth';
 import { useEntryActions } from '../explorer.actions-context';
@@ -105,7 +105,9 @@ export function EntryContextMenu({
   return (
     <Menu
       opened
-      onChange={(opened) => !opened && onClose()}
+      onClose={onClose}
+      // Not `keydown`: the key that opens the menu would count as a click outside and close it.
+      clickOutsideEvents={['mousedown', 'touchstart']}
       position="bottom-start"
       offset={2}
       withinPortal
@@ -129,7 +131,7 @@ export function EntryContextMenu({
 
 interface MenuAction {
   label: string;
-  icon: ReactNode;
+  Icon: typeof IconEye;
   run: () => void;
   danger?: boolean;
 }
@@ -149,87 +151,54 @@ function EntryMenuItems({ entries, readOnly }: { entries: FsEntry[]; readOnly: b
   const writable = entries.every((each) => isEntryWritable(each, readOnly));
   const real = entries.every((each) => !each.is_virtual);
   const isFile = !entry.is_directory;
-  const one: (MenuAction | false)[] = single
-    ? [
-        {
-          label: isFile ? t('common.preview') : t('common.open'),
-          icon: isFile ? <IconEye size={16} /> : <IconFolderOpen size={16} />,
-          run: () => actions.open(entry),
-        },
-        isFile && {
-          label: t('common.download'),
-          icon: <IconDownload size={16} />,
-          run: () => actions.download(entry),
-        },
-        isFile && {
-          label: t('common.copyLink'),
-          icon: <IconLink size={16} />,
-          run: () => actions.copyLink(entry),
-        },
-        isFile &&
-          writable &&
-          isEditable(entry) && {
-            label: t('common.edit'),
-            icon: <IconEdit size={16} />,
-            run: () => actions.edit(entry),
-          },
-        real && {
-          label: t('fsShares.explorer.share'),
-          icon: <IconShare size={16} />,
-          run: () => actions.share(entry),
-        },
-        real &&
-          canRequestFilesInto(entry, readOnly) && {
-            label: t('uploadRequests.explorer.requestFiles'),
-            icon: <IconInbox size={16} />,
-            run: () => actions.requestFiles(entry),
-          },
-      ]
-    : [];
-  const items = [
-    ...one,
-    real && {
-      label: t('mountExplorer.basket.add'),
-      icon: <IconBasketPlus size={16} />,
-      run: () => actions.addToBasket(entries),
-    },
-    real &&
-      canCopy && {
-        label: t('mountExplorer.actions.copy'),
-        icon: <IconCopy size={16} />,
-        run: () => actions.copy(entries),
-      },
+  const file = single && isFile;
+  const editable = file && writable && isEditable(entry);
+  const requestable = single && real && canRequestFilesInto(entry, readOnly);
+  const copyable = real && canCopy;
+  const extractable = single && canCopy && isArchive(entry);
+  const requestFiles = () => actions.requestFiles(entry);
+  const addToBasket = () => actions.addToBasket(entries);
+  const extract = () => actions.extract(entry);
+  const move = () => actions.move(entries);
+  const action = (label: string, Icon: MenuAction['Icon'], run: () => void): MenuAction => ({
+    label,
+    Icon,
+    run,
+  });
+  const items: (MenuAction | false)[] = [
     single &&
-      canCopy &&
-      isArchive(entry) && {
-        label: t('mountExplorer.actions.extract'),
-        icon: <IconPackageExport size={16} />,
-        run: () => actions.extract(entry),
-      },
-    single &&
-      writable && {
-        label: t('common.rename'),
-        icon: <IconPencil size={16} />,
-        run: () => actions.rename(entry),
-      },
+      action(
+        isFile ? t('common.preview') : t('common.open'),
+        isFile ? IconEye : IconFolderOpen,
+        () => actions.open(entry),
+      ),
+    file && action(t('common.download'), IconDownload, () => actions.download(entry)),
+    file && action(t('common.copyLink'), IconLink, () => actions.copyLink(entry)),
+    editable && action(t('common.edit'), IconEdit, () => actions.edit(entry)),
+    single && real && action(t('fsShares.explorer.share'), IconShare, () => actions.share(entry)),
+    requestable && action(t('uploadRequests.explorer.requestFiles'), IconInbox, requestFiles),
+    real && action(t('mountExplorer.basket.add'), IconBasketPlus, addToBasket),
+    copyable && action(t('mountExplorer.actions.copy'), IconCopy, () => actions.copy(entries)),
+    extractable && action(t('mountExplorer.actions.extract'), IconPackageExport, extract),
+    single && writable && action(t('common.rename'), IconPencil, () => actions.rename(entry)),
+    writable && action(t('mountExplorer.actions.move'), IconFileArrowRight, move),
     writable && {
-      label: t('mountExplorer.actions.move'),
-      icon: <IconFileArrowRight size={16} />,
-      run: () => actions.move(entries),
-    },
-    writable && {
-      label: t('common.delete'),
-      icon: <IconTrash size={16} />,
-      run: () => actions.remove(entries),
+      ...action(t('common.delete'), IconTrash, () => actions.remove(entries)),
       danger: true,
     },
-  ].filter((item): item is MenuAction => Boolean(item));
-  return items.map((item) => (
-    <Fragment key={item.label}>
-      {item.danger && <Menu.Divider />}
-      <Menu.Item color={item.danger ? 'red' : undefined} leftSection={item.icon} onClick={item.run}>
-        {item.label}
-      </Menu.Item>
-    </Fragment>
-  ));
+  ];
+  return items
+    .filter((item): item is MenuAction => Boolean(item))
+    .map(({ label, Icon, run, danger }) => (
+      <Fragment key={label}>
+        {danger && <Menu.Divider />}
+        <Menu.Item
+          color={danger ? 'red' : undefined}
+          leftSection={<Icon size={16} />}
+          onClick={run}
+        >
+          {label}
+        </Menu.Item>
+      </Fragment>
+    ));
 }
