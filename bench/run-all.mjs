@@ -18,6 +18,7 @@ const SUITES = [
   'dashboard.ts',
   'fs-list.ts',
   'explorer-render.mjs',
+  'explorer-scroll-thumbnails.mjs',
   'copy.ts',
   'zip.ts',
   'transfers.ts',
@@ -27,6 +28,7 @@ const SUITES = [
   'fs-shares.ts',
   'thumbnails.ts',
   'extract.ts',
+  'resume.ts',
 ];
 
 const suitesDir = new URL('suites/', import.meta.url);
