@@ -7,4 +7,18 @@ export const documentsZhCN: Dictionary['documents'] = {
     detected: '{{name}}（自动检测）',
     hint: '文字显示为乱码时可换一种编码；此文件会记住所选编码。',
   },
+  office: {
+    reading: '正在读取文档…',
+    failed: '无法读取此文档。',
+    failedBody: '文件可能已损坏，或格式不受此预览支持。请下载后用应用打开。',
+    tooLargeTitle: '文件过大，无法预览',
+    tooLargeBody: '大于 {{limit}} 的文档不在此预览。请下载后用应用打开。',
+    truncated: '仅显示前 {{rows}} 行、{{columns}} 列。',
+    emptySheet: '此工作表为空。',
+    sheets: '工作表',
+    book: '书页',
+    previousPage: '上一页',
+    nextPage: '下一页',
+    keys: '← → 翻页',
+  },
 };

@@ -5,10 +5,12 @@ import { IconDownload, IconEdit, IconLink } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
+import { withTextPart } from '../../../i18n';
 import { resolveBackendUrl } from '../../../shared/backend';
 import { FilePreview } from '../../files';
 import { useEntryActions } from '../explorer.actions-context';
 import { formatModified, formatSize, isArchive, isEditable } from '../explorer.format';
+import { isDocument } from '../documents/document-kind';
 import { isFolderMedia } from '../media/folder-media';
 import { useFileLink } from '../use-file-link';
 import { useMountReferences } from '../use-mount-references';
@@ -16,6 +18,8 @@ import { ArchivePreview } from './ArchivePreview';
 
 // The gallery, the playlist and the subtitles load with the first media file opened.
 const MediaPreview = lazy(() => import('./MediaPreview'));
+// Word, spreadsheet, CSV and EPUB readers load with the first such file opened, with their texts.
+const DocumentPreview = lazy(() => withTextPart(import('./DocumentPreview'), 'documents'));
 
 /**
  * `?preview=<name>`: the file shown by the share page's previews (images, video, audio, PDF,
@@ -129,6 +133,15 @@ export function PreviewModal({
                 url={resolveBackendUrl(inline.data.url)}
                 siblings={siblings}
                 onShow={onShow}
+              />
+            </Suspense>
+          ) : isDocument(entry) ? (
+            <Suspense fallback={<Loader type="dots" mx="auto" my="xl" />}>
+              <DocumentPreview
+                key={inline.data.url}
+                entry={entry}
+                url={resolveBackendUrl(inline.data.url)}
+                downloadUrl={resolveBackendUrl(download.data?.url ?? inline.data.url)}
               />
             </Suspense>
           ) : (
