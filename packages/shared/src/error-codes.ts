@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   fsArchiveEntryNotFound: 'fs.archive_entry_not_found',
   fsArchiveUnsafeEntry: 'fs.archive_unsafe_entry',
   fsArchiveTooLarge: 'fs.archive_too_large',
+  fsStorageDown: 'fs.storage_down',
   fsNameTooLong: 'fs.name_too_long',
   fsUsedByShares: 'fs.used_by_shares',
   fsNotAFile: 'fs.not_a_file',

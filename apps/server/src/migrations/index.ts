@@ -30,6 +30,7 @@ import { shortLinks } from './0027_short_links';
 import { uploadRequests } from './0028_upload_requests';
 import { mountReindex } from './0029_mount_reindex';
 import { resumableUploads } from './0030_resumable_uploads';
+import { jobErrorCodes } from './0031_job_error_codes';
 import { recordSchemaVersion, refuseNewerDatabase } from './schema-version';
 
 /** The one ordered registry of migrations; names sort in the order they run. */
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0028_upload_requests': uploadRequests,
   '0029_mount_reindex': mountReindex,
   '0030_resumable_uploads': resumableUploads,
+  '0031_job_error_codes': jobErrorCodes,
 };
 
 /** invalid_schema_name, undefined_table, undefined_column. */

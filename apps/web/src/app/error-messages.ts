@@ -1,4 +1,4 @@
-import type { FsFailure } from '@sharebin/shared';
+import type { FsFailure, FsJob } from '@sharebin/shared';
 import { i18n } from '../i18n';
 import {
   type ApiErrorTexts,
@@ -109,14 +109,29 @@ export function apiErrorText(code: string, details: unknown, language: string): 
  * words stay where the code is unknown, is a bug's (`internal.error`, whose words say more), or
  * lacks the values its text needs (failures recorded before they were kept).
  */
-export function failureText(failure: FsFailure, language: string): string {
-  const text = tables(language).errors[failure.error as keyof ApiErrorTexts];
+/**
+ * A failure's code and details in the reader's language, or null where the dictionary has no
+ * words for it (or they need values the failure does not carry): the server's text then.
+ */
+function wordedFailure(code: string, details: unknown, language: string): string | null {
+  const text = tables(language).errors[code as keyof ApiErrorTexts];
   const needsValues = typeof text === 'string' ? text.includes('{{') : text !== undefined;
-  const worded =
-    failure.error === 'internal.error' || (needsValues && !failure.details)
-      ? null
-      : apiErrorText(failure.error, failure.details, language);
-  return `${failure.path}: ${worded ?? failure.message}`;
+  if (code === 'internal.error' || (needsValues && !details)) return null;
+  return apiErrorText(code, details, language);
+}
+
+export function failureText(failure: FsFailure, language: string): string {
+  return `${failure.path}: ${wordedFailure(failure.error, failure.details, language) ?? failure.message}`;
+}
+
+/** Why a job failed as a whole, in the reader's language where its code has words. */
+export function jobFailureText(
+  job: Pick<FsJob, 'error' | 'error_code' | 'error_details'>,
+  language: string,
+) {
+  if (!job.error) return null;
+  const worded = job.error_code ? wordedFailure(job.error_code, job.error_details, language) : null;
+  return worded ?? job.error;
 }
 
 /**

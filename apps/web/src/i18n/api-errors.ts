@@ -73,6 +73,8 @@ export const apiErrorsEnUS: ApiErrorTexts = {
     'Not extracted from {{path}}: a link, or a name that leads outside the target folder',
   'fs.archive_too_large':
     '{{path}} is too large to extract or expands too much (an archive bomb?): nothing was written',
+  'fs.storage_down':
+    'The storage stayed unreachable through every retry ({{reason}}); retry the job once it is back',
   'fs.name_too_long': 'A name may be at most {{limitBytes}} bytes long',
   'fs.used_by_shares':
     '{{shares}} file share(s) keep their file at {{path}}: delete them in File management first',
@@ -221,6 +223,7 @@ export const apiErrorsZhCN: ApiErrorTexts = {
   'fs.archive_entry_not_found': '{{path}} 中没有文件 {{entry}}',
   'fs.archive_unsafe_entry': '未从 {{path}} 解压：这是链接，或名称会指向目标文件夹之外',
   'fs.archive_too_large': '{{path}} 过大或解压后膨胀过多（可能是压缩炸弹），未写入任何内容',
+  'fs.storage_down': '存储在多次重试后仍无法访问（{{reason}}）；请在存储恢复后重试此任务',
   'fs.name_too_long': '名称最长 {{limitBytes}} 字节',
   'fs.used_by_shares': '{{path}} 中存有 {{shares}} 个文件分享的文件：请先在文件管理中删除这些分享',
   'fs.not_a_file': '{{path}} 是文件夹，不是文件',

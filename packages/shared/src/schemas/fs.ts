@@ -216,6 +216,9 @@ export const fsJobSchema = z.object({
   errors: z.array(fsFailureSchema),
   /** Why the job as a whole failed. */
   error: z.string().nullable(),
+  /** The failure's API error code and details (`error` is its English text); null if none. */
+  error_code: z.string().nullable(),
+  error_details: z.record(z.string(), z.unknown()).optional(),
   cancel_requested: z.boolean(),
   created_at: z.iso.datetime(),
   started_at: z.iso.datetime().nullable(),

@@ -164,6 +164,7 @@ describe.each(ENGINES)('a copy job across a storage restart on %s', (engine) => 
         // The folder, then four files went before the break; the rest wait, none failed.
         expect(stopped).toMatchObject({ status: 'failed', success: 4, failed: 0 });
         expect(stopped.error).toMatch(/retry the job once it is back/);
+        expect(stopped.error_code).toBe('fs.storage_down');
 
         proxy.restore();
         await ok(jobs.request('POST', `/jobs/${id}/retry`));

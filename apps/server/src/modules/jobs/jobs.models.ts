@@ -1,4 +1,4 @@
-import type { FsJob, Principal } from '@sharebin/shared';
+import { ERROR_CODES, type FsJob, type Principal } from '@sharebin/shared';
 import { toIso, toIsoOrNull } from '../shared/clock';
 import type { JobItemRow } from './job-items.repository';
 import type { JobRow } from './jobs.repository';
@@ -55,6 +55,11 @@ export function toWireJob(job: JobRow, failed: FailedItem[]): FsJob {
       ...(item.details ? { details: JSON.parse(item.details) as Record<string, unknown> } : {}),
     })),
     error: job.error,
+    // Jobs that failed before codes were kept (0031) carry only their text.
+    error_code: job.error_code ?? (job.error ? ERROR_CODES.internal : null),
+    ...(job.error_details
+      ? { error_details: JSON.parse(job.error_details) as Record<string, unknown> }
+      : {}),
     cancel_requested: job.cancel_requested === 1,
     created_at: toIso(job.created_at),
     started_at: toIsoOrNull(job.started_at),

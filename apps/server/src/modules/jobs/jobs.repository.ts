@@ -176,7 +176,8 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
     finish: async (
       id: string,
       worker: string,
-      changes: Pick<JobRow, 'status' | 'finished_at' | 'error'> & { bytes_done?: number },
+      changes: Pick<JobRow, 'status' | 'finished_at' | 'error'> &
+        Partial<Pick<JobRow, 'error_code' | 'error_details'>> & { bytes_done?: number },
     ) => {
       await db
         .updateTable('jobs')
@@ -229,6 +230,8 @@ export function createJobsRepository({ db, engine }: { db: Db; engine: DatabaseE
             status: 'pending',
             cancel_requested: 0,
             error: null,
+            error_code: null,
+            error_details: null,
             finished_at: null,
             failed_count: 0,
             items_done: eb('items_done', '-', eb.ref('failed_count')),

@@ -1,4 +1,6 @@
+import { ERROR_CODES } from '@sharebin/shared';
 import type { Logger } from 'pino';
+import { failureReason } from '../fs/fs-failure.errors';
 import type { Clock } from '../shared/clock';
 import type { ItemResult, JobItemRow, NewJobItem } from './job-items.repository';
 import type { JobRow, JobsRepository } from './jobs.repository';
@@ -116,9 +118,12 @@ export function createJobWorker({
     } catch (error) {
       if (!controller.signal.aborted) {
         logger.error({ err: error, job: job.id }, 'job failed');
+        const reason = failureReason(error);
         await repository.finish(job.id, workerId, {
           status: 'failed',
           error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          error_code: reason?.error ?? ERROR_CODES.internal,
+          error_details: reason?.details ? JSON.stringify(reason.details) : null,
           finished_at: clock.now(),
         });
         onFinished(job.type, 'failed');

@@ -318,6 +318,9 @@ export interface JobsTable {
   failed_count: number;
   /** Why the job as a whole failed (not one item). */
   error: string | null;
+  /** The failure's API error code and JSON details, for the reader's language (0031). */
+  error_code?: string | null;
+  error_details?: string | null;
   cancel_requested: number;
   /** The worker holding the job, until `lease_expires_at` unless it renews the lease. */
   lease_owner: string | null;

@@ -1,4 +1,3 @@
-import type { TransferMode } from './components/TransferModal';
 import { foldersContaining, parentPath } from './explorer.paths';
 
 /**
@@ -6,6 +5,9 @@ import { foldersContaining, parentPath } from './explorer.paths';
  * the explorer shows; one with `Files` comes from the system and uploads.
  */
 export const ENTRY_DRAG_TYPE = 'application/x-sharebin-entries';
+
+/** What a move/copy dialog or a drop does with the entries. */
+export type TransferMode = 'move' | 'copy';
 
 /** What is being dragged: the entries, and what the user may do with them. */
 export interface DraggedEntries {

@@ -1,5 +1,5 @@
 import type { FsBatchResult, FsJob, FsJobAccepted } from '@sharebin/shared';
-import { failureText } from '../../app/error-messages';
+import { failureText, jobFailureText } from '../../app/error-messages';
 import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
 import { i18n } from '../../i18n';
 import { jobFollower } from '../tasks';
@@ -34,8 +34,9 @@ export async function reportBatch(
     notifyWarning(t('mountExplorer.transfer.cancelled'));
     return;
   }
-  if (job?.error) {
-    notifyWarning(job.error);
+  const jobFailure = job && jobFailureText(job, i18n.language);
+  if (jobFailure) {
+    notifyWarning(jobFailure);
     return;
   }
   const result = job ? withJob(direct, job) : { ...direct, failedCount: direct.failed.length };

@@ -1,13 +1,13 @@
 import type { FsEntry } from '@sharebin/shared';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import classes from './components/explorer.module.css';
-import type { TransferMode } from './components/TransferModal';
 import {
   type DraggedEntries,
   type DropHint,
   dropHintOf,
   dropVerdict,
   ENTRY_DRAG_TYPE,
+  type TransferMode,
   transferModeOf,
 } from './explorer.drop';
 

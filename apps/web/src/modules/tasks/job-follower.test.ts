@@ -24,6 +24,7 @@ const job = (id: string, change: Partial<FsJob> = {}): FsJob => ({
   failed: 0,
   errors: [],
   error: null,
+  error_code: null,
   cancel_requested: false,
   created_at: '2026-01-01T00:00:00.000Z',
   started_at: '2026-01-01T00:00:01.000Z',

@@ -180,6 +180,11 @@ describe.each(ENGINE_DRIVER_CASES)(
         await put('/docs', name, bytes);
         const job = await extracted({ path: `/docs/${name}`, targetPath: '/docs/out' });
         expect(job.status, name).toBe('failed');
+        // The code and its values, for the reader's language; the text for scripts.
+        expect([job.error_code, job.error_details?.path], name).toEqual([
+          'fs.archive_too_large',
+          `/docs/${name}`,
+        ]);
         expect(job.error, name).toContain('nothing was written');
         expect(job.error, name).toContain(
           limit === 'entries' ? 'entries' : limit === 'bytes' ? 'bytes' : 'times its size',

@@ -1,4 +1,5 @@
-import { type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
+import { ERROR_CODES, type FsConflictMode, isPathWithin, type Principal } from '@sharebin/shared';
+import { AppError } from '../../../app/errors';
 import type { ItemResult, JobItemRow, NewJobItem } from '../../jobs/job-items.repository';
 import type { JobContext, JobHandler } from '../../jobs/jobs.worker';
 import {
@@ -128,13 +129,17 @@ export interface TransferJobsDeps {
 }
 
 /** Stops the job with items left pending, rather than failing each while the storage is down. */
-export class StorageDownError extends Error {
+export class StorageDownError extends AppError {
   constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
     super(
-      `The storage stayed unreachable through every retry (${cause instanceof Error ? cause.message : String(cause)}): retry the job once it is back`,
-      { cause },
+      503,
+      ERROR_CODES.fsStorageDown,
+      `The storage stayed unreachable through every retry (${reason}): retry the job once it is back`,
+      { reason },
     );
     this.name = 'StorageDownError';
+    this.cause = cause;
   }
 }
 

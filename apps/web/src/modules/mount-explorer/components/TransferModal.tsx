@@ -4,13 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
+import type { TransferMode } from '../explorer.drop';
 import { childPath, foldersContaining, parentPath } from '../explorer.paths';
 import { followStartedJob } from '../explorer.results';
 import { fsApi } from '../fs.api';
 import { ConflictChoice } from './ConflictChoice';
 import { FolderPicker, useTargetWritable } from './FolderPicker';
-
-export type TransferMode = 'move' | 'copy';
 
 /**
  * Move or copy with a target folder picker. A folder copied (or moved) into itself or one of

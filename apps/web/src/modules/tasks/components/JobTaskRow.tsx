@@ -2,7 +2,7 @@ import { List, Text } from '@mantine/core';
 import type { FsJob } from '@sharebin/shared';
 import { IconPlayerStop, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../../app/error-messages';
+import { failureText, jobFailureText } from '../../../app/error-messages';
 import { formatBytes } from '../../../shared/format-bytes';
 import { isJobFinished } from '../job-follower';
 import { taskActions } from '../task-actions';
@@ -34,7 +34,7 @@ export function JobTaskRow({ job, now }: { job: FsJob; now: number }) {
   const lines = [
     progress,
     t('tasks.summary.counts', { success: job.success, skipped: job.skipped, failed: job.failed }),
-    ...(job.error ? [job.error] : []),
+    ...(job.error ? [jobFailureText(job, i18n.language) ?? job.error] : []),
   ];
 
   const actions: RowAction[] = [];
