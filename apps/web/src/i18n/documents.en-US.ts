@@ -11,9 +11,11 @@ export const documentsEnUS = {
   office: {
     reading: 'Reading the document…',
     failed: 'This document could not be read.',
-    failedBody: 'The file may be damaged or in a format this preview does not read. Download it to open it in an app.',
+    failedBody:
+      'The file may be damaged or in a format this preview does not read. Download it to open it in an app.',
     tooLargeTitle: 'Too large to preview',
-    tooLargeBody: 'Documents larger than {{limit}} are not previewed here. Download it to open it in an app.',
+    tooLargeBody:
+      'Documents larger than {{limit}} are not previewed here. Download it to open it in an app.',
     truncated: 'Showing the first {{rows}} rows and {{columns}} columns.',
     emptySheet: 'This sheet is empty.',
     sheets: 'Sheets',

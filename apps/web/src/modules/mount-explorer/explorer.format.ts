@@ -16,8 +16,21 @@ export function formatModified(modified: string | null, language: string): strin
   return format.format(new Date(modified));
 }
 
-export const formatSize = (entry: FsEntry, language: string) =>
-  entry.is_directory || entry.size === null ? '' : formatBytes(entry.size, language);
+/**
+ * Sizes already written, by entry: formatBytes builds an Intl.NumberFormat per call, and a fast
+ * scroll writes every mounted row's size again each frame (a tenth of the scroll's script time).
+ */
+const sizes = new WeakMap<FsEntry, { language: string; text: string }>();
+
+/** An entry's size as the reader writes numbers ("4.2 KB"); '' for folders and unknown sizes. */
+export function formatSize(entry: FsEntry, language: string): string {
+  if (entry.is_directory || entry.size === null) return '';
+  const known = sizes.get(entry);
+  if (known?.language === language) return known.text;
+  const text = formatBytes(entry.size, language);
+  sizes.set(entry, { language, text });
+  return text;
+}
 
 /** What a file is for its icon and preview; folders have none. */
 export const entryKind = (entry: FsEntry) => previewKind(entry.mimetype ?? '', entry.name);

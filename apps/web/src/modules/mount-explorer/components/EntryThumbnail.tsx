@@ -42,6 +42,7 @@ export function EntryThumbnail({
       width={size}
       height={size}
       className={classes.thumbnail}
+      decoding="async"
       data-testid="entry-thumbnail"
       draggable={false}
     />

@@ -1,0 +1,117 @@
+// The mount explorer's Office and EPUB previews (issue 32, item 3): a Word document rendered to
+// sanitised HTML, the sheets of a workbook and a CSV file as tables, an EPUB book a page at a
+// time, and a damaged file's error state. The files are real ones built by the test
+// (fixtures/office-documents.ts). The pictures (SCREENSHOTS=1) land in SCREENSHOT_DIR
+// (default /tmp/shots-office).
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { docx, epub, xlsx } from './fixtures/office-documents';
+import { createMountViaApi, entryRow, putBytes, signInAsAdmin } from './support';
+
+const OCTET = 'application/octet-stream';
+
+async function putOfficeFiles(request: APIRequestContext) {
+  const mount = await createMountViaApi(request);
+  const folder = `${mount.mount_path}/office`;
+  const files: Record<string, Buffer> = {
+    'report.docx': docx('Quarterly report', 'Sales grew in every region this quarter.'),
+    'budget.xlsx': xlsx({
+      Income: [
+        ['Item', 'Amount'],
+        ['Widgets', '1200'],
+      ],
+      Costs: [
+        ['Item', 'Amount'],
+        ['Rent', '800'],
+      ],
+    }),
+    'people.csv': Buffer.from('name,note\r\n"Smith, J","said ""hi"""\r\nLee,plain\r\n'),
+    'novel.epub': epub('A short novel', [
+      'It was a bright cold day in the first chapter.',
+      'The second chapter begins at dawn.',
+    ]),
+    'broken.docx': Buffer.from('this is not a zip archive at all'),
+  };
+  for (const [name, buffer] of Object.entries(files)) {
+    await putBytes(request, folder, { name, mimeType: OCTET, buffer });
+  }
+  return folder;
+}
+
+const preview = (page: Page) => page.getByTestId('preview-modal');
+
+async function openPreview(page: Page, folder: string, name: string) {
+  await page.goto(`/mount-explorer${folder}`);
+  await entryRow(page, name).click();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+}
+
+test('Office, CSV and EPUB files preview in the explorer; a damaged one says so', async ({
+  page,
+  request,
+}) => {
+  const folder = await putOfficeFiles(request);
+  await signInAsAdmin(page);
+
+  await openPreview(page, folder, 'report.docx');
+  const word = preview(page).getByTestId('preview-docx');
+  await expect(word.getByRole('heading', { level: 1, name: 'Quarterly report' })).toBeVisible();
+  await expect(word.getByText('Sales grew in every region this quarter.')).toBeVisible();
+
+  await openPreview(page, folder, 'budget.xlsx');
+  const sheet = preview(page).getByTestId('preview-sheet');
+  await expect(sheet.getByRole('cell', { name: 'Widgets', exact: true })).toBeVisible();
+  await sheet.getByText('Costs', { exact: true }).click();
+  await expect(sheet.getByRole('cell', { name: 'Rent', exact: true })).toBeVisible();
+  await expect(sheet.getByRole('cell', { name: 'Widgets', exact: true })).toHaveCount(0);
+
+  await openPreview(page, folder, 'people.csv');
+  const table = preview(page).getByTestId('preview-sheet');
+  await expect(table.getByRole('cell', { name: 'Smith, J', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'said "hi"', exact: true })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  await openPreview(page, folder, 'novel.epub');
+  const book = preview(page).getByTestId('preview-epub');
+  const pages = book.frameLocator('iframe');
+  await expect(pages.getByText('It was a bright cold day in the first chapter.')).toBeVisible();
+  // The book's frame may not run scripts.
+  await expect(book.locator('iframe')).toHaveAttribute('sandbox', /^(?!.*allow-scripts)/);
+  await book.getByTestId('epub-next').click();
+  await expect(pages.getByText('The second chapter begins at dawn.')).toBeVisible();
+  await book.getByRole('document').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(pages.getByText('It was a bright cold day in the first chapter.')).toBeVisible();
+
+  await openPreview(page, folder, 'broken.docx');
+  await expect(preview(page).getByTestId('preview-document-failed')).toContainText(
+    'This document could not be read.',
+  );
+});
+
+test.describe('office preview screenshots', () => {
+  // Pictures for a person to look at, not checks. Run with SCREENSHOTS=1.
+  test.skip(
+    !process.env.SCREENSHOTS,
+    'pictures for review, not checks: set SCREENSHOTS=1 to take them',
+  );
+  const outDir = process.env.SCREENSHOT_DIR ?? '/tmp/shots-office';
+
+  test('dark zh-CN', async ({ page, request }) => {
+    const folder = await putOfficeFiles(request);
+    await signInAsAdmin(page);
+    await page.addInitScript(() => {
+      window.localStorage.setItem('themeMode', 'dark');
+      window.localStorage.setItem('language', 'zh-CN');
+    });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await openPreview(page, folder, 'report.docx');
+    await expect(preview(page).getByTestId('preview-docx')).toBeVisible();
+    await page.screenshot({ path: `${outDir}/docx-dark-zh.png` });
+    await openPreview(page, folder, 'budget.xlsx');
+    await expect(preview(page).getByRole('cell', { name: 'Widgets' })).toBeVisible();
+    await page.screenshot({ path: `${outDir}/xlsx-dark-zh.png` });
+    await openPreview(page, folder, 'novel.epub');
+    await expect(preview(page).frameLocator('iframe').getByText('bright cold day')).toBeVisible();
+    await page.screenshot({ path: `${outDir}/epub-dark-zh.png` });
+  });
+});
