@@ -156,6 +156,9 @@ export default defineConfig({
             // Only what the first page needs: libraries used by lazily loaded screens (the
             // editor, Mermaid, KaTeX, docx…) stay in their own chunks, loaded on demand.
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // The app's small shared helpers the first page uses, in one chunk rather than a
+            // chunk each: every chunk costs its own request and wrapper on the first load.
+            { name: 'shared', test: /src[\\/](shared|app)[\\/]/, tags: ['$initial'] },
           ],
         },
       },

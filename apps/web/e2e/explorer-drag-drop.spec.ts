@@ -1,5 +1,6 @@
 // Moving things by hand in the mount explorer (issue 32 item 5): entries dragged onto folders,
 // breadcrumbs and other mounts, and the right-click menu, against the real server.
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   adminToken,
@@ -227,5 +228,40 @@ test.describe('explorer drag and drop', () => {
     await expect(entryRow(page, 'old.txt')).toHaveCount(0);
     await expect(entryRow(page, 'x.txt')).toHaveCount(0);
     await expect(entryRow(page, `${renamed}.txt`)).toBeVisible();
+  });
+});
+
+test.describe('explorer drag and drop, in Chinese and the dark theme', () => {
+  test.use({ locale: 'zh-CN' });
+  test.beforeEach(async ({ page, request }) => {
+    // Signed in by token: the sign-in form's words are Chinese here.
+    const token = await adminToken(request);
+    await page.addInitScript((value) => {
+      window.localStorage.setItem('themeMode', 'dark');
+      window.localStorage.setItem('admin_token', value);
+    }, token);
+  });
+
+  test('the context menu and a drop target are worded and readable', async ({ page, request }) => {
+    const mount = await mountWith(request, ['notes.txt'], ['archive']);
+    await openFolder(page, mount);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    await entryRow(page, 'notes.txt').click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'notes.txt 的操作' });
+    await expect(menu.getByRole('menuitem', { name: '移动', exact: true })).toBeVisible();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    const contrast = await new AxeBuilder({ page })
+      .include('[role="menu"]')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target))).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // A move onto a folder shows as allowed and opens the move dialog, worded in Chinese.
+    await dragOver(page, entryRow(page, 'notes.txt'), entryRow(page, 'archive'));
+    await expect(entryRow(page, 'archive')).toHaveAttribute('data-drop', 'move');
+    await page.mouse.up();
+    await expect(page.getByRole('dialog')).toContainText('移动');
   });
 });

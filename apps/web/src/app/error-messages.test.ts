@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sharebin/shared';
 import { describe, expect, it } from 'vitest';
 import { apiErrorsEnUS, apiErrorsZhCN } from '../i18n/api-errors';
-import { apiErrorText, failureText, issueFieldErrors, jobFailureText } from './error-messages';
+import { apiErrorText, failureText, issueFieldErrors } from './error-messages';
 
 describe('API error texts', () => {
   it.each(Object.values(ERROR_CODES))('%s has an English and a Chinese text', (code) => {
@@ -51,22 +51,6 @@ describe('API error texts', () => {
     expect(
       issueFieldErrors(error, { slug: 'slug', max_views: 'maxViews', remark: 'remark' }, 'zh-CN'),
     ).toEqual({ slug: '至少 3 个字符', maxViews: '不能小于 0', remark: 'Server words' });
-  });
-});
-
-describe('a job that failed as a whole', () => {
-  it('is worded from its code and values, else keeps the server’s words', () => {
-    const bomb = {
-      error: '/d/a.zip is too large to extract: nothing was written',
-      error_code: 'fs.archive_too_large',
-      error_details: { path: '/d/a.zip' },
-    };
-    expect(jobFailureText(bomb, 'zh-CN')).toBe(
-      '/d/a.zip 过大或解压后膨胀过多（可能是压缩炸弹），未写入任何内容',
-    );
-    expect(jobFailureText({ ...bomb, error_code: 'internal.error' }, 'zh-CN')).toBe(bomb.error);
-    expect(jobFailureText({ error: 'old job', error_code: null }, 'zh-CN')).toBe('old job');
-    expect(jobFailureText({ error: null, error_code: null }, 'zh-CN')).toBeNull();
   });
 });
 

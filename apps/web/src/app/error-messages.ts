@@ -1,4 +1,4 @@
-import type { FsFailure, FsJob } from '@sharebin/shared';
+import type { FsFailure } from '@sharebin/shared';
 import { i18n } from '../i18n';
 import {
   type ApiErrorTexts,
@@ -113,7 +113,7 @@ export function apiErrorText(code: string, details: unknown, language: string): 
  * A failure's code and details in the reader's language, or null where the dictionary has no
  * words for it (or they need values the failure does not carry): the server's text then.
  */
-function wordedFailure(code: string, details: unknown, language: string): string | null {
+export function wordedFailure(code: string, details: unknown, language: string): string | null {
   const text = tables(language).errors[code as keyof ApiErrorTexts];
   const needsValues = typeof text === 'string' ? text.includes('{{') : text !== undefined;
   if (code === 'internal.error' || (needsValues && !details)) return null;
@@ -122,16 +122,6 @@ function wordedFailure(code: string, details: unknown, language: string): string
 
 export function failureText(failure: FsFailure, language: string): string {
   return `${failure.path}: ${wordedFailure(failure.error, failure.details, language) ?? failure.message}`;
-}
-
-/** Why a job failed as a whole, in the reader's language where its code has words. */
-export function jobFailureText(
-  job: Pick<FsJob, 'error' | 'error_code' | 'error_details'>,
-  language: string,
-) {
-  if (!job.error) return null;
-  const worded = job.error_code ? wordedFailure(job.error_code, job.error_details, language) : null;
-  return worded ?? job.error;
 }
 
 /**

@@ -40,7 +40,7 @@ export const tasksEnUS = {
     share: 'File share',
   },
   interrupted:
-    'The page was closed or reloaded while this upload ran, so it stopped. Upload the same file again: a large file goes on from the parts already sent.',
+    'The page was closed or reloaded while this upload ran, so it stopped. Upload the file again.',
   downloadStarted: 'Your browser is downloading it; see its downloads list.',
   downloadAgain: 'Download again',
   downloadExpired: 'The download link has expired.',

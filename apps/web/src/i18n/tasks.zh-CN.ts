@@ -41,8 +41,7 @@ export const tasksZhCN: Dictionary['tasks'] = {
   detail: {
     share: '文件分享',
   },
-  interrupted:
-    '上传进行时页面被关闭或刷新，上传已停止。请重新上传同一文件：大文件会从已上传的分片继续。',
+  interrupted: '上传进行时页面被关闭或刷新，上传已停止。请重新上传该文件。',
   downloadStarted: '浏览器正在下载，请查看浏览器的下载列表。',
   downloadAgain: '重新下载',
   downloadExpired: '下载链接已过期。',

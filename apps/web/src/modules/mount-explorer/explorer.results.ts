@@ -1,8 +1,8 @@
 import type { FsBatchResult, FsJob, FsJobAccepted } from '@sharebin/shared';
-import { failureText, jobFailureText } from '../../app/error-messages';
+import { failureText } from '../../app/error-messages';
 import { notifyError, notifySuccess, notifyWarning } from '../../app/notify';
 import { i18n } from '../../i18n';
-import { jobFollower } from '../tasks';
+import { jobFailureText, jobFollower } from '../tasks';
 import { isJobAccepted, type TransferOutcome } from './fs.api';
 
 /** A finished job's counts, added to what the call itself did (batch-remove's small paths). */

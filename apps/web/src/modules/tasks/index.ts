@@ -4,6 +4,7 @@
  * directly, never through here.
  */
 export { recordDownload } from './browser-tasks';
+export { jobFailureText } from './job-failure';
 export { jobFollower } from './job-follower';
 export { taskPanel } from './task-panel';
 export { mirrorUploadQueue } from './upload-tasks';

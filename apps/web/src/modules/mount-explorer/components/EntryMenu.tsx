@@ -194,6 +194,7 @@ function EntryMenuItems({ entries, readOnly }: { entries: FsEntry[]; readOnly: b
         {danger && <Menu.Divider />}
         <Menu.Item
           color={danger ? 'red' : undefined}
+          className={danger ? classes.dangerItem : undefined}
           leftSection={<Icon size={16} />}
           onClick={run}
         >
