@@ -88,7 +88,7 @@ test('an upload cut off by a page reload resumes from its stored parts', async (
   await page.getByTestId('task-manager-button').click();
   const task = page.locator('[data-testid="task-browser"]:has-text("holiday.mov")');
   await expect(task).toHaveAttribute('data-status', 'interrupted');
-  await expect(task).toContainText('a large file goes on from the parts already sent');
+  await expect(task).toContainText('Upload the file again');
   await page.keyboard.press('Escape');
 
   // The same file, chosen again: only the parts the server lacks are sent.
