@@ -76,6 +76,8 @@ export const STORAGE_KEYS = {
   markdownDraft: 'markdown_draft',
   /** The upload page's last uploads, newest first (SPEC §9: three are shown). */
   recentUploads: 'recent_uploads',
+  /** This browser's secret, mixed into the fingerprints of files sent to upload requests. */
+  uploadSecret: 'upload_secret',
   /** The file basket, one list per signed-in principal: `file_basket:<principal>`. */
   fileBasketPrefix: 'file_basket:',
   /** The task manager's uploads and downloads of this browser (SPEC §1, §3 task). */

@@ -182,9 +182,9 @@ export function createArrivals({
     throw new AppError(409, ERROR_CODES.fsAlreadyExists, `Too many files named ${name} already`);
   }
 
+  /** Only the call that drops the arrival gives its claim back (two aborts may race). */
   const giveBack = async (arrival: Pick<Arrival, 'id' | 'claim'>) => {
-    await repository.dropArrival(arrival.id);
-    await repository.release(arrival.claim);
+    if (await repository.dropArrival(arrival.id)) await repository.release(arrival.claim);
   };
 
   return {

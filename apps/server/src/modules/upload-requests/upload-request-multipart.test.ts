@@ -67,6 +67,19 @@ describe.each(ENGINES)('large files sent to an upload request in parts, on %s', 
     await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
   });
 
+  it('gives a claim back once when two aborts race (two tabs on one resumed file)', async () => {
+    const created = await request({ max_files: 1 });
+    const started = await json<RequestMultipartInit>(
+      await call(created.slug, 'init', { filename: 'a.bin', size: 6 * MIB }),
+    );
+    expect(await counters(created.id)).toEqual({ files_received: 1, bytes_received: 6 * MIB });
+    const aborts = await Promise.all(
+      [1, 2, 3].map(() => call(created.slug, 'abort', { upload: started.upload })),
+    );
+    expect(aborts.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await counters(created.id)).toEqual({ files_received: 0, bytes_received: 0 });
+  });
+
   it('resumes a file from its stored parts when the visitor sends it again, under one claim', async () => {
     const created = await request({ max_files: 2 });
     const bytes = randomBytes(11 * MIB + 5);

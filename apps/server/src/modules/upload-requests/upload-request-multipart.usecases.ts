@@ -106,14 +106,13 @@ export function createRequestMultipart({
     );
     if (!arrival) return null;
     const started = await startUpload(admitted, arrival, input);
-    if (started.uploadId !== arrival.upload_id) {
-      // The storage had lost the upload: this one starts afresh under the same claim.
-      await repository.noteUpload(arrival.id, {
-        upload_id: started.uploadId,
-        upload_key: started.key,
-        upload_fingerprint: input.fingerprint,
-      });
-    }
+    // A fresh key (its lifetime counts from now), and a fresh upload where the storage had lost
+    // the old one: under the same claim either way.
+    await repository.noteUpload(arrival.id, {
+      upload_id: started.uploadId,
+      upload_key: started.key,
+      upload_fingerprint: input.fingerprint,
+    });
     return describe(arrival, started, partUrl);
   }
 

@@ -31,7 +31,7 @@ export function createUploadRequestsHousekeeping({
       for (const row of await repository.receiving()) {
         const gone = row.owner_process !== null && owners.stateOf(row.owner_process) === 'gone';
         if (!gone && row.created_at >= before) continue;
-        await repository.dropArrival(row.id);
+        if (!(await repository.dropArrival(row.id))) continue;
         await repository.release({ requestId: row.request_id, bytes: row.claimed_bytes });
         released++;
       }

@@ -158,8 +158,13 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
       await db.updateTable('upload_request_files').set(upload).where('id', '=', id).execute();
     },
 
-    dropArrival: async (id: string) => {
-      await db.deleteFrom('upload_request_files').where('id', '=', id).execute();
+    /** Whether this call dropped it: a claim is given back once, however many calls race. */
+    dropArrival: async (id: string): Promise<boolean> => {
+      const dropped = await db
+        .deleteFrom('upload_request_files')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return dropped.numDeletedRows > 0n;
     },
 
     /** Stored arrivals, newest first: of one request, or of every request of some creators. */

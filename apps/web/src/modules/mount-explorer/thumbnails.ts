@@ -11,32 +11,82 @@ export const hasThumbnail = (entry: Pick<FsEntry, 'name' | 'size' | 'is_director
   (entry.size ?? 0) <= THUMBNAIL_MAX_SOURCE_BYTES &&
   isThumbnailable(entry.name);
 
+/** A picture fetched or on its way, and the rows still waiting for it. */
+interface Picture {
+  url: Promise<string | null>;
+  waiting: number;
+  settled: boolean;
+  abort: AbortController;
+}
+
 /** Pictures already fetched, by file version and size: a scroll back shows them at once. */
-const pictures = new Map<string, Promise<string | null>>();
+const pictures = new Map<string, Picture>();
+
+function fetchPicture(key: string, entry: FsEntry, size: number): Picture {
+  const abort = new AbortController();
+  const picture: Picture = { url: Promise.resolve(null), waiting: 0, settled: false, abort };
+  picture.url = apiBlob(`${fsBase()}/thumbnail`, {
+    query: { path: entry.path, size },
+    signal: abort.signal,
+  })
+    .then((blob) => (blob ? URL.createObjectURL(blob) : null))
+    .catch(() => {
+      if (pictures.get(key) === picture) pictures.delete(key);
+      return null;
+    })
+    .finally(() => {
+      picture.settled = true;
+    });
+  return picture;
+}
 
 /**
  * An object URL of an entry's thumbnail (null: none), fetched once per file version and size.
- * The least recently asked go (their URLs revoked) past KEPT.
+ * The least recently asked go (their URLs revoked) past KEPT. When `signal` aborts (the row
+ * scrolled away) and no other row waits for a picture still on its way, its request is
+ * cancelled: a fast scroll leaves no queue of pictures nobody will see.
  */
-export function thumbnailUrl(entry: FsEntry, size: number): Promise<string | null> {
+export function thumbnailUrl(
+  entry: FsEntry,
+  size: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const key = `${entry.path}\n${entry.etag ?? ''}\n${entry.modified ?? ''}\n${size}`;
-  const known = pictures.get(key);
-  if (known) {
-    pictures.delete(key);
-    pictures.set(key, known);
-    return known;
-  }
-  const picture = apiBlob(`${fsBase()}/thumbnail`, { query: { path: entry.path, size } })
-    .then((blob) => (blob ? URL.createObjectURL(blob) : null))
-    .catch(() => {
-      pictures.delete(key);
-      return null;
-    });
+  let picture = pictures.get(key);
+  if (picture) pictures.delete(key);
+  else picture = fetchPicture(key, entry, size);
   pictures.set(key, picture);
+  const asked = picture;
+  asked.waiting++;
+  signal?.addEventListener(
+    'abort',
+    () => {
+      asked.waiting--;
+      if (asked.waiting > 0 || asked.settled) return;
+      asked.abort.abort();
+      if (pictures.get(key) === asked) pictures.delete(key);
+    },
+    { once: true },
+  );
   for (const [oldKey, oldPicture] of pictures) {
     if (pictures.size <= KEPT) break;
     pictures.delete(oldKey);
-    void oldPicture.then((url) => url && URL.revokeObjectURL(url));
+    void oldPicture.url.then((url) => url && URL.revokeObjectURL(url));
   }
-  return picture;
+  return asked.url;
+}
+
+/** Pictures that came in during a frame are shown together, in one render. */
+const arrived: (() => void)[] = [];
+
+/**
+ * Runs `show` at the next frame, with every other picture that arrives before it: their state
+ * changes, made in one callback, are one render (React batches them).
+ */
+export function showAtNextFrame(show: () => void): void {
+  arrived.push(show);
+  if (arrived.length > 1) return;
+  requestAnimationFrame(() => {
+    for (const run of arrived.splice(0)) run();
+  });
 }

@@ -20,6 +20,7 @@ import {
   DOCUMENT_PREVIEW_MAX_BYTES,
   type DocumentKind,
   documentKind,
+  SHEET_MAX_COLUMNS,
   SHEET_MAX_ROWS,
 } from '../documents/document-kind';
 import classes from './documents.module.css';
@@ -37,9 +38,20 @@ async function renderDocx(bytes: ArrayBuffer): Promise<Rendered> {
     import('mammoth'),
     import('dompurify'),
   ]);
-  const result = await mammoth.convertToHtml({ arrayBuffer: bytes });
-  // The document's HTML is the file owner's: sanitised like Markdown before it joins the page.
-  return { kind: 'html', html: DOMPurify().sanitize(result.value) };
+  // A style map embedded in the file could emit any tag, a <style> among them: only ours.
+  const result = await mammoth.convertToHtml(
+    { arrayBuffer: bytes },
+    { includeEmbeddedStyleMap: false },
+  );
+  // The document's HTML is the file owner's: sanitised before it joins the page, with no styles
+  // (a <style> or style attribute would restyle the whole app: a fake sign-in overlay), no
+  // forms, and links to the web or mail only.
+  const html = DOMPurify().sanitize(result.value, {
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+    FORBID_ATTR: ['style', 'class', 'id'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|data:image\/(?:png|jpe?g|gif|webp);)/i,
+  });
+  return { kind: 'html', html };
 }
 
 const cellText = (value: unknown, language: string) =>
@@ -64,7 +76,7 @@ async function readWorkbook(bytes: ArrayBuffer, language: string): Promise<Rende
 async function readCsv(bytes: ArrayBuffer): Promise<Rendered> {
   const { parseCsv } = await import('../documents/csv');
   // One row more than shown tells that there are more.
-  const rows = parseCsv(new TextDecoder().decode(bytes), SHEET_MAX_ROWS + 1);
+  const rows = parseCsv(new TextDecoder().decode(bytes), SHEET_MAX_ROWS + 1, SHEET_MAX_COLUMNS);
   return { kind: 'sheets', sheets: [{ name: '', table: capTable(rows) }] };
 }
 

@@ -1,6 +1,6 @@
 import type { FsEntry } from '@sharebin/shared';
 import { type ReactNode, useEffect, useState } from 'react';
-import { thumbnailUrl } from '../thumbnails';
+import { showAtNextFrame, thumbnailUrl } from '../thumbnails';
 import classes from './explorer.module.css';
 
 /** A row must stay this long before its picture is asked for: a fast scroll asks for none. */
@@ -22,15 +22,17 @@ export function EntryThumbnail({
 }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    let live = true;
+    const gone = new AbortController();
     setUrl(null);
     const timer = setTimeout(() => {
-      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256).then((found) => {
-        if (live) setUrl(found);
+      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256, gone.signal).then((found) => {
+        showAtNextFrame(() => {
+          if (!gone.signal.aborted) setUrl(found);
+        });
       });
     }, SETTLE_MS);
     return () => {
-      live = false;
+      gone.abort();
       clearTimeout(timer);
     };
   }, [entry, size]);

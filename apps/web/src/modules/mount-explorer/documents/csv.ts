@@ -1,9 +1,15 @@
 /**
  * RFC 4180 CSV: fields in double quotes may hold separators, line breaks and doubled quotes;
  * lines end in CRLF or LF. The separator is the first of `,`, `;` and tab found outside
- * quotes on the first line (spreadsheets in many locales write `;`).
+ * quotes on the first line (spreadsheets in many locales write `;`). Past `maxColumns` a
+ * row keeps one more field (so the cap shows) and drops the rest: a file of nothing but
+ * separators must not become millions of cells.
  */
-export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+export function parseCsv(
+  text: string,
+  maxRows = Number.POSITIVE_INFINITY,
+  maxColumns = Number.POSITIVE_INFINITY,
+): string[][] {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const separator = detectSeparator(source);
   const rows: string[][] = [];
@@ -11,8 +17,11 @@ export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): stri
   let field = '';
   let quoted = false;
   let index = 0;
+  const keep = (value: string) => {
+    if (row.length <= maxColumns) row.push(value);
+  };
   const endRow = () => {
-    row.push(field);
+    keep(field);
     rows.push(row);
     row = [];
     field = '';
@@ -33,7 +42,7 @@ export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): stri
     } else if (char === '"' && field === '') {
       quoted = true;
     } else if (char === separator) {
-      row.push(field);
+      keep(field);
       field = '';
     } else if (char === '\r' || char === '\n') {
       if (char === '\r' && source[index + 1] === '\n') index += 1;

@@ -3,6 +3,11 @@ import { parseCsv } from './csv';
 import { capTable, documentKind } from './document-kind';
 
 describe('parseCsv', () => {
+  it('keeps one field past the column cap and drops the rest: separators alone make no millions of cells', () => {
+    const rows = parseCsv(`${','.repeat(1_000_000)}\na,b,c\n`, Number.POSITIVE_INFINITY, 100);
+    expect(rows.map((row) => row.length)).toEqual([101, 3]);
+  });
+
   it('reads quoted separators, doubled quotes and line breaks inside quotes', () => {
     expect(parseCsv('name,note\r\n"Smith, J","said ""hi""\r\nthen left"\r\n')).toEqual([
       ['name', 'note'],

@@ -3,6 +3,7 @@ import {
   MULTIPART_CHUNK_SIZE,
   MULTIPART_PART_TIMEOUT_MS,
   receivedFilesSchema,
+  STORAGE_KEYS,
 } from '@sharebin/shared';
 import { isApiError } from '../../../app/api-client';
 import {
@@ -98,12 +99,32 @@ async function sendPart(
   return answer.data.etag;
 }
 
+/**
+ * This browser's secret for the fingerprints of files sent to requests (kept in localStorage),
+ * or null where nothing can be kept: then no file resumes.
+ */
+function visitorSecret(): string | null {
+  try {
+    let secret = window.localStorage.getItem(STORAGE_KEYS.uploadSecret);
+    if (!secret) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      secret = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+      window.localStorage.setItem(STORAGE_KEYS.uploadSecret, secret);
+    }
+    return secret;
+  } catch {
+    return null;
+  }
+}
+
 async function sendInParts(
   { slug, token }: RequestTarget,
   file: File,
   { cancel, onProgress }: SendOptions,
 ): Promise<StoredFile> {
-  const fingerprint = await fileFingerprint(file);
+  // Visitors share the request's calls: the fingerprint is made this browser's own.
+  const secret = visitorSecret();
+  const fingerprint = secret === null ? null : await fileFingerprint(file, secret);
   try {
     const init = await uploadRequestVisitApi.multipartInit(slug, token, {
       filename: file.name,
