@@ -89,7 +89,7 @@ test('Office, CSV and EPUB files preview in the explorer; a damaged one says so'
 });
 
 test.describe('office preview screenshots', () => {
-  // Pictures for a person to look at, not checks. Run with SCREENSHOTS=1.
+  // Skipped in CI on purpose: pictures for a person to look at, not checks. Run with SCREENSHOTS=1.
   test.skip(
     !process.env.SCREENSHOTS,
     'pictures for review, not checks: set SCREENSHOTS=1 to take them',
