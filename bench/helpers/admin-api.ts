@@ -79,6 +79,31 @@ export async function localStorageFolder(
   return { id: config.id, folder };
 }
 
+/**
+ * A local storage mounted at `mountPath`, with the upload limit raised to 2 GB (the default
+ * 100 MB would refuse the benches' 1 GiB files); answers the storage's id and folder.
+ */
+export async function mountedLocalDisk(
+  api: ReturnType<typeof adminApi>,
+  token: string,
+  dataDir: string,
+  { name, mountPath, cacheTtl }: { name: string; mountPath: string; cacheTtl?: number },
+) {
+  const local = await localStorageFolder(api, token, dataDir, name);
+  await api('PUT', '/api/admin/system-settings', token, {
+    max_upload_size: 2,
+    max_upload_size_unit: 'GB',
+  });
+  await api('POST', '/api/admin/mounts', token, {
+    name,
+    storage_type: 'local',
+    storage_config_id: local.id,
+    mount_path: mountPath,
+    ...(cacheTtl === undefined ? {} : { cache_ttl: cacheTtl }),
+  });
+  return local;
+}
+
 /** Mounts the local storage `diskId` at `/disk` and the S3 storage `s3Id` at `/s3`. */
 export async function mountDiskAndS3(
   api: ReturnType<typeof adminApi>,

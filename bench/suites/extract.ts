@@ -17,7 +17,7 @@ import path from 'node:path';
 import {
   adminApi,
   adminToken,
-  localStorageFolder,
+  mountedLocalDisk,
   startSourceServer,
   withPeakMemory,
 } from '../helpers/admin-api';
@@ -56,7 +56,7 @@ const server = await startSourceServer(PORT, dataDir);
 const api = adminApi(PORT);
 try {
   const token = await adminToken(api);
-  const local = await localStorageFolder(api, token, dataDir, 'extract disk');
+  const local = await mountedLocalDisk(api, token, dataDir, { name: 'disk', mountPath: '/disk' });
   const zipPath = path.join(local.folder, 'bundle.zip');
   execFileSync('python3', [
     '-c',
@@ -67,16 +67,6 @@ try {
     String(FILE_MIB),
   ]);
   const zipBytes = statSync(zipPath).size;
-  await api('PUT', '/api/admin/system-settings', token, {
-    max_upload_size: 2,
-    max_upload_size_unit: 'GB',
-  });
-  await api('POST', '/api/admin/mounts', token, {
-    name: 'disk',
-    storage_type: 'local',
-    storage_config_id: local.id,
-    mount_path: '/disk',
-  });
   const unpackedBytes = FILES * FILE_MIB * 1024 * 1024;
 
   async function sharebin(round: number) {

@@ -13,7 +13,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { FsMultipartInitResponse } from '@sharebin/shared';
-import { adminApi, adminToken, localStorageFolder, startSourceServer } from '../helpers/admin-api';
+import { adminApi, adminToken, mountedLocalDisk, startSourceServer } from '../helpers/admin-api';
 import { freshDataDir, median, stop } from '../helpers/lib.mjs';
 
 const PORT = Number(process.env.RESUME_BENCH_PORT ?? 39_491);
@@ -134,17 +134,7 @@ async function resumed(token: string, round: number) {
 
 try {
   const token = await adminToken(api);
-  const local = await localStorageFolder(api, token, dataDir, 'resume disk');
-  await api('PUT', '/api/admin/system-settings', token, {
-    max_upload_size: 2,
-    max_upload_size_unit: 'GB',
-  });
-  await api('POST', '/api/admin/mounts', token, {
-    name: 'disk',
-    storage_type: 'local',
-    storage_config_id: local.id,
-    mount_path: '/disk',
-  });
+  const local = await mountedLocalDisk(api, token, dataDir, { name: 'disk', mountPath: '/disk' });
   const rounds: { fresh: number; resumed: Awaited<ReturnType<typeof resumed>> }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const freshFirst = round % 2 === 1;

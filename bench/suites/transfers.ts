@@ -33,13 +33,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ensureBuilt, TARGETS } from '../../scripts/ensure-built.mjs';
-import {
-  adminApi,
-  adminToken,
-  localStorageFolder,
-  mbps,
-  withPeakMemory,
-} from '../helpers/admin-api';
+import { adminApi, adminToken, mbps, mountedLocalDisk, withPeakMemory } from '../helpers/admin-api';
 import {
   freshDataDir,
   median,
@@ -489,18 +483,10 @@ async function startSharebin(dataDir: string, children: ChildProcess[]) {
   await waitForHealth(SHAREBIN_PORT);
   const api = adminApi(SHAREBIN_PORT);
   const token = await adminToken(api);
-  const local = await localStorageFolder(api, token, dataDir, 'transfers bench disk');
-  // Uploads keep to the upload limit (default 100 MB): room for the 1 GiB file.
-  await api('PUT', '/api/admin/system-settings', token, {
-    max_upload_size: 2,
-    max_upload_size_unit: 'GB',
-  });
-  await api('POST', '/api/admin/mounts', token, {
+  const local = await mountedLocalDisk(api, token, dataDir, {
     name: 'bench',
-    storage_type: 'local',
-    storage_config_id: local.id,
-    mount_path: '/bench',
-    cache_ttl: 0,
+    mountPath: '/bench',
+    cacheTtl: 0,
   });
   return { pid: server.pid as number, token, folder: local.folder };
 }

@@ -88,8 +88,9 @@ export function createResumableUploads({
     /** The resumable uploads into the folder `path`: the caller's own (an admin sees all). */
     async list(principal: Principal, path: string): Promise<FsMultipartUpload[]> {
       const folder = await locator.writeInto(principal, path);
+      // The admin sees every upload (null: no owner filter); a key its own.
       const owner = principal.type === 'admin' ? null : uploadOwnerOf(principal);
-      if (owner === null && principal.type !== 'admin') return [];
+      if (principal.type === 'none') return [];
       const prefix = folder.key === '' ? '' : `${folder.key}/`;
       const rows = (await uploads.findResumableIn(folder.mount.storage_config_id, owner)).filter(
         (row) =>
