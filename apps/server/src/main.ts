@@ -51,6 +51,7 @@ async function main() {
     adminSessionTtlMs: config.adminSessionTtlMs,
     maxPasteBytes: config.maxPasteBytes,
     thumbnailCacheBytes: config.thumbnailCacheBytes,
+    thumbnailTools: config.thumbnailTools,
     urlAddressPolicy: addressPolicy({ allowPrivate: config.allowPrivateUrls }),
     dataDir: config.dataDir,
     publicUrl: config.publicUrl?.replace(/\/+$/, '') ?? '',

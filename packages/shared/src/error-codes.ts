@@ -69,6 +69,7 @@ export const ERROR_CODES = {
   fsNotFound: 'fs.not_found',
   fsThumbnailUnsupported: 'fs.thumbnail_unsupported',
   fsThumbnailFailed: 'fs.thumbnail_failed',
+  fsThumbnailToolMissing: 'fs.thumbnail_tool_missing',
   fsArchiveUnsupported: 'fs.archive_unsupported',
   fsArchiveUnreadable: 'fs.archive_unreadable',
   fsArchiveEntryNotFound: 'fs.archive_entry_not_found',

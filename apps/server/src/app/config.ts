@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { maskUrlPassword, unsupportedDatabaseScheme } from '../modules/shared/db-url';
+import type { ThumbnailTools } from '../modules/fs/thumbnails/thumbnail-tools';
 import type { HttpTimeouts } from './http-server';
 
 const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -151,6 +152,16 @@ export const CONFIG_VARIABLES = {
     default: '512MB',
     doc: 'Disk the explorer thumbnails may take under `DATA_DIR/thumbnails` (oldest go first).',
   },
+  FFMPEG_PATH: {
+    schema: z.string(),
+    default: 'ffmpeg',
+    doc: 'The `ffmpeg` that makes video posters for thumbnails: a name on the PATH or a path; `off` (or none found): videos show their icon.',
+  },
+  PDFTOPPM_PATH: {
+    schema: z.string(),
+    default: 'pdftoppm',
+    doc: 'The `pdftoppm` (poppler-utils) that makes thumbnails of PDF first pages: a name on the PATH or a path; `off` (or none found): PDFs show their icon.',
+  },
   ALLOW_PRIVATE_URLS: {
     schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
     default: 'false',
@@ -274,6 +285,7 @@ export interface Config {
   adminSessionTtlMs: number;
   maxPasteBytes: number;
   thumbnailCacheBytes: number;
+  thumbnailTools: ThumbnailTools;
   allowPrivateUrls: boolean;
   trustProxyHops: number;
   corsOrigins: string[];
@@ -329,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminSessionTtlMs: values.ADMIN_SESSION_TTL,
     maxPasteBytes: values.MAX_PASTE_SIZE,
     thumbnailCacheBytes: values.THUMBNAIL_CACHE_SIZE,
+    thumbnailTools: { ffmpeg: values.FFMPEG_PATH, pdftoppm: values.PDFTOPPM_PATH },
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS,
     trustProxyHops: values.TRUST_PROXY,
     corsOrigins: values.CORS_ORIGINS,

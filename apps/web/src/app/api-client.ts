@@ -336,7 +336,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  */
 export async function apiBlob(
   path: string,
-  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+  options: Pick<RequestOptions, 'query' | 'signal'> & {
+    /** Told the error code of a refusal (the envelope's `error`). */
+    onRefused?: (code: string) => void;
+  } = {},
 ): Promise<Blob | null> {
   const headers = new Headers();
   const credentials = resolveCredentials('session');
@@ -345,7 +348,12 @@ export async function apiBlob(
     headers,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return response.ok ? response.blob() : null;
+  if (response.ok) return response.blob();
+  if (options.onRefused) {
+    const envelope: unknown = await response.json().catch(() => null);
+    if (isRecord(envelope) && typeof envelope.error === 'string') options.onRefused(envelope.error);
+  }
+  return null;
 }
 
 export const api = {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { THUMBNAIL_MAX_SOURCE_BYTES } from '@sharebin/shared';
 import { createFsArchives } from '../../modules/fs/archives/fs-archives.usecases';
 import { createChecksumsRepository } from '../../modules/fs/checksums/fs-checksums.usecases';
 import type { FsChange } from '../../modules/fs/fs-change.models';
@@ -134,7 +133,7 @@ export function wireFileSystem(
         dir: path.join(deps.dataDir, 'thumbnails'),
         maxBytes: deps.thumbnailCacheBytes ?? THUMBNAIL_CACHE_BYTES,
       }),
-      maxSourceBytes: THUMBNAIL_MAX_SOURCE_BYTES,
+      tools: deps.thumbnailTools ?? { ffmpeg: 'ffmpeg', pdftoppm: 'pdftoppm' },
       concurrency: THUMBNAIL_CONCURRENCY,
       logger,
     }),

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { CacheCoordination } from '../../modules/cache/cache-coordination';
 import type { ExtractLimits } from '../../modules/fs/archives/fs-extract.job';
+import type { ThumbnailTools } from '../../modules/fs/thumbnails/thumbnail-tools';
 import type { JobTimings } from '../../modules/jobs/jobs.worker';
 import type { Clock } from '../../modules/shared/clock';
 import type { Db } from '../../modules/shared/db';
@@ -38,6 +39,8 @@ export interface ServerDeps {
   maxPasteBytes: number;
   /** Disk the explorer's thumbnails may take; 512 MB unless given. */
   thumbnailCacheBytes?: number;
+  /** The programs video and PDF thumbnails are made with; looked up on the PATH unless given. */
+  thumbnailTools?: ThumbnailTools;
   trustProxyHops: number;
   corsOrigins: string[];
   /** Folder of the built web app; without it only `/api` is served. */

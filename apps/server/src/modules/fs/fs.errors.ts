@@ -151,7 +151,7 @@ export const fsThumbnailUnsupported = (path: string, maxSourceBytes?: number) =>
     415,
     ERROR_CODES.fsThumbnailUnsupported,
     maxSourceBytes === undefined
-      ? `${path} is not an image a thumbnail can be made of`
+      ? `No thumbnail is made of ${path} (not an image, a video or a PDF)`
       : `${path} is larger than thumbnails are made of (${maxSourceBytes} bytes)`,
     { path },
   );
@@ -211,3 +211,12 @@ export const fsArchiveTooLarge = (
     { path, limit, value, max },
   );
 };
+
+/** A video or PDF, whose thumbnail needs a program this server does not have (README). */
+export const fsThumbnailToolMissing = (path: string, kind: 'video' | 'pdf', tool: string) =>
+  new AppError(
+    415,
+    ERROR_CODES.fsThumbnailToolMissing,
+    `${path}: thumbnails of ${kind === 'video' ? 'videos' : 'PDF files'} need ${tool}, which this server does not have`,
+    { path, kind, tool },
+  );

@@ -1,10 +1,13 @@
 import type { FsEntry } from '@sharebin/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow } from '../../app/fake-window.test-support';
-import { thumbnailUrl } from './thumbnails';
+import { hasThumbnail, thumbnailUrl } from './thumbnails';
 
 /** Thumbnail requests held open until answered or aborted, as a slow server's would be. */
-const requests: { signal: AbortSignal | undefined; answer: () => void }[] = [];
+const requests: {
+  signal: AbortSignal | undefined;
+  answer: (response?: Response) => void;
+}[] = [];
 
 const entry = (name: string): FsEntry =>
   ({ name, path: `/docs/${name}`, is_directory: false, size: 10, etag: 'e1' }) as FsEntry;
@@ -31,7 +34,10 @@ describe('explorer thumbnails', () => {
           signal?.addEventListener('abort', () =>
             reject(new DOMException('aborted', 'AbortError')),
           );
-          requests.push({ signal, answer: () => resolve(new Response(new Blob(['webp']))) });
+          requests.push({
+            signal,
+            answer: (response) => resolve(response ?? new Response(new Blob(['webp']))),
+          });
         }),
     );
   });
@@ -64,5 +70,40 @@ describe('explorer thumbnails', () => {
     row.abort();
     expect(await thumbnailUrl(photo, 256)).toBe('blob:picture');
     expect(requests).toHaveLength(1);
+  });
+
+  it('makes no thumbnail of folders, other files, or images and PDFs over the bound', () => {
+    expect(hasThumbnail({ name: 'album.png', size: null, is_directory: true })).toBe(false);
+    expect(hasThumbnail({ name: 'notes.txt', size: 10, is_directory: false })).toBe(false);
+    expect(hasThumbnail({ name: 'huge.tiff', size: 200 * 2 ** 20, is_directory: false })).toBe(
+      false,
+    );
+    expect(hasThumbnail({ name: 'huge.pdf', size: 200 * 2 ** 20, is_directory: false })).toBe(
+      false,
+    );
+    expect(hasThumbnail({ name: 'film.mkv', size: 8 * 2 ** 30, is_directory: false })).toBe(true);
+  });
+
+  it('asks for no more video posters once the server says it has no ffmpeg', async () => {
+    const clip = entry('first.mp4');
+    const paper = entry('paper.pdf');
+    expect(hasThumbnail(clip)).toBe(true);
+    const asked = thumbnailUrl(clip, 128);
+    requests[0]?.answer(
+      Response.json(
+        { code: 415, error: 'fs.thumbnail_tool_missing', details: { tool: 'ffmpeg' } },
+        { status: 415 },
+      ),
+    );
+    expect(await asked).toBeNull();
+    expect(hasThumbnail(entry('second.MOV'))).toBe(false);
+    // Other kinds are still asked for; a damaged picture is no reason to stop asking.
+    expect(hasThumbnail(paper)).toBe(true);
+    const damaged = thumbnailUrl(entry('c.png'), 128);
+    requests[1]?.answer(
+      Response.json({ code: 422, error: 'fs.thumbnail_failed' }, { status: 422 }),
+    );
+    expect(await damaged).toBeNull();
+    expect(hasThumbnail(entry('d.png'))).toBe(true);
   });
 });

@@ -1,15 +1,29 @@
-import { type FsEntry, isThumbnailable, THUMBNAIL_MAX_SOURCE_BYTES } from '@sharebin/shared';
+import {
+  ERROR_CODES,
+  type FsEntry,
+  type ThumbnailKind,
+  thumbnailKind,
+  tooLargeForThumbnail,
+} from '@sharebin/shared';
 import { apiBlob } from '../../app/api-client';
 import { fsBase } from './fs.api';
 
 /** Object URLs kept: enough for a few screens of a grid; the oldest are revoked. */
 const KEPT = 600;
 
+/**
+ * Kinds the server said it lacks the program for (no ffmpeg: no video posters): asked no more
+ * until the page is loaded again, so a folder of 10,000 videos does not ask 10,000 times.
+ */
+const kindsWithoutTool = new Set<ThumbnailKind>();
+
 /** Whether the server makes a thumbnail of an entry (any listing's: the explorer's, a share's). */
-export const hasThumbnail = (entry: Pick<FsEntry, 'name' | 'size' | 'is_directory'>) =>
-  !entry.is_directory &&
-  (entry.size ?? 0) <= THUMBNAIL_MAX_SOURCE_BYTES &&
-  isThumbnailable(entry.name);
+export const hasThumbnail = (entry: Pick<FsEntry, 'name' | 'size' | 'is_directory'>) => {
+  const kind = entry.is_directory ? null : thumbnailKind(entry.name);
+  return (
+    kind !== null && !tooLargeForThumbnail(kind, entry.size ?? 0) && !kindsWithoutTool.has(kind)
+  );
+};
 
 /** A picture fetched or on its way, and the rows still waiting for it. */
 interface Picture {
@@ -28,6 +42,10 @@ function fetchPicture(key: string, entry: FsEntry, size: number): Picture {
   picture.url = apiBlob(`${fsBase()}/thumbnail`, {
     query: { path: entry.path, size },
     signal: abort.signal,
+    onRefused: (code) => {
+      const kind = thumbnailKind(entry.name);
+      if (code === ERROR_CODES.fsThumbnailToolMissing && kind) kindsWithoutTool.add(kind);
+    },
   })
     .then((blob) => (blob ? URL.createObjectURL(blob) : null))
     .catch(() => {

@@ -1,10 +1,19 @@
-import { isThumbnailable, type Principal } from '@sharebin/shared';
+import type { Readable } from 'node:stream';
+import {
+  type Principal,
+  THUMBNAIL_MAX_SOURCE_BYTES,
+  type ThumbnailKind,
+  thumbnailKind,
+  tooLargeForThumbnail,
+} from '@sharebin/shared';
 import type { Logger } from 'pino';
 import type sharpType from 'sharp';
 import { createWorkQueue } from '../../shared/work-queue';
-import { fsThumbnailFailed, fsThumbnailUnsupported } from '../fs.errors';
+import { fsThumbnailFailed, fsThumbnailToolMissing, fsThumbnailUnsupported } from '../fs.errors';
 import type { FsReadUseCases } from '../fs-read.usecases';
 import type { ThumbnailCache } from './thumbnail-cache';
+import { findProgram, type ThumbnailTools } from './thumbnail-tools';
+import { pdfFirstPage, videoPoster } from './tool-pictures';
 
 /** Pixels a source may have: a bomb of a PNG (tiny file, huge canvas) is refused, not decoded. */
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -22,60 +31,116 @@ export interface Thumbnail {
   etag: string;
 }
 
+/** The program each kind besides images is made with, and the setting that names it. */
+const TOOL_OF = { video: 'ffmpeg', pdf: 'pdftoppm' } as const;
+
 /**
- * Small WebP pictures of image files for the explorer's grid and list, made once per file
- * version and size and kept in the cache; at most `concurrency` made at once (the rest wait),
- * each from the storage's stream (libvips reads it as it comes), never from a source larger
- * than `maxSourceBytes`.
+ * Small WebP pictures for the explorer's grid and list, made once per file version and size
+ * and kept in the cache; at most `concurrency` made at once (the rest wait). Images come from
+ * the storage's stream (libvips reads it as it comes), never from a source larger than
+ * THUMBNAIL_MAX_SOURCE_BYTES; videos (a poster) and PDFs (the first page) through the optional
+ * `tools`, and are refused with `fs.thumbnail_tool_missing` when the program is not there.
  */
 export function createFsThumbnails({
   read,
   cache,
-  maxSourceBytes,
+  tools,
   concurrency,
   logger,
 }: {
   read: Pick<FsReadUseCases, 'get' | 'download'>;
   cache: ThumbnailCache;
-  maxSourceBytes: number;
+  tools: ThumbnailTools;
   concurrency: number;
   logger: Logger;
 }) {
   const queue = createWorkQueue(concurrency);
   /** One making per picture, however many ask for it at once. */
   const making = new Map<string, Promise<Buffer>>();
+  /** Each program is looked for once, the first time it is needed. */
+  const programs = new Map<keyof typeof TOOL_OF, Promise<string | null>>();
+  const programFor = (kind: keyof typeof TOOL_OF) => {
+    let program = programs.get(kind);
+    if (!program) {
+      program = findProgram(tools[TOOL_OF[kind]]);
+      programs.set(kind, program);
+    }
+    return program;
+  };
 
-  async function make(principal: Principal, path: string, size: number): Promise<Buffer> {
-    const sharp = await loadSharp();
+  /** A picture that could not be made (damaged, too many pixels, a tool that failed). */
+  const failed = (path: string, error: unknown) => {
+    logger.info({ path, err: error }, 'thumbnail failed');
+    return fsThumbnailFailed(path);
+  };
+
+  /**
+   * The picture to shrink: the image's bytes as they come, or the tool's PNG. The storage's
+   * own failures (gone, down) are answered as they are.
+   */
+  async function source(
+    kind: ThumbnailKind,
+    principal: Principal,
+    path: string,
+    size: number,
+  ): Promise<Readable | Buffer> {
+    if (kind === 'video') {
+      const ffmpeg = (await programFor('video')) as string;
+      const open = async (range: string | undefined) =>
+        (await read.download(principal, path, range)).object;
+      return videoPoster(ffmpeg, open, size).catch((error) => Promise.reject(failed(path, error)));
+    }
     const file = await read.download(principal, path, undefined);
+    if (kind === 'image') return file.object.body;
+    const pdftoppm = (await programFor('pdf')) as string;
+    return pdfFirstPage(pdftoppm, file.object.body, size).catch((error) =>
+      Promise.reject(failed(path, error)),
+    );
+  }
+
+  async function make(
+    kind: ThumbnailKind,
+    principal: Principal,
+    path: string,
+    size: number,
+  ): Promise<Buffer> {
+    const sharp = await loadSharp();
+    const input = await source(kind, principal, path, size);
     const transformer = sharp({ limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
       .rotate()
       .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 72, effort: 2 });
-    const source = file.object.body;
-    source.on('error', (error) => transformer.destroy(error));
-    source.pipe(transformer);
+    if (Buffer.isBuffer(input)) transformer.end(input);
+    else {
+      input.on('error', (error) => transformer.destroy(error));
+      input.pipe(transformer);
+    }
     try {
       return await transformer.toBuffer();
     } catch (error) {
-      source.destroy();
-      logger.info({ path, err: error }, 'thumbnail failed');
-      throw fsThumbnailFailed(path);
+      if (!Buffer.isBuffer(input)) input.destroy();
+      throw failed(path, error);
     }
   }
 
   return {
     async thumbnail(principal: Principal, path: string, size: number): Promise<Thumbnail> {
       const entry = await read.get(principal, path);
-      if (entry.is_directory || !isThumbnailable(entry.name)) throw fsThumbnailUnsupported(path);
-      if ((entry.size ?? 0) > maxSourceBytes) throw fsThumbnailUnsupported(path, maxSourceBytes);
+      const kind = entry.is_directory ? null : thumbnailKind(entry.name);
+      if (!kind) throw fsThumbnailUnsupported(path);
+      if (tooLargeForThumbnail(kind, entry.size ?? 0)) {
+        throw fsThumbnailUnsupported(path, THUMBNAIL_MAX_SOURCE_BYTES);
+      }
+      if (kind !== 'image' && !(await programFor(kind))) {
+        throw fsThumbnailToolMissing(path, kind, TOOL_OF[kind]);
+      }
       const etag = cache.keyOf(path, entry.etag, entry.modified, entry.size, size);
       const cached = await cache.get(etag);
       if (cached) return { bytes: cached, etag };
       let pending = making.get(etag);
       if (!pending) {
         pending = queue
-          .run(() => make(principal, path, size))
+          .run(() => make(kind, principal, path, size))
           .then(async (bytes) => {
             await cache.put(etag, bytes);
             return bytes;

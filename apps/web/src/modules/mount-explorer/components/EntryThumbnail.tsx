@@ -1,4 +1,5 @@
-import type { FsEntry } from '@sharebin/shared';
+import { type FsEntry, thumbnailKind } from '@sharebin/shared';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { showAtNextFrame, thumbnailUrl } from '../thumbnails';
 import classes from './explorer.module.css';
@@ -7,8 +8,9 @@ import classes from './explorer.module.css';
 const SETTLE_MS = 120;
 
 /**
- * An image's thumbnail in place of its icon, once the row has settled on screen; the icon
- * stays when there is none (or until it comes).
+ * A thumbnail in place of the entry's icon (an image, a video's poster with a play mark, a
+ * PDF's first page), once the row has settled on screen; the icon stays when there is none
+ * (or until it comes).
  */
 export function EntryThumbnail({
   entry,
@@ -37,7 +39,7 @@ export function EntryThumbnail({
     };
   }, [entry, size]);
   if (!url) return icon;
-  return (
+  const picture = (
     <img
       src={url}
       alt=""
@@ -48,5 +50,16 @@ export function EntryThumbnail({
       data-testid="entry-thumbnail"
       draggable={false}
     />
+  );
+  if (thumbnailKind(entry.name) !== 'video') return picture;
+  return (
+    <span className={classes.poster}>
+      {picture}
+      <IconPlayerPlayFilled
+        className={classes.posterMark}
+        size={Math.max(10, Math.round(size / 3))}
+        aria-hidden
+      />
+    </span>
   );
 }

@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  adminWithDocsMount,
+  ENGINE_DRIVER_CASES,
+  fsKeyWith,
+  ok,
+  useS3rver,
+} from '../../../test/fs-kit';
+import { type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
+import { findProgram } from './thumbnail-tools';
+
+/**
+ * Video posters (ffmpeg) and PDF first pages (pdftoppm). Both programs are optional: on a
+ * machine without them these tests are skipped, unless THUMBNAIL_TOOLS_REQUIRED=1 (CI installs
+ * them) makes their absence a failure.
+ */
+const toolsHere = Boolean((await findProgram('ffmpeg')) && (await findProgram('pdftoppm')));
+if (!toolsHere && process.env.THUMBNAIL_TOOLS_REQUIRED === '1') {
+  throw new Error('THUMBNAIL_TOOLS_REQUIRED=1 but ffmpeg or pdftoppm is not on the PATH');
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'sharebin-tool-thumbs-'));
+
+/** An H.264 MP4 of a test pattern (its index at the end, as most cameras write it). */
+function video(name: string, seconds: number, size = '640x360'): Buffer {
+  const file = path.join(work, name);
+  execFileSync('ffmpeg', [
+    ...[
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=${size}:rate=10`,
+    ],
+    ...['-pix_fmt', 'yuv420p', file],
+  ]);
+  return readFileSync(file);
+}
+
+/** A one-page PDF of `width` × `height` points with a blue rectangle on it. */
+function pdf(width: number, height: number): Buffer {
+  const content = `0 0 1 rg 10 10 ${width - 20} ${height - 20} re f`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
+
+describe.skipIf(!toolsHere).each(ENGINE_DRIVER_CASES)(
+  'video and PDF thumbnails on %s over %s storage',
+  (engine, driverKind) => {
+    const t = useTestServer(engine, { dataDir: mkdtempSync(path.join(work, 'data-')) });
+    const s3rver = useS3rver();
+    let admin: RequestOptions;
+
+    const put = (folder: string, name: string, bytes: Buffer) =>
+      ok(
+        t.request('POST', '/api/admin/fs/upload', uploadForm(bytes, name, { path: folder }), admin),
+        201,
+      );
+    const thumbnail = (file: string, size: number, as: RequestOptions = admin) =>
+      t.server.app.request(
+        `/api/${as.apiKey ? 'user' : 'admin'}/fs/thumbnail?path=${encodeURIComponent(file)}&size=${size}`,
+        {
+          headers: as.apiKey
+            ? { authorization: `ApiKey ${as.apiKey}` }
+            : { authorization: `Bearer ${as.token}` },
+        },
+      );
+    const picture = async (response: Response) => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    };
+    const errorOf = async (response: Response) => {
+      const body = (await response.json()) as { error: string; details: unknown };
+      return { status: response.status, error: body.error, details: body.details };
+    };
+
+    beforeEach(async () => {
+      ({ admin } = await adminWithDocsMount(t, driverKind, s3rver));
+    });
+
+    it("makes a video's poster, and a PDF's first page, at the size asked", async () => {
+      await put('/docs/clips', 'pattern.mp4', video('pattern.mp4', 3));
+      await put('/docs/papers', 'tall.PDF', pdf(200, 300));
+      expect(await picture(await thumbnail('/docs/clips/pattern.mp4', 128))).toMatchObject({
+        format: 'webp',
+        width: 128,
+        height: 72,
+      });
+      const page = await picture(await thumbnail('/docs/papers/tall.PDF', 256));
+      expect([page.width, page.height]).toEqual([171, 256]);
+      // The page is the blue rectangle on white: its middle is blue.
+      const middle = await sharp(
+        Buffer.from(await (await thumbnail('/docs/papers/tall.PDF', 64)).arrayBuffer()),
+      )
+        .extract({ left: 21, top: 32, width: 1, height: 1 })
+        .raw()
+        .toBuffer();
+      expect(middle[2]).toBeGreaterThan(200);
+      expect(middle[0]).toBeLessThan(60);
+    });
+
+    it('takes the first frame of a video shorter than a second, and never enlarges', async () => {
+      await put('/docs', 'blink.mp4', video('blink.mp4', 0.4, '96x64'));
+      expect(await picture(await thumbnail('/docs/blink.mp4', 512))).toMatchObject({
+        width: 96,
+        height: 64,
+      });
+    });
+
+    it('refuses a damaged video or PDF, and a playlist posing as a video, fetching nothing', async () => {
+      const fetched: string[] = [];
+      const outside = createServer((request, response) => {
+        fetched.push(request.url ?? '');
+        response.end('secret');
+      });
+      await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+      const { port } = outside.address() as AddressInfo;
+      const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\nhttp://127.0.0.1:${port}/secret.ts\n#EXT-X-ENDLIST\n`;
+      await put('/docs', 'playlist.mp4', Buffer.from(playlist));
+      await put('/docs', 'broken.mov', Buffer.from('not a movie at all'));
+      await put('/docs', 'broken.pdf', Buffer.from('%PDF-1.4 and then nothing'));
+      try {
+        for (const file of ['/docs/playlist.mp4', '/docs/broken.mov', '/docs/broken.pdf']) {
+          expect(await errorOf(await thumbnail(file, 128))).toMatchObject({
+            status: 422,
+            error: 'fs.thumbnail_failed',
+          });
+        }
+        expect(fetched).toEqual([]);
+      } finally {
+        outside.close();
+      }
+    });
+
+    it('holds a key to its base path', async () => {
+      await put('/docs/mine', 'a.mp4', video('a.mp4', 1, '64x64'));
+      await put('/docs/theirs', 'b.pdf', pdf(100, 100));
+      const key = await fsKeyWith(t, admin, { basic_path: '/docs/mine', mount_read_only: true });
+      expect((await thumbnail('/docs/mine/a.mp4', 64, key)).status).toBe(200);
+      expect((await thumbnail('/docs/theirs/b.pdf', 64, key)).status).toBe(403);
+    });
+  },
+);
+
+describe('without the programs', () => {
+  const t = useTestServer('sqlite', {
+    thumbnailTools: { ffmpeg: 'off', pdftoppm: path.join(work, 'no-such-pdftoppm') },
+  });
+  const s3rver = useS3rver();
+  let admin: RequestOptions;
+  beforeEach(async () => {
+    ({ admin } = await adminWithDocsMount(t, 'local', s3rver));
+  });
+
+  it('answers 415 fs.thumbnail_tool_missing, naming the program, and makes nothing', async () => {
+    for (const [name, tool] of [
+      ['clip.mp4', 'ffmpeg'],
+      ['paper.pdf', 'pdftoppm'],
+    ] as const) {
+      await ok(
+        t.request(
+          'POST',
+          '/api/admin/fs/upload',
+          uploadForm(Buffer.from('x'), name, { path: '/docs' }),
+          admin,
+        ),
+        201,
+      );
+      const response = await t.server.app.request(
+        `/api/admin/fs/thumbnail?path=/docs/${name}&size=64`,
+        { headers: { authorization: `Bearer ${admin.token}` } },
+      );
+      expect(response.status).toBe(415);
+      const body = (await response.json()) as { error: string; details: { tool: string } };
+      expect(body.error).toBe('fs.thumbnail_tool_missing');
+      expect(body.details.tool).toBe(tool);
+    }
+  });
+});
