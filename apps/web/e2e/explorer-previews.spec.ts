@@ -1,17 +1,30 @@
 // What the mount explorer shows of a file without opening it elsewhere (issue 32): thumbnails of
-// images in the list and the grid (for the admin, a key and a shared folder's visitors), and the
-// inside of an archive, from which a file can be taken out.
+// images, video posters and PDF first pages in the list and the grid (for the admin, a key and
+// a shared folder's visitors), and the inside of an archive, from which a file can be taken out.
+import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { putZipOf } from './archive-support';
-import { putPicture } from './media-support';
+import { putPicture, recordWebm } from './media-support';
 import {
   adminToken,
   createMountViaApi,
   entryRow,
+  putBytes,
   putFile,
   readOnlyKeyPage,
   signInAsAdmin,
 } from './support';
+
+/** Whether ffmpeg and pdftoppm are on the PATH (optional; CI installs them and requires them). */
+function thumbnailToolsHere(): boolean {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The picture shown in an entry's row: loaded, with pixels. */
 async function expectThumbnail(page: Page, name: string) {
@@ -48,6 +61,47 @@ test('images show thumbnails in the list and the grid; other files keep their ic
   await keyPage.goto(`/mount-explorer${folder}`);
   await expectThumbnail(keyPage, 'sea.png');
   await keyPage.close();
+});
+
+test('videos show a poster with a play mark, PDFs their first page (ffmpeg, pdftoppm)', async ({
+  page,
+  request,
+}) => {
+  test.skip(
+    !thumbnailToolsHere() && process.env.THUMBNAIL_TOOLS_REQUIRED !== '1',
+    'ffmpeg and pdftoppm are optional: not installed here',
+  );
+  const mount = await createMountViaApi(request);
+  const folder = `${mount.mount_path}/media`;
+  await signInAsAdmin(page);
+  await putBytes(request, folder, {
+    name: 'clip.webm',
+    mimeType: 'video/webm',
+    buffer: await recordWebm(page),
+  });
+  await page.setContent('<h1 style="font-size:90px">Report</h1><p>First page</p>');
+  await putBytes(request, folder, {
+    name: 'report.pdf',
+    mimeType: 'application/pdf',
+    buffer: await page.pdf({ width: '300px', height: '400px' }),
+  });
+
+  await page.goto(`/mount-explorer${folder}`);
+  await page.getByTestId('view-toggle').getByLabel('Grid view').click();
+  await expectThumbnail(page, 'clip.webm');
+  await expectThumbnail(page, 'report.pdf');
+  const poster = entryRow(page, 'clip.webm').getByTestId('entry-thumbnail');
+  await expect(entryRow(page, 'clip.webm').getByTestId('poster-mark')).toBeVisible();
+  await expect(entryRow(page, 'report.pdf').getByTestId('poster-mark')).toHaveCount(0);
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/thumbnails-grid.png' });
+  // The PDF's page is taller than wide; the poster is the recorded 64 × 48 frame.
+  expect(
+    await poster.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight),
+  ).toBeCloseTo(64 / 48, 1);
+  const page1 = entryRow(page, 'report.pdf').getByTestId('entry-thumbnail');
+  expect(
+    await page1.evaluate((img: HTMLImageElement) => img.naturalHeight > img.naturalWidth),
+  ).toBe(true);
 });
 
 test('a shared folder shows its pictures as thumbnails to a visitor, counting no download', async ({

@@ -39,19 +39,20 @@ export function EntryThumbnail({
     };
   }, [entry, size]);
   if (!url) return icon;
+  const kind = thumbnailKind(entry.name);
   const picture = (
     <img
       src={url}
       alt=""
       width={size}
       height={size}
-      className={classes.thumbnail}
+      className={kind === 'pdf' ? `${classes.thumbnail} ${classes.pdfPage}` : classes.thumbnail}
       decoding="async"
       data-testid="entry-thumbnail"
       draggable={false}
     />
   );
-  if (thumbnailKind(entry.name) !== 'video') return picture;
+  if (kind !== 'video') return picture;
   return (
     <span className={classes.poster}>
       {picture}
@@ -59,6 +60,7 @@ export function EntryThumbnail({
         className={classes.posterMark}
         size={Math.max(10, Math.round(size / 3))}
         aria-hidden
+        data-testid="poster-mark"
       />
     </span>
   );
