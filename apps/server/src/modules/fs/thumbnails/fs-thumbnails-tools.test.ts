@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,10 @@ import {
   useS3rver,
 } from '../../../test/fs-kit';
 import { type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
+import type { GetResult } from '../../storage/drivers/storage-driver';
+import { parseRange } from '../../storage/object-response';
 import { findProgram } from './thumbnail-tools';
+import { videoPoster } from './tool-pictures';
 
 /**
  * Video posters (ffmpeg) and PDF first pages (pdftoppm). Both programs are optional: on a
@@ -200,5 +203,37 @@ describe('without the programs', () => {
       expect(body.error).toBe('fs.thumbnail_tool_missing');
       expect(body.details.tool).toBe(tool);
     }
+  });
+});
+
+describe.skipIf(!toolsHere)('a video poster', () => {
+  it('is made from a small part of the file, even with its index at the end', async () => {
+    // 10 s of noise, lossless: about 30 MB, one key frame, the index (moov) written last.
+    const file = path.join(work, 'noise.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', "nullsrc=s=320x240:r=25:d=10,geq=lum='random(1)*255':cb=128:cr=128"],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', file],
+    ]);
+    const size = statSync(file).size;
+    let served = 0;
+    const open = async (rangeHeader: string | undefined): Promise<GetResult> => {
+      const range = parseRange(rangeHeader, size) ?? { start: 0, end: size - 1 };
+      const body = createReadStream(file, range);
+      body.on('data', (chunk) => {
+        served += chunk.length;
+      });
+      return {
+        body,
+        info: { key: 'noise.mp4', size, etag: null, lastModified: null, contentType: null },
+        ...(rangeHeader ? { range: { ...range, total: size } } : {}),
+      };
+    };
+    const poster = await videoPoster('ffmpeg', open, 128);
+    expect(await sharp(poster).metadata()).toMatchObject({ format: 'png', width: 128, height: 96 });
+    expect(size).toBeGreaterThan(20_000_000);
+    // About a quarter here: the frames up to 1 s, the index, and what the loopback socket had
+    // buffered of reads ffmpeg closed when it seeked. Never the whole file.
+    expect(served / size).toBeLessThan(0.5);
   });
 });
