@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +13,7 @@ import {
   useS3rver,
 } from '../../../test/fs-kit';
 import { type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
+import { onePagePdf, writeVideo } from '../../../test/media-files';
 import type { GetResult } from '../../storage/drivers/storage-driver';
 import { parseRange } from '../../storage/object-response';
 import { findProgram } from './thumbnail-tools';
@@ -31,44 +31,11 @@ if (!toolsHere && process.env.THUMBNAIL_TOOLS_REQUIRED === '1') {
 
 const work = mkdtempSync(path.join(tmpdir(), 'sharebin-tool-thumbs-'));
 
-/** An H.264 MP4 of a test pattern (its index at the end, as most cameras write it). */
+/** A test pattern video's bytes. */
 function video(name: string, seconds: number, size = '640x360'): Buffer {
   const file = path.join(work, name);
-  execFileSync('ffmpeg', [
-    ...[
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc=duration=${seconds}:size=${size}:rate=10`,
-    ],
-    ...['-pix_fmt', 'yuv420p', file],
-  ]);
+  writeVideo(file, { seconds, size });
   return readFileSync(file);
-}
-
-/** A one-page PDF of `width` × `height` points with a blue rectangle on it. */
-function pdf(width: number, height: number): Buffer {
-  const content = `0 0 1 rg 10 10 ${width - 20} ${height - 20} re f`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
 }
 
 describe.skipIf(!toolsHere).each(ENGINE_DRIVER_CASES)(
@@ -108,7 +75,7 @@ describe.skipIf(!toolsHere).each(ENGINE_DRIVER_CASES)(
 
     it("makes a video's poster, and a PDF's first page, at the size asked", async () => {
       await put('/docs/clips', 'pattern.mp4', video('pattern.mp4', 3));
-      await put('/docs/papers', 'tall.PDF', pdf(200, 300));
+      await put('/docs/papers', 'tall.PDF', onePagePdf(200, 300));
       expect(await picture(await thumbnail('/docs/clips/pattern.mp4', 128))).toMatchObject({
         format: 'webp',
         width: 128,
@@ -162,7 +129,7 @@ describe.skipIf(!toolsHere).each(ENGINE_DRIVER_CASES)(
 
     it('holds a key to its base path', async () => {
       await put('/docs/mine', 'a.mp4', video('a.mp4', 1, '64x64'));
-      await put('/docs/theirs', 'b.pdf', pdf(100, 100));
+      await put('/docs/theirs', 'b.pdf', onePagePdf(100, 100));
       const key = await fsKeyWith(t, admin, { basic_path: '/docs/mine', mount_read_only: true });
       expect((await thumbnail('/docs/mine/a.mp4', 64, key)).status).toBe(200);
       expect((await thumbnail('/docs/theirs/b.pdf', 64, key)).status).toBe(403);
@@ -210,11 +177,7 @@ describe.skipIf(!toolsHere)('a video poster', () => {
   it('is made from a small part of the file, even with its index at the end', async () => {
     // 10 s of noise, lossless: about 30 MB, one key frame, the index (moov) written last.
     const file = path.join(work, 'noise.mp4');
-    execFileSync('ffmpeg', [
-      ...['-v', 'error', '-y', '-f', 'lavfi'],
-      ...['-i', "nullsrc=s=320x240:r=25:d=10,geq=lum='random(1)*255':cb=128:cr=128"],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', file],
-    ]);
+    writeVideo(file, { seconds: 10, noise: true });
     const size = statSync(file).size;
     let served = 0;
     const open = async (rangeHeader: string | undefined): Promise<GetResult> => {
