@@ -1,9 +1,10 @@
 // The mount explorer's Office and EPUB previews (issue 32, item 3): a Word document rendered to
 // sanitised HTML, the sheets of a workbook and a CSV file as tables, an EPUB book a page at a
-// time, and a damaged file's error state. The files are real ones built by the test
-// (fixtures/office-documents.ts). The pictures (SCREENSHOTS=1) land in SCREENSHOT_DIR
-// (default /tmp/shots-office).
+// time, a damaged file's error state, and a zip bomb refused before it is unzipped. The files
+// are real ones built by the test (fixtures/office-documents.ts). The pictures (SCREENSHOTS=1)
+// land in SCREENSHOT_DIR (default /tmp/shots-office).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { zipOf } from '../../server/src/test/archive-kit';
 import { docx, epub, xlsx } from './fixtures/office-documents';
 import { createMountViaApi, entryRow, putBytes, signInAsAdmin } from './support';
 
@@ -86,6 +87,56 @@ test('Office, CSV and EPUB files preview in the explorer; a damaged one says so'
   await expect(preview(page).getByTestId('preview-document-failed')).toContainText(
     'This document could not be read.',
   );
+});
+
+test('a zip bomb .docx is not unzipped: the preview says why and offers the download', async ({
+  page,
+  request,
+}) => {
+  // A Word document whose body is padded with 64 MiB of spaces: 64 KiB deflated (1000:1), far
+  // tighter than any real document compresses, so the explorer refuses it before mammoth runs.
+  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+  const w = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const bomb = zipOf([
+    {
+      name: '[Content_Types].xml',
+      bytes: Buffer.from(
+        `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      bytes: Buffer.from(
+        `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'word/document.xml',
+      bytes: Buffer.concat([
+        Buffer.from(
+          `${xml}<w:document xmlns:w="${w}"><w:body><w:p><w:r><w:t>Boom</w:t></w:r></w:p>`,
+        ),
+        Buffer.alloc(64 * 1024 * 1024, ' '),
+        Buffer.from('</w:body></w:document>'),
+      ]),
+      deflate: true,
+    },
+  ]);
+  expect(bomb.length).toBeLessThan(1024 * 1024);
+  const mount = await createMountViaApi(request);
+  const folder = `${mount.mount_path}/office`;
+  await putBytes(request, folder, { name: 'bomb.docx', mimeType: OCTET, buffer: bomb });
+  await signInAsAdmin(page);
+
+  await openPreview(page, folder, 'bomb.docx');
+  const refusal = preview(page).getByTestId('preview-document-too-large');
+  await expect(refusal).toContainText('Too large to preview');
+  await expect(refusal).toContainText('this document would grow far beyond its file size');
+  await expect(refusal.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'download',
+    'bomb.docx',
+  );
+  await expect(preview(page).getByTestId('preview-docx')).toHaveCount(0);
 });
 
 test.describe('office preview screenshots', () => {

@@ -16,6 +16,8 @@ export const documentsEnUS = {
     tooLargeTitle: 'Too large to preview',
     tooLargeBody:
       'Documents larger than {{limit}} are not previewed here. Download it to open it in an app.',
+    unzipsTooLargeBody:
+      'Unpacked, this document would grow far beyond its file size. The preview reads at most {{limit}} unpacked, in up to {{entries}} parts, compressed no more tightly than real documents are. Download it to open it in an app.',
     truncated: 'Showing the first {{rows}} rows and {{columns}} columns.',
     emptySheet: 'This sheet is empty.',
     sheets: 'Sheets',

@@ -33,6 +33,27 @@ interface NamedSheet {
 
 type Rendered = { kind: 'html'; html: string } | { kind: 'sheets'; sheets: NamedSheet[] };
 
+/** A zip that would inflate past what the tab survives: downloaded instead of read. */
+interface UnzipsTooLarge {
+  kind: 'unzipsTooLarge';
+  maxUncompressed: number;
+  maxEntries: number;
+}
+
+/**
+ * Measures a zipped document (.docx, .xlsx, .epub) from its central directory before any
+ * library unzips it (documents/zip-bounds.ts): a zip bomb is refused, a zip that cannot be
+ * measured is read as damaged. The checker loads with the first zipped document, not before.
+ */
+async function refuseZipBomb(bytes: ArrayBuffer): Promise<UnzipsTooLarge | null> {
+  const { checkZipBounds } = await import('../documents/zip-bounds');
+  const bounds = checkZipBounds(bytes);
+  if (bounds.verdict === 'damaged') throw new Error('damaged zip');
+  if (bounds.verdict === 'ok') return null;
+  const { maxUncompressed, maxEntries } = bounds;
+  return { kind: 'unzipsTooLarge', maxUncompressed, maxEntries };
+}
+
 async function renderDocx(bytes: ArrayBuffer): Promise<Rendered> {
   const [{ default: mammoth }, { default: DOMPurify }] = await Promise.all([
     import('mammoth'),
@@ -212,8 +233,10 @@ export default function DocumentPreview({
     gcTime: 0,
     queryFn: async () => {
       const bytes = await fetchBytes(url);
-      if (kind === 'epub') return { kind: 'epub' as const, bytes };
       if (kind === null) throw new Error('not a document');
+      const refusal = kind === 'csv' ? null : await refuseZipBomb(bytes);
+      if (refusal) return refusal;
+      if (kind === 'epub') return { kind: 'epub' as const, bytes };
       return readerOf(kind, i18n.language)(bytes);
     },
   });
@@ -252,6 +275,20 @@ export default function DocumentPreview({
   );
   if (document.isError) return failed;
   const rendered = document.data;
+  if (rendered.kind === 'unzipsTooLarge') {
+    return (
+      <DownloadInstead
+        downloadUrl={downloadUrl}
+        name={entry.name}
+        title={t('documents.office.tooLargeTitle')}
+        body={t('documents.office.unzipsTooLargeBody', {
+          limit: formatBytes(rendered.maxUncompressed, i18n.language),
+          entries: rendered.maxEntries.toLocaleString(i18n.language),
+        })}
+        failed={false}
+      />
+    );
+  }
   if (rendered.kind === 'epub') {
     return <EpubView bytes={rendered.bytes} failed={failed} />;
   }
