@@ -144,6 +144,15 @@ export const mountExplorerEnUS = {
     empty: 'No files added yet.',
     summary: '{{done}} of {{total}} uploaded',
   },
+  unfinished: {
+    title_one: 'An upload here stopped half way',
+    title_other: '{{count}} uploads here stopped half way',
+    hint: 'Choose the same file again and it goes on from what the server already holds.',
+    progress: '{{stored}} of {{total}} stored · kept until {{until}}',
+    resume: 'Resume…',
+    discard: 'Discard',
+    discardNamed: 'Discard the unfinished upload of {{name}}',
+  },
   search: {
     placeholder: 'Search file names…',
     tooShort: 'The search keyword is too short: at least 2 characters',

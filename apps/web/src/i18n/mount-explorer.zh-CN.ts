@@ -140,6 +140,14 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     empty: '还没有添加文件。',
     summary: '已上传 {{done}} / {{total}}',
   },
+  unfinished: {
+    title_other: '此处有 {{count}} 个上传中途停止了',
+    hint: '再次选择同一个文件，即可从服务器已保存的部分继续上传。',
+    progress: '已保存 {{stored}} / {{total}} · 保留至 {{until}}',
+    resume: '继续上传…',
+    discard: '放弃',
+    discardNamed: '放弃 {{name}} 未完成的上传',
+  },
   search: {
     placeholder: '搜索文件名…',
     tooShort: '搜索关键词太短：至少 2 个字符',

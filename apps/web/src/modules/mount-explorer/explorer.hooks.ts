@@ -24,6 +24,18 @@ export function useListing(path: string) {
   });
 }
 
+/** The folder's uploads that stopped half way (fetched again with the listings). */
+export function useUnfinishedUploads(path: string, enabled: boolean) {
+  const session = useSessionKey();
+  return useQuery({
+    queryKey: [FS_QUERY_ROOT, session, 'unfinished-uploads', path],
+    queryFn: ({ signal }) => fsApi.unfinishedUploads(path, signal),
+    enabled,
+    staleTime: 15_000,
+    retry: false,
+  });
+}
+
 /** Drops every cached listing and search after a write, so each is fetched again. */
 export function useRefreshFs() {
   const client = useQueryClient();

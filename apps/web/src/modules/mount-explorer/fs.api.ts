@@ -8,6 +8,7 @@ import type {
   FsJobAccepted,
   FsListing,
   FsMultipartInitResponse,
+  FsMultipartUploads,
   FsSearchResponse,
 } from '@sharebin/shared';
 import { api } from '../../app/api-client';
@@ -91,4 +92,7 @@ export const fsApi = {
   }) => api.post<unknown>(`${fsBase()}/multipart/complete`, body),
   multipartAbort: (body: { path: string; uploadId: string; key: string }) =>
     api.post<unknown>(`${fsBase()}/multipart/abort`, body),
+  /** The folder's uploads that stopped half way and can be resumed (a key sees its own). */
+  unfinishedUploads: (path: string, signal?: AbortSignal) =>
+    api.get<FsMultipartUploads>(`${fsBase()}/multipart/uploads`, { query: { path }, signal }),
 };

@@ -40,6 +40,7 @@ import { NameModal } from './NameModal';
 import { PreviewModal } from './PreviewModal';
 import { SearchModal } from './SearchModal';
 import { TransferModal } from './TransferModal';
+import { UnfinishedUploads } from './UnfinishedUploads';
 import { UploadModal } from './UploadModal';
 import { WebDavButton } from './WebDavButton';
 
@@ -179,6 +180,9 @@ export function ExplorerView({ path, preview }: { path: string; preview: string 
           onRefresh={() => void listing.refetch()}
           refreshing={listing.isFetching}
         />
+        {listing.isSuccess && !readOnly && !listing.data.is_root && (
+          <UnfinishedUploads folder={path} uploads={uploads} />
+        )}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the pane is a drop target for files; the upload dialog is the keyboard way */}
         <div
           className={classes.pane}
