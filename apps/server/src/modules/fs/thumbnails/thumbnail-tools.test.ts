@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { findProgram, runTool } from './thumbnail-tools';
 
+const python3 = await findProgram('python3');
+
 describe('thumbnail tools', () => {
   it('finds a program on the PATH or by its path, and none for off or a missing one', async () => {
     expect(await findProgram('sh')).toMatch(/\/sh$/);
@@ -33,6 +35,15 @@ describe('thumbnail tools', () => {
     await expect(runTool('sh', ['-c', 'head -c 40000000 /dev/zero'])).rejects.toThrow(
       /wrote too much/,
     );
+  });
+
+  // python3 allocates exactly what it is told (CI installs it; most systems have it).
+  it.skipIf(!python3)('holds a program to its memory limit', async () => {
+    const allocate = ['-c', 'bytearray(512 * 1024 * 1024)'];
+    await expect(runTool('python3', allocate, { memoryLimitMb: 256 })).rejects.toThrow(
+      /MemoryError/,
+    );
+    await expect(runTool('python3', allocate, { memoryLimitMb: 2048 })).resolves.toBeDefined();
   });
 
   it('stops a program whose input fails', async () => {

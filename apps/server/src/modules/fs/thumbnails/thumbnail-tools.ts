@@ -18,6 +18,12 @@ export interface ThumbnailTools {
 export const TOOL_TIMEOUT_MS = 30_000;
 /** A tool's picture larger than this is refused (a 512-pixel PNG is far smaller). */
 const MAX_TOOL_OUTPUT_BYTES = 16 * 1024 * 1024;
+/**
+ * The address space a tool may take (`ulimit -v`): a crafted file that makes a decoder ask for
+ * gigabytes fails instead of pushing the server out of memory. A 4K video's decoder with one
+ * thread needs a few hundred MB.
+ */
+export const TOOL_MEMORY_LIMIT_MB = 1024;
 
 async function isExecutable(file: string): Promise<boolean> {
   try {
@@ -43,15 +49,23 @@ export async function findProgram(command: string): Promise<string | null> {
 /**
  * Runs a program to its end and answers what it wrote: `input` (if any) is its stdin. It fails
  * on a non-zero exit (with the end of its stderr), on a timeout (killed), and when its output
- * passes MAX_TOOL_OUTPUT_BYTES (killed).
+ * passes MAX_TOOL_OUTPUT_BYTES (killed). It runs within `memoryLimitMb` of address space, set
+ * by the shell that starts it.
  */
 export function runTool(
   program: string,
   args: string[],
-  { input, timeoutMs = TOOL_TIMEOUT_MS }: { input?: Readable; timeoutMs?: number } = {},
+  {
+    input,
+    timeoutMs = TOOL_TIMEOUT_MS,
+    memoryLimitMb = TOOL_MEMORY_LIMIT_MB,
+  }: { input?: Readable; timeoutMs?: number; memoryLimitMb?: number } = {},
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const limited = `ulimit -v ${Math.round(memoryLimitMb * 1024)} && exec "$0" "$@"`;
+    const child = spawn('/bin/sh', ['-c', limited, program, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const chunks: Buffer[] = [];
     let outputBytes = 0;
     let stderr = '';
