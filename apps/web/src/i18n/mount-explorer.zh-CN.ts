@@ -141,6 +141,7 @@ export const mountExplorerZhCN: Dictionary['mountExplorer'] = {
     summary: '已上传 {{done}} / {{total}}',
   },
   unfinished: {
+    title_one: '此处有 {{count}} 个上传中途停止了',
     title_other: '此处有 {{count}} 个上传中途停止了',
     hint: '再次选择同一个文件，即可从服务器已保存的部分继续上传。',
     progress: '已保存 {{stored}} / {{total}} · 保留至 {{until}}',
