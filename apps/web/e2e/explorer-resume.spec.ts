@@ -170,3 +170,36 @@ test('a file sent to an upload request resumes after a page reload', async ({ pa
   });
   expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
 });
+
+test('the last file an upload request takes, cut off by a reload, resumes there', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const mount = await createMountViaApi(request);
+  const token = await adminToken(request);
+  const created = await request.post('/api/admin/upload-requests', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { path: mount.mount_path, max_files: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+  const { file, bytes } = fileOnDisk('only-one.mp4');
+  const parts = '**/api/public/upload-requests/*/multipart/part?**';
+  await page.goto(`/r/${slug}`);
+  const { stored } = await storeOnlyFirstPart(page, parts);
+  await page.getByTestId('upload-request-input').setInputFiles(file);
+  await stored;
+  const sent = await reloadAndCountParts(page, parts);
+  // Its only place is held by the file on its way: the page says so instead of "full".
+  await expect(page.getByTestId('upload-request-in-progress')).toBeVisible();
+  await expect(page.getByTestId('upload-request-closed')).toHaveCount(0);
+  await page.getByTestId('upload-request-input').setInputFiles(file);
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 30_000 });
+  expect(sent.sort()).toEqual(['2', '3']);
+  const download = await request.get('/api/admin/fs/download', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { path: `${mount.mount_path}/only-one.mp4` },
+  });
+  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
+});

@@ -214,6 +214,10 @@ export const uploadRequestsEnUS = {
       hint_other: 'Up to {{count}} more files',
       full: 'This request takes no more files.',
       fullHint: 'Everything it asked for has arrived.',
+      inProgress_one:
+        'A file is still arriving here. If it is yours, choose the same file again to resume it where it stopped.',
+      inProgress_other:
+        '{{count}} files are still arriving here. If one is yours, choose the same file again to resume it where it stopped.',
     },
     queue: {
       title: 'Your files',

@@ -202,6 +202,10 @@ export const uploadRequestsZhCN: Dictionary['uploadRequests'] = {
       hint_other: '最多还能上传 {{count}} 个文件',
       full: '此请求不再接收文件。',
       fullHint: '所需的文件都已收到。',
+      inProgress_one:
+        '有一个文件仍在上传中。如果是你的文件，再次选择同一文件即可从中断处继续上传。',
+      inProgress_other:
+        '有 {{count}} 个文件仍在上传中。如果其中有你的文件，再次选择同一文件即可从中断处继续上传。',
     },
     queue: {
       title: '你的文件',

@@ -131,6 +131,14 @@ export const publicUploadRequestSchema = z.object({
   /** Null: no limit. */
   remaining_files: z.number().nullable().optional(),
   remaining_bytes: z.number().nullable().optional(),
+  /**
+   * Files still arriving in parts (with a fingerprint) and the bytes they hold: counted out of
+   * `remaining_files` and `remaining_bytes`, but not stored yet. Their sender resumes one by
+   * sending the same file again (`fingerprint`), even when it holds the request's last place.
+   * Zero for a request without limits.
+   */
+  files_in_progress: z.number().optional(),
+  bytes_in_progress: z.number().optional(),
   allowed_types: z.array(z.string()).optional(),
   /** From `verify`: lets uploads in without the password. */
   access_token: z.string().optional(),

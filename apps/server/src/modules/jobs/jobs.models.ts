@@ -12,6 +12,27 @@ export const ownerOf = (principal: Principal) => {
 export type FailedItem = Pick<JobItemRow, 'source_path' | 'error' | 'message' | 'details'>;
 
 /**
+ * How much of a failure's text a job keeps: its message, and each text of its details (a
+ * storage's reason can be a whole error page).
+ */
+export const JOB_ERROR_TEXT_CHARS = 500;
+
+const boundedTexts = (value: unknown): unknown => {
+  if (typeof value === 'string') return value.slice(0, JOB_ERROR_TEXT_CHARS);
+  if (Array.isArray(value)) return value.map(boundedTexts);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, boundedTexts(inner)]),
+    );
+  }
+  return value;
+};
+
+/** A failure's details as a job stores them (JSON), each text cut to JOB_ERROR_TEXT_CHARS. */
+export const storedErrorDetails = (details: Record<string, unknown>): string =>
+  JSON.stringify(boundedTexts(details));
+
+/**
  * What a job works on, read from its payload: copy and move carry `items` of source and target
  * paths, delete and zip carry `paths`, an extraction its archive's `path` and `targetPath`;
  * scheduled work carries none.

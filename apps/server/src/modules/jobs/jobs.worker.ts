@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { failureReason } from '../fs/fs-failure.errors';
 import type { Clock } from '../shared/clock';
 import type { ItemResult, JobItemRow, NewJobItem } from './job-items.repository';
+import { JOB_ERROR_TEXT_CHARS, storedErrorDetails } from './jobs.models';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
 /** What a handler sees of the job it works on. */
@@ -121,9 +122,12 @@ export function createJobWorker({
         const reason = failureReason(error);
         await repository.finish(job.id, workerId, {
           status: 'failed',
-          error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          error: (error instanceof Error ? error.message : String(error)).slice(
+            0,
+            JOB_ERROR_TEXT_CHARS,
+          ),
           error_code: reason?.error ?? ERROR_CODES.internal,
-          error_details: reason?.details ? JSON.stringify(reason.details) : null,
+          error_details: reason?.details ? storedErrorDetails(reason.details) : null,
           finished_at: clock.now(),
         });
         onFinished(job.type, 'failed');

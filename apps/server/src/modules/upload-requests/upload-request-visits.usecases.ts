@@ -40,8 +40,15 @@ export interface IncomingUpload {
   sizeAtMost?: number;
 }
 
-/** A request as the access rules read it: its files are its views. */
-type RequestShare = ReturnType<typeof asShare>;
+/**
+ * A request as the access rules read it: its files are its views, but for those still arriving
+ * in parts that their sender can resume. Such a file holds its place (any new file is refused
+ * past it, `Arrivals.begin`) without using the request up: its sender must get in to resume it,
+ * even when it holds the last place.
+ */
+type RequestShare = ReturnType<typeof asShare> & { inProgress: { files: number; bytes: number } };
+
+const NONE_IN_PROGRESS = { files: 0, bytes: 0 };
 
 /** What visitors of an upload request may do: learn its limits and send files, nothing else. */
 export function createUploadRequestVisits({
@@ -70,7 +77,7 @@ export function createUploadRequestVisits({
     kind: 'upload',
     find: async (slug) => {
       const row = await repository.findBySlug(slug);
-      return row && asShare(row);
+      return row && visited(row);
     },
     accessScope,
     errors: {
@@ -88,13 +95,24 @@ export function createUploadRequestVisits({
   });
   const { writerOf, asRequest } = arrivals;
 
-  async function describe(row: UploadRequestsTable): Promise<PublicUploadRequest> {
+  /** The request with its resumable files told apart (only a limited one can be full). */
+  async function visited(row: UploadRequestsTable): Promise<RequestShare> {
+    const limited = row.max_files > 0 || row.max_total_size > 0;
+    const inProgress = limited ? await repository.resumableInProgress(row.id) : NONE_IN_PROGRESS;
+    const share = asShare(row);
+    return { ...share, views: Math.max(0, share.views - inProgress.files), inProgress };
+  }
+
+  async function describe(row: RequestShare): Promise<PublicUploadRequest> {
     // Every byte it accepts has arrived: as full as when every file has.
-    if (row.max_total_size > 0 && row.bytes_received >= row.max_total_size) {
-      throw uploadRequestFull();
-    }
+    const storedBytes = row.bytes_received - row.inProgress.bytes;
+    if (row.max_total_size > 0 && storedBytes >= row.max_total_size) throw uploadRequestFull();
     await writerOf(row);
-    return publicView(row, await maxUploadBytes());
+    return {
+      ...publicView(row, await maxUploadBytes()),
+      files_in_progress: row.inProgress.files,
+      bytes_in_progress: row.inProgress.bytes,
+    };
   }
 
   return {

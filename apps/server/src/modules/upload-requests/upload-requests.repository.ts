@@ -137,6 +137,26 @@ export function createUploadRequestsRepository({ db }: { db: Db }) {
         .where('upload_request_files.status', '=', 'receiving')
         .executeTakeFirst(),
 
+    /**
+     * How many of the request's files are still arriving in parts with a fingerprint (their
+     * sender can resume them, `resumableArrival`), and the bytes they hold.
+     */
+    async resumableInProgress(requestId: string): Promise<{ files: number; bytes: number }> {
+      const row = await db
+        .selectFrom('upload_request_files')
+        .select((eb) => [
+          eb.fn.countAll().as('files'),
+          eb.fn.coalesce(eb.fn.sum('claimed_bytes'), eb.lit(0)).as('bytes'),
+        ])
+        .where('request_id', '=', requestId)
+        .where('status', '=', 'receiving')
+        .where('upload_fingerprint', 'is not', null)
+        .where('upload_id', 'is not', null)
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers counts and sums as strings.
+      return { files: Number(row.files), bytes: Number(row.bytes) };
+    },
+
     /** The request's file still arriving in parts with this fingerprint and size, if any. */
     resumableArrival: (requestId: string, fingerprint: string, size: number) =>
       db

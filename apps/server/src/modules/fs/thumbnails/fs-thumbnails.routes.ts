@@ -43,7 +43,7 @@ export function createFsThumbnailRoutes({ thumbnails }: { thumbnails: FsThumbnai
       method: 'get',
       path: `${prefix}/thumbnail`,
       tag: 'file system',
-      summary: `A WebP thumbnail of an image (JPEG, PNG, WebP, GIF, AVIF, HEIC, TIFF, SVG), its longer side \`size\` pixels (${THUMBNAIL_SIZES.join(', ')}); made once per file version, ETag and 304`,
+      summary: `A WebP thumbnail of an image (JPEG, PNG, WebP, GIF, AVIF, HEIC, TIFF, SVG), of a video's frame at 1 s (with ffmpeg) or of a PDF's first page (with pdftoppm), its longer side \`size\` pixels (${THUMBNAIL_SIZES.join(', ')}); made once per file version, ETag and 304; 415 \`fs.thumbnail_tool_missing\` without the program`,
       auth,
       query: thumbnailQuerySchema,
       response: z.string(),

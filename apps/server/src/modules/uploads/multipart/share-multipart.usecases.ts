@@ -11,6 +11,7 @@ import { validationFailed } from '../../../app/errors';
 import {
   fileNotFound,
   fileSlugTaken,
+  fileTooLarge,
   notUploading,
   objectMissing,
   sizeMismatch,
@@ -57,8 +58,8 @@ export function createMultipartUpload(deps: FlowDeps) {
 
   /**
    * The caller's share still uploading this very file (same fingerprint, name, size, storage and
-   * path), with the parts stored so far: it takes the share options of this call. A share whose
-   * upload the storage lost is discarded.
+   * path), with the parts stored so far: it takes the share options of this call, as a fresh
+   * init would (no password: none). A share whose upload the storage lost is discarded.
    */
   async function resumable(principal: Principal, config: StorageConfig, input: InitInput) {
     if (!input.fingerprint) return null;
@@ -71,6 +72,13 @@ export function createMultipartUpload(deps: FlowDeps) {
       upload_fingerprint: input.fingerprint,
     });
     if (!row?.upload_id) return null;
+    // The limit may have been lowered since the upload began: refused as a fresh init of this
+    // size is (only the limit: the space left already counts the bytes the share holds). The
+    // held upload is left as it was, not aborted: a refused call changes nothing, the admin may
+    // raise the limit again (the visitor's parts are then still there), and an upload nobody
+    // comes back to is aborted by the stale-upload clean-up anyway.
+    const maxUpload = await deps.maxUploadBytes();
+    if (row.size > maxUpload) throw fileTooLarge(maxUpload);
     const driver = await drivers.forConfig(config.id);
     const parts = await storedParts(driver, row.storage_path, row.upload_id, row.size);
     if (parts === null) {
@@ -79,7 +87,8 @@ export function createMultipartUpload(deps: FlowDeps) {
     }
     const now = clock.now();
     const changes: Partial<FileSharesTable> = {
-      ...(await lateOptionChanges(input, now)),
+      // Every option is the new call's: a password left out is none (`''`), not the earlier one.
+      ...(await lateOptionChanges({ ...input, password: input.password ?? '' }, now)),
       last_activity_at: now,
       updated_at: now,
     };

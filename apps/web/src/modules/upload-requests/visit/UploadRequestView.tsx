@@ -1,21 +1,26 @@
-import { Card, Grid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Card, Grid, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { PublicUploadRequest } from '@sharebin/shared';
-import { IconInboxOff } from '@tabler/icons-react';
+import { IconInboxOff, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format-bytes';
 import { ShareViewFrame } from '../../shares';
-import { acceptAttribute, allowanceOf, type Committed } from '../upload-request.limits';
+import { type Allowance, acceptAttribute, type Committed } from '../upload-request.limits';
 import { DropZone } from './DropZone';
 import { refusalText } from './file-messages';
 import { committedOf } from './file-queue';
 import { QueueList } from './QueueList';
 import { RequestAllowances, RequestHeading } from './RequestFacts';
+import { choosableAllowance } from './resumable-places';
 import { ThankYou } from './ThankYou';
 import { useFileQueue } from './use-file-queue';
 
 /** What the drop zone says the request still takes: the size per file, and how many more. */
-function useDropHint(request: PublicUploadRequest, committed: Committed): string {
+function useDropHint(
+  request: PublicUploadRequest,
+  allowance: Allowance,
+  committed: Committed,
+): string {
   const { t, i18n } = useTranslation();
   const parts: string[] = [];
   if (request.max_file_size !== undefined) {
@@ -25,8 +30,8 @@ function useDropHint(request: PublicUploadRequest, committed: Committed): string
       }),
     );
   }
-  if (request.remaining_files != null) {
-    const count = Math.max(0, request.remaining_files - committed.files);
+  if (allowance.remainingFiles !== null) {
+    const count = Math.max(0, allowance.remainingFiles - committed.files);
     parts.push(t('uploadRequests.view.drop.hint', { count }));
   }
   return parts.join(' · ');
@@ -51,6 +56,24 @@ function RequestClosed() {
 }
 
 /**
+ * Files still arriving in parts hold places of the request (maybe its last): the visitor who
+ * sent one resumes it by choosing the same file again.
+ */
+function FilesInProgress({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      variant="light"
+      color="blue"
+      icon={<IconPlayerPlay size={18} />}
+      data-testid="upload-request-in-progress"
+    >
+      {t('uploadRequests.view.drop.inProgress', { count })}
+    </Alert>
+  );
+}
+
+/**
  * A request the visitor may send to: its folder's name, a drop zone, each file's progress, and
  * a thank-you once what was picked has arrived. Beside it, what the request still takes.
  */
@@ -64,11 +87,13 @@ export function UploadRequestView({
   token: string | null;
 }) {
   const { t, i18n } = useTranslation();
-  const allowance = useMemo(() => allowanceOf(request), [request]);
+  // Places held by files still arriving stay choosable: the same file resumes in its place.
+  const allowance = useMemo(() => choosableAllowance(request), [request]);
   const target = useMemo(() => ({ slug, token }), [slug, token]);
   const queue = useFileQueue(target, allowance);
   const committed = committedOf(queue.items);
-  const hint = useDropHint(request, committed);
+  const hint = useDropHint(request, allowance, committed);
+  const inProgress = request.files_in_progress ?? 0;
   // After a thank-you the visitor may pick more; the drop zone is back until those arrive.
   const [addingMore, setAddingMore] = useState(false);
   const thanked = queue.settled && !addingMore;
@@ -113,6 +138,10 @@ export function UploadRequestView({
               </>
             ) : (
               <>
+                {/* Until the visitor picks files: then their own progress tells the rest. */}
+                {queue.open && inProgress > 0 && queue.items.length === 0 && (
+                  <FilesInProgress count={inProgress} />
+                )}
                 {queue.open && (
                   <DropZone
                     accept={acceptAttribute(allowance.allowedTypes)}
