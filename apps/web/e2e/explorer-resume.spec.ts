@@ -91,15 +91,15 @@ test('an upload cut off by a page reload resumes from its stored parts', async (
   await expect(task).toContainText('Upload the file again');
   await page.keyboard.press('Escape');
 
-  // The same file, chosen again: only the parts the server lacks are sent.
-  await page.getByTestId('open-upload').click();
-  await page.getByTestId('upload-files-input').setInputFiles(file);
-  await expect(
-    page.locator('[data-testid="mount-upload-item"][data-status="success"]'),
-  ).toHaveCount(1, { timeout: 60_000 });
+  // The folder lists the upload that stopped, with what the server holds of it.
+  const unfinished = page.locator('[data-testid="unfinished-upload"][data-name="holiday.mov"]');
+  await expect(unfinished).toContainText('5 MB of 12 MB stored');
+
+  // The same file, chosen again from there: only the parts the server lacks are sent.
+  await page.getByTestId('unfinished-upload-input').setInputFiles(file);
+  await expect(entryRow(page, 'holiday.mov')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('unfinished-uploads')).toHaveCount(0);
   expect(sent.sort()).toEqual(['2', '3']);
-  await page.keyboard.press('Escape');
-  await expect(entryRow(page, 'holiday.mov')).toBeVisible();
 
   const download = await request.get('/api/admin/fs/download', {
     headers: { Authorization: `Bearer ${token}` },
