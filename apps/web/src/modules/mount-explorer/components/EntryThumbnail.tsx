@@ -22,22 +22,28 @@ export function EntryThumbnail({
   size: number;
   icon: ReactNode;
 }) {
-  const [url, setUrl] = useState<string | null>(null);
+  // The picture is kept with the entry and size it shows: another entry in this place (a
+  // scroll reuses none, but a changed file does) shows its icon until its own picture comes.
+  const [shown, setShown] = useState<{ entry: FsEntry; size: number; url: string | null }>();
   useEffect(() => {
-    const gone = new AbortController();
-    setUrl(null);
+    // Thousands of tiles mount and unmount in a fast scroll: nothing is made for one that goes
+    // before it settles (no request, no AbortController, no state change).
+    let asking: AbortController | null = null;
     const timer = setTimeout(() => {
-      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256, gone.signal).then((found) => {
+      const asked = new AbortController();
+      asking = asked;
+      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256, asked.signal).then((url) => {
         showAtNextFrame(() => {
-          if (!gone.signal.aborted) setUrl(found);
+          if (!asked.signal.aborted) setShown({ entry, size, url });
         });
       });
     }, SETTLE_MS);
     return () => {
-      gone.abort();
       clearTimeout(timer);
+      asking?.abort();
     };
   }, [entry, size]);
+  const url = shown?.entry === entry && shown.size === size ? shown.url : null;
   if (!url) return icon;
   const kind = thumbnailKind(entry.name);
   const picture = (
