@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
 import { adminToken, createMountViaApi, entryRow, signInAsAdmin } from './support';
 import { openUploadAsAdmin, queueItem, uniqueFile } from './upload-support';
 
@@ -143,63 +143,58 @@ test('a share upload cut off by a page reload resumes from its stored parts', as
   expect(shares.map((share) => [share.filename, share.status])).toEqual([[name, 'live']]);
 });
 
-test('a file sent to an upload request resumes after a page reload', async ({ page, request }) => {
-  test.setTimeout(90_000);
+/**
+ * A file sent to a new upload request (with `limits`) into a fresh mount, cut off by a reload
+ * after its first part, then chosen again on the page (after `afterReload`): only parts 2 and 3
+ * go, the visitor is thanked, and the mount holds the file's very bytes.
+ */
+async function sendCutOffAndResume(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  limits: Record<string, unknown>,
+  afterReload: () => Promise<void> = async () => {},
+) {
   const mount = await createMountViaApi(request);
-  const token = await adminToken(request);
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   const created = await request.post('/api/admin/upload-requests', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { path: mount.mount_path },
+    headers,
+    data: { path: mount.mount_path, ...limits },
   });
   expect(created.status()).toBe(201);
   const { slug } = ((await created.json()) as { data: { slug: string } }).data;
-  const { file, bytes } = fileOnDisk('lecture.mp4');
+  const { file, bytes } = fileOnDisk(name);
   const parts = '**/api/public/upload-requests/*/multipart/part?**';
   await page.goto(`/r/${slug}`);
   const { stored } = await storeOnlyFirstPart(page, parts);
   await page.getByTestId('upload-request-input').setInputFiles(file);
   await stored;
   const sent = await reloadAndCountParts(page, parts);
+  await afterReload();
   await page.getByTestId('upload-request-input').setInputFiles(file);
   // Every file sent: the page thanks the visitor.
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 60_000 });
   expect(sent.sort()).toEqual(['2', '3']);
   const download = await request.get('/api/admin/fs/download', {
-    headers: { Authorization: `Bearer ${token}` },
-    params: { path: `${mount.mount_path}/lecture.mp4` },
+    headers,
+    params: { path: `${mount.mount_path}/${name}` },
   });
   expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
+}
+
+test('a file sent to an upload request resumes after a page reload', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await sendCutOffAndResume(page, request, 'lecture.mp4', {});
 });
 
 test('the last file an upload request takes, cut off by a reload, resumes there', async ({
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
-  const mount = await createMountViaApi(request);
-  const token = await adminToken(request);
-  const created = await request.post('/api/admin/upload-requests', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { path: mount.mount_path, max_files: 1 },
+  test.setTimeout(90_000);
+  await sendCutOffAndResume(page, request, 'only-one.mp4', { max_files: 1 }, async () => {
+    // Its only place is held by the file on its way: the page says so instead of "full".
+    await expect(page.getByTestId('upload-request-in-progress')).toBeVisible();
+    await expect(page.getByTestId('upload-request-closed')).toHaveCount(0);
   });
-  expect(created.status()).toBe(201);
-  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
-  const { file, bytes } = fileOnDisk('only-one.mp4');
-  const parts = '**/api/public/upload-requests/*/multipart/part?**';
-  await page.goto(`/r/${slug}`);
-  const { stored } = await storeOnlyFirstPart(page, parts);
-  await page.getByTestId('upload-request-input').setInputFiles(file);
-  await stored;
-  const sent = await reloadAndCountParts(page, parts);
-  // Its only place is held by the file on its way: the page says so instead of "full".
-  await expect(page.getByTestId('upload-request-in-progress')).toBeVisible();
-  await expect(page.getByTestId('upload-request-closed')).toHaveCount(0);
-  await page.getByTestId('upload-request-input').setInputFiles(file);
-  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 30_000 });
-  expect(sent.sort()).toEqual(['2', '3']);
-  const download = await request.get('/api/admin/fs/download', {
-    headers: { Authorization: `Bearer ${token}` },
-    params: { path: `${mount.mount_path}/only-one.mp4` },
-  });
-  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
 });

@@ -5,13 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import type { Mount, StorageConfig, UploadRequest } from '@sharebin/shared';
+import type { StorageConfig, UploadRequest } from '@sharebin/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually';
 import { filesUnder } from '../../test/files-under';
 import { ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
 import { openUpload } from '../../test/open-upload';
+import { adminWithInbox } from '../../test/upload-request-kit';
 import { createProcessIdentity, currentProcess } from '../shared/process-identity';
 import { ABANDONED_ARRIVAL_MS } from './upload-requests.housekeeping';
 
@@ -26,17 +27,7 @@ describe.each(ENGINES)('a visitor who hangs up mid-upload, on %s', (engine) => {
   let httpServer: ReturnType<typeof serve>;
 
   beforeEach(async () => {
-    ({ admin, storage: local } = await t.signInWithLocalStorage());
-    await ok<Mount>(
-      t.request(
-        'POST',
-        '/api/admin/mounts',
-        { name: 'docs', storage_type: 'local', storage_config_id: local.id, mount_path: '/docs' },
-        admin,
-      ),
-      201,
-    );
-    await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
+    ({ admin, storage: local } = await adminWithInbox(t));
     httpServer = serve({ fetch: t.server.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => httpServer.once('listening', resolve));
     port = (httpServer.address() as AddressInfo).port;

@@ -1,36 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Mount,
-  PublicUploadRequest,
-  RequestMultipartInit,
-  StorageConfig,
-  UploadRequest,
-} from '@sharebin/shared';
+import type { PublicUploadRequest, RequestMultipartInit, UploadRequest } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
+import { adminWithInbox, visitorMultipart } from '../../test/upload-request-kit';
 
 const MIB = 1024 * 1024;
 
 describe.each(ENGINES)('the last file of an upload request, half sent, on %s', (engine) => {
   const t = useTestServer(engine);
   let admin: RequestOptions;
-  let local: StorageConfig;
 
-  const call = (slug: string, step: string, body: unknown) =>
-    t.server.app.request(`/api/public/upload-requests/${slug}/multipart/${step}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    });
+  const { call, putPart } = visitorMultipart(t);
   const answer = async <T>(response: Response) =>
     [response.status, (await response.json()) as { data: T; error?: string }] as const;
-  const putPart = (url: string, bytes: Buffer) =>
-    t.server.app.request(url.replace(/^https?:\/\/[^/]+/, ''), {
-      method: 'PUT',
-      body: bytes,
-      headers: { 'content-length': String(bytes.length) },
-    });
   const visit = (slug: string) =>
     t.request<PublicUploadRequest>('GET', `/api/public/upload-requests/${slug}`);
   const counters = async (id: string) => {
@@ -47,17 +30,7 @@ describe.each(ENGINES)('the last file of an upload request, half sent, on %s', (
     ).items.map((item) => item.name);
 
   beforeEach(async () => {
-    ({ admin, storage: local } = await t.signInWithLocalStorage());
-    await ok<Mount>(
-      t.request(
-        'POST',
-        '/api/admin/mounts',
-        { name: 'docs', storage_type: 'local', storage_config_id: local.id, mount_path: '/docs' },
-        admin,
-      ),
-      201,
-    );
-    await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
+    ({ admin } = await adminWithInbox(t));
   });
 
   /** A request whose only file is on its way: its first part stored, the page then reloaded. */

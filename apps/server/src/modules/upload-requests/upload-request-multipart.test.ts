@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Mount, RequestMultipartInit, StorageConfig, UploadRequest } from '@sharebin/shared';
+import type { RequestMultipartInit, UploadRequest } from '@sharebin/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, useTestServer } from '../../test/harness';
+import { adminWithInbox, visitorMultipart } from '../../test/upload-request-kit';
 
 const MIB = 1024 * 1024;
 
 describe.each(ENGINES)('large files sent to an upload request in parts, on %s', (engine) => {
   const t = useTestServer(engine);
   let admin: RequestOptions;
-  let local: StorageConfig;
 
-  const call = (slug: string, step: string, body: unknown) =>
-    t.server.app.request(`/api/public/upload-requests/${slug}/multipart/${step}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    });
+  const { call, putPart } = visitorMultipart(t);
   const json = async <T>(response: Response, status = 200): Promise<T> => {
     const body = (await response.json()) as { data: T };
     expect(response.status, JSON.stringify(body)).toBe(status);
@@ -27,12 +22,6 @@ describe.each(ENGINES)('large files sent to an upload request in parts, on %s', 
     expect(response.status, JSON.stringify(body)).toBe(status);
     return body.error;
   };
-  const putPart = (url: string, bytes: Buffer) =>
-    t.server.app.request(url.replace(/^https?:\/\/[^/]+/, ''), {
-      method: 'PUT',
-      body: bytes,
-      headers: { 'content-length': String(bytes.length) },
-    });
   const request = (fields: Record<string, unknown>) =>
     ok<UploadRequest>(
       t.request('POST', '/api/admin/upload-requests', { path: '/docs/inbox', ...fields }, admin),
@@ -54,17 +43,7 @@ describe.each(ENGINES)('large files sent to an upload request in parts, on %s', 
     );
 
   beforeEach(async () => {
-    ({ admin, storage: local } = await t.signInWithLocalStorage());
-    await ok<Mount>(
-      t.request(
-        'POST',
-        '/api/admin/mounts',
-        { name: 'docs', storage_type: 'local', storage_config_id: local.id, mount_path: '/docs' },
-        admin,
-      ),
-      201,
-    );
-    await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
+    ({ admin } = await adminWithInbox(t));
   });
 
   it('gives a claim back once when two aborts race (two tabs on one resumed file)', async () => {

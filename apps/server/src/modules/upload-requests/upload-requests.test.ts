@@ -1,9 +1,7 @@
 import type {
   FsListing,
-  Mount,
   PublicUploadRequest,
   ReceivedFiles,
-  StorageConfig,
   UploadArrivalList,
   UploadRequest,
   UploadRequestList,
@@ -11,6 +9,7 @@ import type {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fsKeyWith, ok } from '../../test/fs-kit';
 import { ENGINES, type RequestOptions, uploadForm, useTestServer } from '../../test/harness';
+import { adminWithInbox } from '../../test/upload-request-kit';
 
 /** A form of several `file` parts. */
 function filesForm(files: [name: string, text: string, type?: string][]): FormData {
@@ -24,7 +23,6 @@ function filesForm(files: [name: string, text: string, type?: string][]): FormDa
 describe.each(ENGINES)('upload requests on %s', (engine) => {
   const t = useTestServer(engine);
   let admin: RequestOptions;
-  let local: StorageConfig;
 
   const create = (body: Record<string, unknown>, options = admin, prefix = 'admin') =>
     t.request<UploadRequest>('POST', `/api/${prefix}/upload-requests`, body, options);
@@ -60,17 +58,7 @@ describe.each(ENGINES)('upload requests on %s', (engine) => {
     ok<UploadRequest>(t.request('GET', `/api/admin/upload-requests/${id}`, undefined, admin));
 
   beforeEach(async () => {
-    ({ admin, storage: local } = await t.signInWithLocalStorage());
-    await ok<Mount>(
-      t.request(
-        'POST',
-        '/api/admin/mounts',
-        { name: 'docs', storage_type: 'local', storage_config_id: local.id, mount_path: '/docs' },
-        admin,
-      ),
-      201,
-    );
-    await ok(t.request('POST', '/api/admin/fs/mkdir', { path: '/docs/inbox' }, admin), 201);
+    ({ admin } = await adminWithInbox(t));
     await ok(
       t.request(
         'POST',
