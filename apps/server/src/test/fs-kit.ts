@@ -1,7 +1,7 @@
 import type { Mount, StorageConfig } from '@sharebin/shared';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { expectData, fsClient } from './fs-client';
-import { ENGINES, type RequestOptions, type useTestServer } from './harness';
+import { ENGINES, type RequestOptions, uploadForm, type useTestServer } from './harness';
 import { type S3rverInstance, startS3rver } from './s3rver';
 
 /** The data of an answer with the expected status, or an error that shows what came instead. */
@@ -79,3 +79,22 @@ export const adminWithLocalDocsMount = (t: ReturnType<typeof useTestServer>) =>
   adminWithDocsMount(t, 'local', () => {
     throw new Error('a local mount needs no s3rver');
   });
+
+/** Uploads `bytes` as `name` into the mounted folder `folder` through the admin's fs API. */
+export const putInto = (
+  t: ReturnType<typeof useTestServer>,
+  admin: RequestOptions,
+  folder: string,
+  name: string,
+  bytes: Buffer,
+  type = 'application/octet-stream',
+) =>
+  ok(
+    t.request(
+      'POST',
+      '/api/admin/fs/upload',
+      uploadForm(bytes, name, { path: folder }, type),
+      admin,
+    ),
+    201,
+  );

@@ -7,9 +7,10 @@ import {
   ENGINE_DRIVER_CASES,
   fsKeyWith,
   ok,
+  putInto,
   useS3rver,
 } from '../../../test/fs-kit';
-import { type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
+import { type RequestOptions, useTestServer } from '../../../test/harness';
 
 describe.each(ENGINE_DRIVER_CASES)('archives on %s over %s storage', (engine, driverKind) => {
   const t = useTestServer(engine);
@@ -17,10 +18,7 @@ describe.each(ENGINE_DRIVER_CASES)('archives on %s over %s storage', (engine, dr
   let admin: RequestOptions;
 
   const put = (folder: string, name: string, bytes: Buffer) =>
-    ok(
-      t.request('POST', '/api/admin/fs/upload', uploadForm(bytes, name, { path: folder }), admin),
-      201,
-    );
+    putInto(t, admin, folder, name, bytes);
   const list = (file: string, as = admin, prefix = 'admin') =>
     t.request<FsArchiveListing>(
       'GET',

@@ -10,6 +10,7 @@ import {
   ENGINE_DRIVER_CASES,
   fsKeyWith,
   ok,
+  putInto,
   useS3rver,
 } from '../../../test/fs-kit';
 import { type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
@@ -46,10 +47,7 @@ describe.skipIf(!toolsHere).each(ENGINE_DRIVER_CASES)(
     let admin: RequestOptions;
 
     const put = (folder: string, name: string, bytes: Buffer) =>
-      ok(
-        t.request('POST', '/api/admin/fs/upload', uploadForm(bytes, name, { path: folder }), admin),
-        201,
-      );
+      putInto(t, admin, folder, name, bytes);
     const thumbnail = (file: string, size: number, as: RequestOptions = admin) =>
       t.server.app.request(
         `/api/${as.apiKey ? 'user' : 'admin'}/fs/thumbnail?path=${encodeURIComponent(file)}&size=${size}`,
@@ -147,7 +145,7 @@ describe('without the programs', () => {
     ({ admin } = await adminWithDocsMount(t, 'local', s3rver));
   });
 
-  it('answers 415 fs.thumbnail_tool_missing, naming the program, and makes nothing', async () => {
+  it('answers 415 fs.thumbnail_tool_missing, naming the program', async () => {
     for (const [name, tool] of [
       ['clip.mp4', 'ffmpeg'],
       ['paper.pdf', 'pdftoppm'],

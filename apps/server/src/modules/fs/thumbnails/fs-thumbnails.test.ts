@@ -10,9 +10,10 @@ import {
   ENGINE_DRIVER_CASES,
   fsKeyWith,
   ok,
+  putInto,
   useS3rver,
 } from '../../../test/fs-kit';
-import { type RequestOptions, uploadForm, useTestServer } from '../../../test/harness';
+import { type RequestOptions, useTestServer } from '../../../test/harness';
 
 /** A PNG whose header claims 30,000 × 30,000 pixels: tiny on disk, a bomb if decoded. */
 function pixelBomb(): Buffer {
@@ -42,16 +43,8 @@ describe.each(ENGINE_DRIVER_CASES)('thumbnails on %s over %s storage', (engine, 
   const s3rver = useS3rver();
   let admin: RequestOptions;
 
-  const put = (folder: string, name: string, bytes: Buffer, type = 'application/octet-stream') =>
-    ok(
-      t.request(
-        'POST',
-        '/api/admin/fs/upload',
-        uploadForm(bytes, name, { path: folder }, type),
-        admin,
-      ),
-      201,
-    );
+  const put = (folder: string, name: string, bytes: Buffer, type?: string) =>
+    putInto(t, admin, folder, name, bytes, type);
   const thumbnail = (
     file: string,
     size?: number,
