@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  ERROR_CODES,
   type Principal,
   THUMBNAIL_MAX_SOURCE_BYTES,
   type ThumbnailKind,
@@ -8,6 +9,7 @@ import {
 } from '@sharebin/shared';
 import type { Logger } from 'pino';
 import type sharpType from 'sharp';
+import { AppError } from '../../../app/errors';
 import { createWorkQueue } from '../../shared/work-queue';
 import { fsThumbnailFailed, fsThumbnailToolMissing, fsThumbnailUnsupported } from '../fs.errors';
 import type { FsReadUseCases } from '../fs-read.usecases';
@@ -34,12 +36,19 @@ export interface Thumbnail {
 /** The program each kind besides images is made with, and the setting that names it. */
 const TOOL_OF = { video: 'ffmpeg', pdf: 'pdftoppm' } as const;
 
+/** How long a picture that could not be made is not tried again, while its file is unchanged. */
+const FAILURE_MEMORY_MS = 10 * 60_000;
+/** Failures remembered at most; the oldest are forgotten first. */
+const FAILURES_KEPT = 10_000;
+
 /**
  * Small WebP pictures for the explorer's grid and list, made once per file version and size
- * and kept in the cache; at most `concurrency` made at once (the rest wait). Images come from
- * the storage's stream (libvips reads it as it comes), never from a source larger than
+ * and kept in the cache; at most `concurrency` images made at once (the rest wait). Images come
+ * from the storage's stream (libvips reads it as it comes), never from a source larger than
  * THUMBNAIL_MAX_SOURCE_BYTES; videos (a poster) and PDFs (the first page) through the optional
- * `tools`, and are refused with `fs.thumbnail_tool_missing` when the program is not there.
+ * `tools`, one at a time in a queue of their own (a slow video never holds the pictures up), and
+ * are refused with `fs.thumbnail_tool_missing` when the program is not there. A file no picture
+ * could be made of is not tried again for a while: asking again costs nothing.
  */
 export function createFsThumbnails({
   read,
@@ -54,7 +63,18 @@ export function createFsThumbnails({
   concurrency: number;
   logger: Logger;
 }) {
-  const queue = createWorkQueue(concurrency);
+  const imageQueue = createWorkQueue(concurrency);
+  const toolQueue = createWorkQueue(1);
+  /** Pictures that could not be made, and until when that answer stands. */
+  const failures = new Map<string, number>();
+  const rememberFailure = (etag: string) => {
+    failures.delete(etag);
+    failures.set(etag, Date.now() + FAILURE_MEMORY_MS);
+    for (const oldest of failures.keys()) {
+      if (failures.size <= FAILURES_KEPT) break;
+      failures.delete(oldest);
+    }
+  };
   /** One making per picture, however many ask for it at once. */
   const making = new Map<string, Promise<Buffer>>();
   /** Each program is looked for once, the first time it is needed. */
@@ -86,9 +106,20 @@ export function createFsThumbnails({
   ): Promise<Readable | Buffer> {
     if (kind === 'video') {
       const ffmpeg = (await programFor('video')) as string;
-      const open = async (range: string | undefined) =>
-        (await read.download(principal, path, range)).object;
-      return videoPoster(ffmpeg, open, size).catch((error) => Promise.reject(failed(path, error)));
+      // What the storage answered ffmpeg's reads (down, gone) is the answer, not "damaged"; a
+      // range past the end is only ffmpeg looking.
+      let storageFailure: unknown = null;
+      const open = async (range: string | undefined) => {
+        try {
+          return (await read.download(principal, path, range)).object;
+        } catch (error) {
+          if (!(error instanceof AppError && error.status === 416)) storageFailure ??= error;
+          throw error;
+        }
+      };
+      return videoPoster(ffmpeg, open, size).catch((error) =>
+        Promise.reject(storageFailure ?? failed(path, error)),
+      );
     }
     const file = await read.download(principal, path, undefined);
     if (kind === 'image') return file.object.body;
@@ -137,14 +168,23 @@ export function createFsThumbnails({
       const etag = cache.keyOf(path, entry.etag, entry.modified, entry.size, size);
       const cached = await cache.get(etag);
       if (cached) return { bytes: cached, etag };
+      if ((failures.get(etag) ?? 0) > Date.now()) throw fsThumbnailFailed(path);
       let pending = making.get(etag);
       if (!pending) {
-        pending = queue
+        pending = (kind === 'image' ? imageQueue : toolQueue)
           .run(() => make(kind, principal, path, size))
-          .then(async (bytes) => {
-            await cache.put(etag, bytes);
-            return bytes;
-          })
+          .then(
+            async (bytes) => {
+              await cache.put(etag, bytes);
+              return bytes;
+            },
+            (error: unknown) => {
+              const damaged =
+                error instanceof AppError && error.code === ERROR_CODES.fsThumbnailFailed;
+              if (damaged) rememberFailure(etag);
+              throw error;
+            },
+          )
           .finally(() => making.delete(etag));
         making.set(etag, pending);
       }

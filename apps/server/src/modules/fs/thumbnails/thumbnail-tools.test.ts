@@ -19,6 +19,22 @@ describe('thumbnail tools', () => {
     expect(output.toString()).toBe('bytes in');
   });
 
+  it("gives the program none of the server's environment", async () => {
+    process.env.SHAREBIN_TEST_SECRET = 'do not pass on';
+    process.env.http_proxy = 'http://127.0.0.1:9/';
+    try {
+      const seen = await runTool('sh', [
+        '-c',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's expansions, not a template
+        'echo "${SHAREBIN_TEST_SECRET:-none} ${http_proxy:-none} ${PATH:+path}"',
+      ]);
+      expect(seen.toString().trim()).toBe('none none path');
+    } finally {
+      delete process.env.SHAREBIN_TEST_SECRET;
+      delete process.env.http_proxy;
+    }
+  });
+
   it('fails on a non-zero exit with the end of stderr', async () => {
     await expect(runTool('sh', ['-c', 'echo broken file >&2; exit 3'])).rejects.toThrow(
       /exited with 3: broken file/,

@@ -50,7 +50,7 @@ export async function findProgram(command: string): Promise<string | null> {
  * Runs a program to its end and answers what it wrote: `input` (if any) is its stdin. It fails
  * on a non-zero exit (with the end of its stderr), on a timeout (killed), and when its output
  * passes MAX_TOOL_OUTPUT_BYTES (killed). It runs within `memoryLimitMb` of address space, set
- * by the shell that starts it.
+ * by the shell that starts it, and with none of the server's environment.
  */
 export function runTool(
   program: string,
@@ -65,6 +65,9 @@ export function runTool(
     const limited = `ulimit -v ${Math.round(memoryLimitMb * 1024)} && exec "$0" "$@"`;
     const child = spawn('/bin/sh', ['-c', limited, program, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
+      // Nothing of the server's environment (its secrets, a proxy that would be sent the
+      // loopback address): the PATH to find the program's own helpers, and a plain locale.
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
     });
     const chunks: Buffer[] = [];
     let outputBytes = 0;
