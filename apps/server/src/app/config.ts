@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { maskUrlPassword, unsupportedDatabaseScheme } from '../modules/shared/db-url';
 import type { ThumbnailTools } from '../modules/fs/thumbnails/thumbnail-tools';
+import { maskUrlPassword, unsupportedDatabaseScheme } from '../modules/shared/db-url';
 import type { HttpTimeouts } from './http-server';
 
 const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -166,7 +166,8 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
       method: 'get',
       path: '/public/fs-shares/:slug/thumbnail',
       tag,
-      summary: 'A WebP thumbnail of a picture, video or PDF in the share (`path` relative to it); counts no view',
+      summary:
+        'A WebP thumbnail of a picture, video or PDF in the share (`path` relative to it); counts no view',
       auth: 'public',
       params: slugParamSchema,
       query: thumbnailQuerySchema.extend({ path: fsShareInnerPathSchema, token: tokenSchema }),

@@ -18,7 +18,6 @@ import {
   type CappedTable,
   capTable,
   DOCUMENT_PREVIEW_MAX_BYTES,
-  type DocumentKind,
   documentKind,
   SHEET_MAX_COLUMNS,
   SHEET_MAX_ROWS,
@@ -203,12 +202,6 @@ function DownloadInstead({
   );
 }
 
-function readerOf(kind: Exclude<DocumentKind, 'epub'>, language: string) {
-  if (kind === 'docx') return renderDocx;
-  if (kind === 'sheet') return (bytes: ArrayBuffer) => readWorkbook(bytes, language);
-  return readCsv;
-}
-
 /**
  * Word documents, spreadsheets, CSV and EPUB books read in the page by libraries that load
  * with the first such file opened (each in its own chunk), from the file's short-lived link.
@@ -234,10 +227,14 @@ export default function DocumentPreview({
     queryFn: async () => {
       const bytes = await fetchBytes(url);
       if (kind === null) throw new Error('not a document');
-      const refusal = kind === 'csv' ? null : await refuseZipBomb(bytes);
+      if (kind === 'csv') return readCsv(bytes);
+      const refusal = await refuseZipBomb(bytes);
       if (refusal) return refusal;
-      if (kind === 'epub') return { kind: 'epub' as const, bytes };
-      return readerOf(kind, i18n.language)(bytes);
+      if (kind === 'sheet') return readWorkbook(bytes, i18n.language);
+      // JSZip (mammoth's, epub.js's) would inflate a lying part past its declared size.
+      const { storedCopy } = await import('../documents/zip-bounds');
+      const stored = await storedCopy(bytes);
+      return kind === 'epub' ? { kind: 'epub' as const, bytes: stored } : renderDocx(stored);
     },
   });
 

@@ -1,7 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   checkZipBounds,
+  storedCopy,
   ZIP_MAX_ENTRIES,
   ZIP_MAX_TOTAL_UNCOMPRESSED,
   ZIP_RATIO_MIN_UNCOMPRESSED,
@@ -255,5 +257,32 @@ describe('checkZipBounds', () => {
     const padded = Buffer.concat([Buffer.alloc(100, 1), archive, Buffer.alloc(100, 2)]);
     const view = new Uint8Array(padded.buffer, padded.byteOffset + 100, archive.length);
     expect(checkZipBounds(view)).toMatchObject({ verdict: 'ok', entries: 3 });
+  });
+});
+
+describe('storedCopy', () => {
+  it('keeps every part as it is, stored without compression', async () => {
+    const xml = Buffer.from('<w:document>hello</w:document>'.repeat(200));
+    const copy = await storedCopy(
+      arrayBufferOf(zip([{ name: 'word/document.xml', bytes: xml, deflate: true }])),
+    );
+    const parts = unzipSync(new Uint8Array(copy));
+    expect(Buffer.from(parts['word/document.xml'] ?? []).equals(xml)).toBe(true);
+    // Stored: the copy is as large as what it holds, nothing left for JSZip to inflate.
+    expect(copy.byteLength).toBeGreaterThan(xml.length);
+  });
+
+  it('cuts a part that lies about its size at what it declares', async () => {
+    const lying = zip([
+      {
+        name: 'word/document.xml',
+        bytes: Buffer.alloc(8 * MIB),
+        deflate: true,
+        declaredSize: 1000,
+      },
+    ]);
+    expect(checkZipBounds(arrayBufferOf(lying)).verdict).toBe('ok');
+    const parts = unzipSync(new Uint8Array(await storedCopy(arrayBufferOf(lying))));
+    expect(parts['word/document.xml']?.length).toBe(1000);
   });
 });

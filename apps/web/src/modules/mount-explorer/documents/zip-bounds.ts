@@ -21,12 +21,10 @@
  *   declared size and never grows it (inflateSync with `out`), so the declared sizes checked
  *   here are the most it writes: a lie only truncates the part, and the parse then fails.
  * - .docx and .epub: mammoth and epub.js unzip with JSZip, which inflates with pako into a
- *   growing buffer and compares the length to the declared size only at the end. Neither
- *   library accepts a limited or streamed inflate, so the declared-size check is the practical
- *   bound there. A file that lies in its central directory (a deliberate attack, not a packed
- *   document) is bounded only by the 20 MiB cap times deflate's 1032:1, about 20 GiB: not in
- *   practice. A streamed pre-pass through DecompressionStream, counting the real bytes and
- *   stopping at the declared size, would close that at the cost of inflating twice.
+ *   growing buffer and compares the length to the declared size only at the end: a file that
+ *   lies in its central directory would inflate up to the 20 MiB cap times deflate's 1032:1,
+ *   about 20 GiB. So they get `storedCopy` instead: fflate unzips it within the declared sizes
+ *   and zips the parts again without compression, which JSZip only copies.
  *
  * Where the libraries disagree, this refuses: ZIP64 (neither needs it under these bounds, and
  * fflate takes a 0xFFFFFFFF size as 4 GiB when the archive has no ZIP64 end record), split
@@ -137,4 +135,16 @@ export function checkZipBounds(input: ArrayBuffer | Uint8Array): ZipBounds {
   }
   if (at !== end || counted !== entries) return DAMAGED;
   return { verdict: 'ok', entries, uncompressed };
+}
+
+/**
+ * The zip's parts, each inflated at most to the size it declares (fflate's `unzipSync` never
+ * writes past it: a part that lies comes out cut, and its document then fails to parse),
+ * zipped again without compression. Call it after `checkZipBounds` said ok: the declared sizes
+ * are then the bound.
+ */
+export async function storedCopy(bytes: ArrayBuffer): Promise<ArrayBuffer> {
+  const { unzipSync, zipSync } = await import('fflate');
+  const copy = zipSync(unzipSync(new Uint8Array(bytes)), { level: 0 });
+  return copy.buffer.slice(copy.byteOffset, copy.byteOffset + copy.byteLength) as ArrayBuffer;
 }
