@@ -13,6 +13,7 @@ import { AppError } from '../../../app/errors';
 import { createWorkQueue } from '../../shared/work-queue';
 import { fsThumbnailFailed, fsThumbnailToolMissing, fsThumbnailUnsupported } from '../fs.errors';
 import type { FsReadUseCases } from '../fs-read.usecases';
+import { createFailureMemory } from './failure-memory';
 import type { ThumbnailCache } from './thumbnail-cache';
 import { findProgram, type ThumbnailTools } from './thumbnail-tools';
 import { pdfFirstPage, videoPoster } from './tool-pictures';
@@ -33,13 +34,14 @@ export interface Thumbnail {
   etag: string;
 }
 
+/** One picture asked for: what it is of, and the program its kind is made with (images: none). */
+type Wanted = { principal: Principal; path: string; size: number } & (
+  | { kind: 'image'; program: null }
+  | { kind: Exclude<ThumbnailKind, 'image'>; program: string }
+);
+
 /** The program each kind besides images is made with, and the setting that names it. */
 const TOOL_OF = { video: 'ffmpeg', pdf: 'pdftoppm' } as const;
-
-/** How long a picture that could not be made is not tried again, while its file is unchanged. */
-const FAILURE_MEMORY_MS = 10 * 60_000;
-/** Failures remembered at most; the oldest are forgotten first. */
-const FAILURES_KEPT = 10_000;
 
 /**
  * Small WebP pictures for the explorer's grid and list, made once per file version and size
@@ -65,16 +67,7 @@ export function createFsThumbnails({
 }) {
   const imageQueue = createWorkQueue(concurrency);
   const toolQueue = createWorkQueue(1);
-  /** Pictures that could not be made, and until when that answer stands. */
-  const failures = new Map<string, number>();
-  const rememberFailure = (etag: string) => {
-    failures.delete(etag);
-    failures.set(etag, Date.now() + FAILURE_MEMORY_MS);
-    for (const oldest of failures.keys()) {
-      if (failures.size <= FAILURES_KEPT) break;
-      failures.delete(oldest);
-    }
-  };
+  const failures = createFailureMemory();
   /** One making per picture, however many ask for it at once. */
   const making = new Map<string, Promise<Buffer>>();
   /** Each program is looked for once, the first time it is needed. */
@@ -98,14 +91,13 @@ export function createFsThumbnails({
    * The picture to shrink: the image's bytes as they come, or the tool's PNG. The storage's
    * own failures (gone, down) are answered as they are.
    */
-  async function source(
-    kind: ThumbnailKind,
-    principal: Principal,
-    path: string,
-    size: number,
-  ): Promise<Readable | Buffer> {
-    if (kind === 'video') {
-      const ffmpeg = (await programFor('video')) as string;
+  async function source(wanted: Wanted): Promise<Readable | Buffer> {
+    const { principal, path, size } = wanted;
+    if (wanted.kind === 'image') {
+      return (await read.download(principal, path, undefined)).object.body;
+    }
+    const { program } = wanted;
+    if (wanted.kind === 'video') {
       // What the storage answered ffmpeg's reads (down, gone) is the answer, not "damaged"; a
       // range past the end is only ffmpeg looking.
       let storageFailure: unknown = null;
@@ -117,26 +109,20 @@ export function createFsThumbnails({
           throw error;
         }
       };
-      return videoPoster(ffmpeg, open, size).catch((error) =>
+      return videoPoster(program, open, size).catch((error) =>
         Promise.reject(storageFailure ?? failed(path, error)),
       );
     }
     const file = await read.download(principal, path, undefined);
-    if (kind === 'image') return file.object.body;
-    const pdftoppm = (await programFor('pdf')) as string;
-    return pdfFirstPage(pdftoppm, file.object.body, size).catch((error) =>
+    return pdfFirstPage(program, file.object.body, size).catch((error) =>
       Promise.reject(failed(path, error)),
     );
   }
 
-  async function make(
-    kind: ThumbnailKind,
-    principal: Principal,
-    path: string,
-    size: number,
-  ): Promise<Buffer> {
+  async function make(wanted: Wanted): Promise<Buffer> {
+    const { path, size } = wanted;
     const sharp = await loadSharp();
-    const input = await source(kind, principal, path, size);
+    const input = await source(wanted);
     const transformer = sharp({ limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
       .rotate()
       .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
@@ -162,17 +148,21 @@ export function createFsThumbnails({
       if (tooLargeForThumbnail(kind, entry.size ?? 0)) {
         throw fsThumbnailUnsupported(path, THUMBNAIL_MAX_SOURCE_BYTES);
       }
-      if (kind !== 'image' && !(await programFor(kind))) {
-        throw fsThumbnailToolMissing(path, kind, TOOL_OF[kind]);
+      let wanted: Wanted;
+      if (kind === 'image') wanted = { kind, program: null, principal, path, size };
+      else {
+        const program = await programFor(kind);
+        if (program === null) throw fsThumbnailToolMissing(path, kind, TOOL_OF[kind]);
+        wanted = { kind, program, principal, path, size };
       }
       const etag = cache.keyOf(path, entry.etag, entry.modified, entry.size, size);
       const cached = await cache.get(etag);
       if (cached) return { bytes: cached, etag };
-      if ((failures.get(etag) ?? 0) > Date.now()) throw fsThumbnailFailed(path);
+      if (failures.failedLately(etag)) throw fsThumbnailFailed(path);
       let pending = making.get(etag);
       if (!pending) {
         pending = (kind === 'image' ? imageQueue : toolQueue)
-          .run(() => make(kind, principal, path, size))
+          .run(() => make(wanted))
           .then(
             async (bytes) => {
               await cache.put(etag, bytes);
@@ -181,7 +171,7 @@ export function createFsThumbnails({
             (error: unknown) => {
               const damaged =
                 error instanceof AppError && error.code === ERROR_CODES.fsThumbnailFailed;
-              if (damaged) rememberFailure(etag);
+              if (damaged) failures.remember(etag);
               throw error;
             },
           )

@@ -39,20 +39,6 @@ interface UnzipsTooLarge {
   maxEntries: number;
 }
 
-/**
- * Measures a zipped document (.docx, .xlsx, .epub) from its central directory before any
- * library unzips it (documents/zip-bounds.ts): a zip bomb is refused, a zip that cannot be
- * measured is read as damaged. The checker loads with the first zipped document, not before.
- */
-async function refuseZipBomb(bytes: ArrayBuffer): Promise<UnzipsTooLarge | null> {
-  const { checkZipBounds } = await import('../documents/zip-bounds');
-  const bounds = checkZipBounds(bytes);
-  if (bounds.verdict === 'damaged') throw new Error('damaged zip');
-  if (bounds.verdict === 'ok') return null;
-  const { maxUncompressed, maxEntries } = bounds;
-  return { kind: 'unzipsTooLarge', maxUncompressed, maxEntries };
-}
-
 async function renderDocx(bytes: ArrayBuffer): Promise<Rendered> {
   const [{ default: mammoth }, { default: DOMPurify }] = await Promise.all([
     import('mammoth'),
@@ -203,6 +189,30 @@ function DownloadInstead({
 }
 
 /**
+ * A zipped document (.docx, .xlsx, .epub), measured from its central directory before any
+ * library unzips it (documents/zip-bounds.ts, loaded with the first such file): a zip bomb is
+ * refused, a zip that cannot be measured is read as damaged. JSZip (mammoth's, epub.js's)
+ * would inflate a part that lies past its declared size, so .docx and .epub reach it as a
+ * stored copy unzipped within the declared sizes; read-excel-file's fflate keeps to them itself.
+ */
+async function readZipped(
+  kind: 'docx' | 'sheet' | 'epub',
+  bytes: ArrayBuffer,
+  language: string,
+): Promise<Rendered | UnzipsTooLarge | { kind: 'epub'; bytes: ArrayBuffer }> {
+  const { checkZipBounds, storedCopy } = await import('../documents/zip-bounds');
+  const bounds = checkZipBounds(bytes);
+  if (bounds.verdict === 'damaged') throw new Error('damaged zip');
+  if (bounds.verdict === 'refused') {
+    const { maxUncompressed, maxEntries } = bounds;
+    return { kind: 'unzipsTooLarge', maxUncompressed, maxEntries };
+  }
+  if (kind === 'sheet') return readWorkbook(bytes, language);
+  const stored = await storedCopy(bytes);
+  return kind === 'epub' ? { kind: 'epub', bytes: stored } : renderDocx(stored);
+}
+
+/**
  * Word documents, spreadsheets, CSV and EPUB books read in the page by libraries that load
  * with the first such file opened (each in its own chunk), from the file's short-lived link.
  */
@@ -227,14 +237,7 @@ export default function DocumentPreview({
     queryFn: async () => {
       const bytes = await fetchBytes(url);
       if (kind === null) throw new Error('not a document');
-      if (kind === 'csv') return readCsv(bytes);
-      const refusal = await refuseZipBomb(bytes);
-      if (refusal) return refusal;
-      if (kind === 'sheet') return readWorkbook(bytes, i18n.language);
-      // JSZip (mammoth's, epub.js's) would inflate a lying part past its declared size.
-      const { storedCopy } = await import('../documents/zip-bounds');
-      const stored = await storedCopy(bytes);
-      return kind === 'epub' ? { kind: 'epub' as const, bytes: stored } : renderDocx(stored);
+      return kind === 'csv' ? readCsv(bytes) : readZipped(kind, bytes, i18n.language);
     },
   });
 
