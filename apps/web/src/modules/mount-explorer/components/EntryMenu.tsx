@@ -17,7 +17,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toPrincipal, useAuth } from '../../auth';
 import { useEntryActions } from '../explorer.actions-context';
@@ -102,6 +102,18 @@ export function EntryContextMenu({
 }) {
   const { t } = useTranslation();
   const [first] = entries;
+  // Escape closes the menu wherever the focus is: the menu takes the focus only once it has
+  // appeared, and an Escape pressed before that would otherwise reach the list (and leave the
+  // menu open).
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', closeOnEscape, true);
+    return () => window.removeEventListener('keydown', closeOnEscape, true);
+  }, [onClose]);
   return (
     <Menu
       opened
