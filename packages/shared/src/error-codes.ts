@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   fsThumbnailUnsupported: 'fs.thumbnail_unsupported',
   fsThumbnailFailed: 'fs.thumbnail_failed',
   fsThumbnailToolMissing: 'fs.thumbnail_tool_missing',
+  fsThumbnailBusy: 'fs.thumbnail_busy',
   fsArchiveUnsupported: 'fs.archive_unsupported',
   fsArchiveUnreadable: 'fs.archive_unreadable',
   fsArchiveEntryNotFound: 'fs.archive_entry_not_found',

@@ -1,14 +1,13 @@
 import { once } from 'node:events';
-import type http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { MultipartInitResponse } from '@sharebin/shared';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC } from '../test/dav-kit';
 import { eventually } from '../test/eventually';
 import { useTestServer } from '../test/harness';
-import { createHttpServer } from './http-server';
+import { useRealSocket } from '../test/real-socket';
 
 interface LogLine {
   level: number;
@@ -32,19 +31,11 @@ const SENT_BYTES = 10 * 1024;
 
 describe('a client that hangs up mid-request', () => {
   const t = useTestServer('sqlite', { logger: pino({ level: 'info' }, captured) });
-  let httpServer: http.Server;
-  let port: number;
+  const served = useRealSocket(t);
   let admin: { token: string };
 
   beforeEach(async () => {
     lines.length = 0;
-    httpServer = createHttpServer({
-      fetch: t.server.app.fetch,
-      timeouts: { idleMs: 60_000, headersMs: 60_000, keepAliveMs: 5_000 },
-    });
-    httpServer.listen(0, '127.0.0.1');
-    await once(httpServer, 'listening');
-    port = (httpServer.address() as AddressInfo).port;
     const signedIn = await t.signInWithLocalStorage();
     admin = { token: signedIn.admin.token as string };
     const mounted = await t.request(
@@ -60,14 +51,10 @@ describe('a client that hangs up mid-request', () => {
     );
     expect(mounted.status).toBe(201);
   });
-  afterEach(async () => {
-    httpServer.closeAllConnections();
-    await new Promise((resolve) => httpServer.close(resolve));
-  });
 
   /** Sends the head and the first bytes of a request's body, then drops the socket. */
   async function hangUpDuring(head: string, firstBytes: Buffer) {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(served.port, '127.0.0.1');
     socket.on('error', () => {});
     await once(socket, 'connect');
     socket.write(head);

@@ -144,6 +144,22 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   });
 
+  /** How busy the thumbnail queues are, once the file system is wired (`watchThumbnails`). */
+  let thumbnailQueues: (() => Record<string, { running: number; waiting: number }>) | null = null;
+  new Gauge({
+    name: `${prefix}thumbnails_queued`,
+    help: 'Thumbnails being made (running) or waiting their turn (waiting) on this instance, by queue (image; tool: videos and PDFs)',
+    labelNames: ['queue', 'status'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [queue, load] of Object.entries(thumbnailQueues?.() ?? {})) {
+        this.set({ queue, status: 'running' }, load.running);
+        this.set({ queue, status: 'waiting' }, load.waiting);
+      }
+    },
+  });
+
   const pool = sources.databasePool;
   if (pool) {
     const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
@@ -182,6 +198,11 @@ export function createMetrics(sources: MetricsSources) {
       };
       httpRequests.inc(labels);
       httpDuration.observe(labels, seconds);
+    },
+
+    /** Reports the thumbnail queues' load at each scrape. */
+    watchThumbnails(load: () => Record<string, { running: number; waiting: number }>): void {
+      thumbnailQueues = load;
     },
 
     jobFinished(type: string, outcome: 'completed' | 'failed' | 'cancelled'): void {

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../test/harness';
-import { createHttpServer, REFUSED_BODY_DRAIN_BYTES } from './http-server';
+import { useRealSocket } from '../test/real-socket';
+import { REFUSED_BODY_DRAIN_BYTES } from './http-server';
 
 const DECLARED = 200 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 7);
@@ -51,21 +52,7 @@ async function sendHuge(
 
 describe('a request refused before its body was read', () => {
   const t = useTestServer('sqlite');
-  let server: http.Server;
-  let port: number;
-  beforeEach(async () => {
-    server = createHttpServer({
-      fetch: t.server.app.fetch,
-      timeouts: { idleMs: 10_000, headersMs: 10_000, keepAliveMs: 10_000 },
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
-  });
-  afterEach(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const served = useRealSocket(t, { idleMs: 10_000, headersMs: 10_000, keepAliveMs: 10_000 });
 
   const expectBounded = (result: Awaited<ReturnType<typeof sendHuge>>) => {
     expect(result.serverRead).toBeLessThan(REFUSED_BODY_DRAIN_BYTES + READ_AHEAD_SLACK);
@@ -76,8 +63,8 @@ describe('a request refused before its body was read', () => {
   it('answers a form too large by its length, reading at most the bound', async () => {
     const { admin } = await t.signInWithLocalStorage();
     const result = await sendHuge(
-      port,
-      server,
+      served.port,
+      served.server,
       'POST /api/upload HTTP/1.1\r\nHost: x\r\n' +
         `Authorization: Bearer ${admin.token}\r\n` +
         'Content-Type: multipart/form-data; boundary=b\r\n',
@@ -89,8 +76,8 @@ describe('a request refused before its body was read', () => {
 
   it('answers an upload without credentials, reading at most the bound', async () => {
     const result = await sendHuge(
-      port,
-      server,
+      served.port,
+      served.server,
       'POST /api/upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n',
     );
     expect(result.answer).toMatch(/^HTTP\/1\.1 401/);
@@ -100,8 +87,8 @@ describe('a request refused before its body was read', () => {
   it('answers a local signed PUT with a bad signature, reading at most the bound', async () => {
     const { storage } = await t.signInWithLocalStorage();
     const result = await sendHuge(
-      port,
-      server,
+      served.port,
+      served.server,
       `PUT /api/storage/local/${storage.id}/put?key=a&expires=1&signature=forged HTTP/1.1\r\n` +
         'Host: x\r\n',
     );
@@ -121,7 +108,7 @@ describe('a request refused before its body was read', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="slug"\r\n\r\nnot a slug!\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`;
     // Within the upload limit by its length, so the refusal comes from reading the form.
-    const result = await sendHuge(port, server, socketHead, {
+    const result = await sendHuge(served.port, served.server, socketHead, {
       bodyStart: formStart,
       declared: 90 * 1024 * 1024,
     });

@@ -68,6 +68,7 @@ export const apiErrorsEnUS: ApiErrorTexts = {
   'fs.thumbnail_failed': 'No thumbnail could be made of {{path}}',
   'fs.thumbnail_tool_missing':
     'Thumbnails of {{path}} need {{tool}}, which this server does not have',
+  'fs.thumbnail_busy': 'Too many thumbnails are being made: {{path}} is asked for again shortly',
   'fs.archive_unsupported': '{{path}} is not an archive that can be opened here (zip, tar, tar.gz)',
   'fs.archive_unreadable': '{{path}} could not be read as an archive',
   'fs.archive_entry_not_found': '{{path}} holds no file {{entry}}',
@@ -221,6 +222,7 @@ export const apiErrorsZhCN: ApiErrorTexts = {
   'fs.thumbnail_unsupported': '无法为 {{path}} 这类文件生成缩略图',
   'fs.thumbnail_failed': '无法为 {{path}} 生成缩略图',
   'fs.thumbnail_tool_missing': '为 {{path}} 生成缩略图需要 {{tool}}，但服务器上没有安装',
+  'fs.thumbnail_busy': '正在生成的缩略图过多：稍后会再次请求 {{path}}',
   'fs.archive_unsupported': '{{path}} 不是可在此打开的压缩包（zip、tar、tar.gz）',
   'fs.archive_unreadable': '无法将 {{path}} 作为压缩包读取',
   'fs.archive_entry_not_found': '{{path}} 中没有文件 {{entry}}',

@@ -41,7 +41,7 @@ const THUMBNAIL_CONCURRENCY = 2;
  */
 export function wireFileSystem(
   deps: ServerDeps,
-  { engine, mountsRepository, activity }: Platform,
+  { engine, mountsRepository, activity, metrics }: Platform,
   { storage, drivers, mountResolver, resolversBus, directories }: Storage,
   { filesRepository }: Shares,
 ) {
@@ -100,6 +100,17 @@ export function wireFileSystem(
       logger,
     }),
   });
+  const thumbnails = createFsThumbnails({
+    read,
+    cache: createThumbnailCache({
+      dir: path.join(deps.dataDir, 'thumbnails'),
+      maxBytes: deps.thumbnailCacheBytes ?? THUMBNAIL_CACHE_BYTES,
+    }),
+    tools: deps.thumbnailTools ?? { ffmpeg: 'ffmpeg', pdftoppm: 'pdftoppm' },
+    concurrency: THUMBNAIL_CONCURRENCY,
+    logger,
+  });
+  metrics.watchThumbnails(() => thumbnails.load);
   return {
     search,
     checksums,
@@ -127,16 +138,7 @@ export function wireFileSystem(
     write: createFsWriteUseCases({ locator, quota, onChange, activity }),
     read,
     archives: createFsArchives({ read }),
-    thumbnails: createFsThumbnails({
-      read,
-      cache: createThumbnailCache({
-        dir: path.join(deps.dataDir, 'thumbnails'),
-        maxBytes: deps.thumbnailCacheBytes ?? THUMBNAIL_CACHE_BYTES,
-      }),
-      tools: deps.thumbnailTools ?? { ffmpeg: 'ffmpeg', pdftoppm: 'pdftoppm' },
-      concurrency: THUMBNAIL_CONCURRENCY,
-      logger,
-    }),
+    thumbnails,
     davProperties: createDavPropertiesRepository({ db }),
     davLocks: createDavLocksRepository({ db, engine }),
   };

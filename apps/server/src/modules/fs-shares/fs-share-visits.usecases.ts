@@ -255,10 +255,16 @@ export function createFsShareVisits({
     },
 
     /** A picture's thumbnail in a shared folder (or of a shared picture): counts no view. */
-    async thumbnail(slug: string, inner: string, size: number, credentials: FsShareCredentials) {
+    async thumbnail(
+      slug: string,
+      inner: string,
+      size: number,
+      credentials: FsShareCredentials,
+      signal?: AbortSignal,
+    ) {
       const row = await access.authorize(slug, credentials);
       return asCreator(row, row.kind === 'file' ? '/' : inner, (principal, path) =>
-        thumbnails.thumbnail(principal, path, size),
+        thumbnails.thumbnail(principal, path, size, signal),
       );
     },
 

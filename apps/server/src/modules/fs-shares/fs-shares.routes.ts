@@ -174,14 +174,20 @@ function visitorRoutes(visits: FsShareVisits, activity: ActivityLog): AnyRoute[]
       headers: sharePasswordHeaderSchema,
       response: z.string(),
       produces: 'image/webp',
-      errors: [400, 401, 404, 410, 415, 422, 429],
+      errors: [400, 401, 404, 410, 415, 422, 429, 503],
       handler: async ({ params, query, headers, clientIp }, c) =>
         thumbnailResponse(
-          await visits.thumbnail(params.slug, query.path, query.size, {
-            token: query.token,
-            password: givenSharePassword(headers, undefined),
-            clientIp,
-          }),
+          await visits.thumbnail(
+            params.slug,
+            query.path,
+            query.size,
+            {
+              token: query.token,
+              password: givenSharePassword(headers, undefined),
+              clientIp,
+            },
+            c.req.raw.signal,
+          ),
           c.req.header('if-none-match'),
         ),
     }),

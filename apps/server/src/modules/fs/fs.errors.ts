@@ -162,6 +162,16 @@ export const fsThumbnailFailed = (path: string) =>
     path,
   });
 
+/** Too many pictures already wait their turn: asked again later, it is made. */
+export const fsThumbnailBusy = (path: string) =>
+  new AppError(
+    503,
+    ERROR_CODES.fsThumbnailBusy,
+    `Too many thumbnails are being made: ask for ${path} again shortly`,
+    { path },
+    { 'Retry-After': '5' },
+  );
+
 /** Not an archive listed here (zip, tar, tar.gz / tgz). */
 export const fsArchiveUnsupported = (path: string) =>
   new AppError(

@@ -8,9 +8,9 @@ import {
 } from 'node:net';
 import type { StorageConfig } from '@sharebin/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpServer } from '../../app/http-server';
 import { ADMIN_BASIC } from '../../test/dav-kit';
 import { type RequestOptions, useTestServer } from '../../test/harness';
+import { useRealSocket } from '../../test/real-socket';
 import { s3ConfigAt } from '../../test/remote-s3';
 
 /** Short in tests; STORAGE_TIMEOUT in production. */
@@ -60,23 +60,11 @@ describe('a storage that does not answer, over a real socket', () => {
   const t = useTestServer('sqlite', {
     s3Timeouts: { connectMs: STORAGE_TIMEOUT_MS, idleMs: STORAGE_TIMEOUT_MS },
   });
-  let httpServer: http.Server;
-  let port: number;
+  const served = useRealSocket(t);
   let admin: RequestOptions;
 
   beforeEach(async () => {
-    httpServer = createHttpServer({
-      fetch: t.server.app.fetch,
-      timeouts: { idleMs: 60_000, headersMs: 60_000, keepAliveMs: 5_000 },
-    });
-    httpServer.listen(0, '127.0.0.1');
-    await once(httpServer, 'listening');
-    port = (httpServer.address() as AddressInfo).port;
     admin = { token: await t.loginAsAdmin() };
-  });
-  afterEach(async () => {
-    httpServer.closeAllConnections();
-    await new Promise((resolve) => httpServer.close(resolve));
   });
 
   /** An S3 storage at `endpoint`, mounted at `/docs`. */
@@ -111,7 +99,7 @@ describe('a storage that does not answer, over a real socket', () => {
     const started = Date.now();
     return new Promise((resolve, reject) => {
       const request = http.request(
-        { port, host: '127.0.0.1', method, path, agent: false, headers },
+        { port: served.port, host: '127.0.0.1', method, path, agent: false, headers },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,7 +1,7 @@
 import type { FsEntry } from '@sharebin/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow } from '../../app/fake-window.test-support';
-import { hasThumbnail, thumbnailUrl } from './thumbnails';
+import { BUSY_RETRY_MS, hasThumbnail, thumbnailUrl } from './thumbnails';
 
 /** Thumbnail requests held open until answered or aborted, as a slow server's would be. */
 const requests: {
@@ -105,5 +105,32 @@ describe('explorer thumbnails', () => {
     );
     expect(await damaged).toBeNull();
     expect(hasThumbnail(entry('d.png'))).toBe(true);
+  });
+
+  it('asks a busy server again after a while, for as long as a row waits', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () => Response.json({ code: 503, error: 'fs.thumbnail_busy' }, { status: 503 });
+      const wanted = thumbnailUrl(entry('e.png'), 128, new AbortController().signal);
+      requests[0]?.answer(busy());
+      await vi.advanceTimersByTimeAsync(BUSY_RETRY_MS - 1);
+      expect(requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(requests).toHaveLength(2);
+      requests[1]?.answer();
+      expect(await wanted).toBe('blob:picture');
+
+      // A row gone while it waits: no more asking.
+      const row = new AbortController();
+      const left = thumbnailUrl(entry('f.png'), 128, row.signal);
+      requests[2]?.answer(busy());
+      await vi.advanceTimersByTimeAsync(10);
+      row.abort();
+      await vi.advanceTimersByTimeAsync(BUSY_RETRY_MS * 2);
+      expect(requests).toHaveLength(3);
+      expect(await left).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

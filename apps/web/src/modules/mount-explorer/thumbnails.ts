@@ -36,17 +36,48 @@ interface Picture {
 /** Pictures already fetched, by file version and size: a scroll back shows them at once. */
 const pictures = new Map<string, Picture>();
 
+/** How long a picture the server was too busy to make waits before it is asked for again. */
+export const BUSY_RETRY_MS = 5_000;
+
+/** Resolves after `ms`, or rejects as soon as `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+
+/**
+ * The thumbnail's bytes (null: the server makes none). A server too busy (its queue full) is
+ * asked again after BUSY_RETRY_MS, for as long as a row waits for the picture.
+ */
+async function thumbnailBlob(entry: FsEntry, size: number, signal: AbortSignal) {
+  for (;;) {
+    let busy = false;
+    const blob = await apiBlob(`${fsBase()}/thumbnail`, {
+      query: { path: entry.path, size },
+      signal,
+      onRefused: (code) => {
+        const kind = thumbnailKind(entry.name);
+        if (code === ERROR_CODES.fsThumbnailToolMissing && kind) kindsWithoutTool.add(kind);
+        busy = code === ERROR_CODES.fsThumbnailBusy;
+      },
+    });
+    if (!busy) return blob;
+    await pause(BUSY_RETRY_MS, signal);
+  }
+}
+
 function fetchPicture(key: string, entry: FsEntry, size: number): Picture {
   const abort = new AbortController();
   const picture: Picture = { url: Promise.resolve(null), waiting: 0, settled: false, abort };
-  picture.url = apiBlob(`${fsBase()}/thumbnail`, {
-    query: { path: entry.path, size },
-    signal: abort.signal,
-    onRefused: (code) => {
-      const kind = thumbnailKind(entry.name);
-      if (code === ERROR_CODES.fsThumbnailToolMissing && kind) kindsWithoutTool.add(kind);
-    },
-  })
+  picture.url = thumbnailBlob(entry, size, abort.signal)
     .then((blob) => (blob ? URL.createObjectURL(blob) : null))
     .catch(() => {
       if (pictures.get(key) === picture) pictures.delete(key);

@@ -48,10 +48,10 @@ export function createFsThumbnailRoutes({ thumbnails }: { thumbnails: FsThumbnai
       query: thumbnailQuerySchema,
       response: z.string(),
       produces: 'image/webp',
-      errors: [403, 404, 415, 422],
+      errors: [403, 404, 415, 422, 503],
       handler: async ({ principal, query }, c) =>
         thumbnailResponse(
-          await thumbnails.thumbnail(principal, query.path, query.size),
+          await thumbnails.thumbnail(principal, query.path, query.size, c.req.raw.signal),
           c.req.header('if-none-match'),
         ),
     });

@@ -6,8 +6,9 @@ import type { FsEntry } from '@sharebin/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../app/errors';
+import { eventually } from '../../../test/eventually';
 import type { GetResult } from '../../storage/drivers/storage-driver';
-import { createFsThumbnails } from './fs-thumbnails.usecases';
+import { createFsThumbnails, THUMBNAIL_MAX_WAITING } from './fs-thumbnails.usecases';
 import { createThumbnailCache } from './thumbnail-cache';
 import { findProgram } from './thumbnail-tools';
 
@@ -89,4 +90,65 @@ describe('thumbnails that cannot be made', () => {
       expect(file.downloads).toBeGreaterThanOrEqual(2);
     },
   );
+});
+
+describe('the queue of pictures to make', () => {
+  /** Downloads that hang until `open()`: the first two hold both places of the image queue. */
+  function heldStorage() {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const made = thumbnailsOf('photo.jpg', async () => {
+      await gate;
+      return garbage();
+    });
+    return { ...made, open };
+  }
+  it('does not make a picture whose every caller went away before its turn', async () => {
+    const { thumbnails, file, open } = heldStorage();
+    const running = [1, 2].map((n) => codeOf(thumbnails.thumbnail(admin, `/docs/${n}.jpg`, 128)));
+    await eventually(() => expect(thumbnails.load.image).toEqual({ running: 2, waiting: 0 }));
+    const gone = new AbortController();
+    const abandoned = codeOf(thumbnails.thumbnail(admin, '/docs/3.jpg', 128, gone.signal));
+    const wanted = new AbortController();
+    const shared = [gone.signal, wanted.signal, undefined].map((signal) =>
+      codeOf(thumbnails.thumbnail(admin, '/docs/4.jpg', 128, signal)),
+    );
+    await eventually(() => expect(thumbnails.load.image).toEqual({ running: 2, waiting: 2 }));
+    gone.abort(new Error('client gone'));
+    wanted.abort(new Error('client gone'));
+    expect(await abandoned).toBe('Error: client gone');
+    expect(thumbnails.load.image).toEqual({ running: 2, waiting: 1 });
+    open();
+    // 4.jpg still had a caller: it is made (and fails, as garbage), its callers all answered.
+    expect(await Promise.all([...running, ...shared])).toEqual(
+      Array(5).fill('fs.thumbnail_failed'),
+    );
+    expect(file.downloads).toBe(3);
+    // Asked for again, 3.jpg is made: its abandonment left nothing behind.
+    expect(await codeOf(thumbnails.thumbnail(admin, '/docs/3.jpg', 128))).toBe(
+      'fs.thumbnail_failed',
+    );
+    expect(file.downloads).toBe(4);
+  });
+
+  it('answers busy past the waiting list, and makes the picture once there is room', async () => {
+    const { thumbnails, file, open } = heldStorage();
+    const queued = Array.from({ length: 2 + THUMBNAIL_MAX_WAITING.image }, (_, n) =>
+      codeOf(thumbnails.thumbnail(admin, `/docs/${n}.jpg`, 128)),
+    );
+    await eventually(() => expect(thumbnails.load.image.waiting).toBe(THUMBNAIL_MAX_WAITING.image));
+    const refused = await thumbnails.thumbnail(admin, '/docs/late.jpg', 128).catch((e) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 503, code: 'fs.thumbnail_busy' });
+    expect(refused.headers).toEqual({ 'Retry-After': '5' });
+    open();
+    await Promise.all(queued);
+    const downloads = file.downloads;
+    expect(await codeOf(thumbnails.thumbnail(admin, '/docs/late.jpg', 128))).toBe(
+      'fs.thumbnail_failed',
+    );
+    expect(file.downloads).toBe(downloads + 1);
+  });
 });

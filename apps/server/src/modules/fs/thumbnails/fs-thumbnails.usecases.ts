@@ -10,8 +10,13 @@ import {
 import type { Logger } from 'pino';
 import type sharpType from 'sharp';
 import { AppError } from '../../../app/errors';
-import { createWorkQueue } from '../../shared/work-queue';
-import { fsThumbnailFailed, fsThumbnailToolMissing, fsThumbnailUnsupported } from '../fs.errors';
+import { createWorkQueue, WorkQueueFull } from '../../shared/work-queue';
+import {
+  fsThumbnailBusy,
+  fsThumbnailFailed,
+  fsThumbnailToolMissing,
+  fsThumbnailUnsupported,
+} from '../fs.errors';
 import type { FsReadUseCases } from '../fs-read.usecases';
 import { createFailureMemory } from './failure-memory';
 import type { ThumbnailCache } from './thumbnail-cache';
@@ -44,13 +49,30 @@ type Wanted = { principal: Principal; path: string; size: number } & (
 const TOOL_OF = { video: 'ffmpeg', pdf: 'pdftoppm' } as const;
 
 /**
+ * Pictures that may wait their turn, per queue: a screenful of several grids at once for images
+ * (a few ms each), fewer for videos and PDFs (up to 30 s each). Past that the call is refused
+ * as busy (503) rather than left waiting for minutes.
+ */
+export const THUMBNAIL_MAX_WAITING = { image: 512, tool: 64 } as const;
+
+/** A picture being made, and how many callers still wait for it. */
+interface Making {
+  bytes: Promise<Buffer>;
+  askers: number;
+  /** Aborted when every caller went away: a picture still waiting its turn leaves the queue. */
+  abandoned: AbortController;
+}
+
+/**
  * Small WebP pictures for the explorer's grid and list, made once per file version and size
  * and kept in the cache; at most `concurrency` images made at once (the rest wait). Images come
  * from the storage's stream (libvips reads it as it comes), never from a source larger than
  * THUMBNAIL_MAX_SOURCE_BYTES; videos (a poster) and PDFs (the first page) through the optional
  * `tools`, one at a time in a queue of their own (a slow video never holds the pictures up), and
  * are refused with `fs.thumbnail_tool_missing` when the program is not there. A file no picture
- * could be made of is not tried again for a while: asking again costs nothing.
+ * could be made of is not tried again for a while: asking again costs nothing. A picture whose
+ * callers all hung up before its turn is not made (a fast scroll, a visitor gone), and a queue
+ * already holding THUMBNAIL_MAX_WAITING answers busy.
  */
 export function createFsThumbnails({
   read,
@@ -65,11 +87,11 @@ export function createFsThumbnails({
   concurrency: number;
   logger: Logger;
 }) {
-  const imageQueue = createWorkQueue(concurrency);
-  const toolQueue = createWorkQueue(1);
+  const imageQueue = createWorkQueue(concurrency, { maxWaiting: THUMBNAIL_MAX_WAITING.image });
+  const toolQueue = createWorkQueue(1, { maxWaiting: THUMBNAIL_MAX_WAITING.tool });
   const failures = createFailureMemory();
   /** One making per picture, however many ask for it at once. */
-  const making = new Map<string, Promise<Buffer>>();
+  const making = new Map<string, Making>();
   /** Each program is looked for once, the first time it is needed. */
   const programs = new Map<keyof typeof TOOL_OF, Promise<string | null>>();
   const programFor = (kind: keyof typeof TOOL_OF) => {
@@ -140,8 +162,57 @@ export function createFsThumbnails({
     }
   }
 
+  function startMaking(etag: string, wanted: Wanted): Making {
+    const abandoned = new AbortController();
+    const queue = wanted.kind === 'image' ? imageQueue : toolQueue;
+    const bytes = queue
+      .run(() => make(wanted), abandoned.signal)
+      .then(
+        async (made) => {
+          await cache.put(etag, made);
+          return made;
+        },
+        (error: unknown) => {
+          if (error instanceof WorkQueueFull) throw fsThumbnailBusy(wanted.path);
+          const damaged = error instanceof AppError && error.code === ERROR_CODES.fsThumbnailFailed;
+          if (damaged) failures.remember(etag);
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (making.get(etag)?.bytes === bytes) making.delete(etag);
+      });
+    return { bytes, askers: 0, abandoned };
+  }
+
+  /** The picture for one caller; the last caller to go away abandons it. */
+  function waitFor(etag: string, pending: Making, signal: AbortSignal | undefined) {
+    pending.askers++;
+    const leave = () => {
+      pending.askers--;
+      if (pending.askers > 0) return;
+      // Gone from the map at once: a caller arriving now starts a making of its own.
+      if (making.get(etag) === pending) making.delete(etag);
+      pending.abandoned.abort(signal?.reason);
+    };
+    if (signal?.aborted) leave();
+    else signal?.addEventListener('abort', leave, { once: true });
+    return pending.bytes.finally(() => signal?.removeEventListener('abort', leave));
+  }
+
   return {
-    async thumbnail(principal: Principal, path: string, size: number): Promise<Thumbnail> {
+    /** Pictures being made and waiting, per queue (the metrics). */
+    get load() {
+      return { image: imageQueue.load, tool: toolQueue.load };
+    },
+
+    /** `signal`: the caller went away (its picture is then made only if others still wait). */
+    async thumbnail(
+      principal: Principal,
+      path: string,
+      size: number,
+      signal?: AbortSignal,
+    ): Promise<Thumbnail> {
       const entry = await read.get(principal, path);
       const kind = entry.is_directory ? null : thumbnailKind(entry.name);
       if (!kind) throw fsThumbnailUnsupported(path);
@@ -161,24 +232,10 @@ export function createFsThumbnails({
       if (failures.failedLately(etag)) throw fsThumbnailFailed(path);
       let pending = making.get(etag);
       if (!pending) {
-        pending = (kind === 'image' ? imageQueue : toolQueue)
-          .run(() => make(wanted))
-          .then(
-            async (bytes) => {
-              await cache.put(etag, bytes);
-              return bytes;
-            },
-            (error: unknown) => {
-              const damaged =
-                error instanceof AppError && error.code === ERROR_CODES.fsThumbnailFailed;
-              if (damaged) failures.remember(etag);
-              throw error;
-            },
-          )
-          .finally(() => making.delete(etag));
+        pending = startMaking(etag, wanted);
         making.set(etag, pending);
       }
-      return { bytes: await pending, etag };
+      return { bytes: await waitFor(etag, pending, signal), etag };
     },
   };
 }

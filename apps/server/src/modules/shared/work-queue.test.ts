@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkQueue, WorkQueueFull } from './work-queue';
+
+/** A task that runs until the test lets it end; `started` tells whether it began. */
+function heldTask() {
+  let release: () => void = () => {};
+  const held = { started: false, release: () => release() };
+  const task = () => {
+    held.started = true;
+    return new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  return { held, task };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the work queue', () => {
+  it('runs at most `limit` tasks at once, the others in arrival order', async () => {
+    const queue = createWorkQueue(1);
+    const first = heldTask();
+    const second = heldTask();
+    const runs = [queue.run(first.task), queue.run(second.task)];
+    await settle();
+    expect([first.held.started, second.held.started]).toEqual([true, false]);
+    expect(queue.load).toEqual({ running: 1, waiting: 1 });
+    first.held.release();
+    await settle();
+    expect(second.held.started).toBe(true);
+    second.held.release();
+    await Promise.all(runs);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('refuses a task past `maxWaiting`, and takes it again once there is room', async () => {
+    const queue = createWorkQueue(1, { maxWaiting: 1 });
+    const running = heldTask();
+    const waiting = heldTask();
+    const runs = [queue.run(running.task), queue.run(waiting.task)];
+    await expect(queue.run(async () => 'never')).rejects.toBeInstanceOf(WorkQueueFull);
+    running.held.release();
+    await settle();
+    waiting.held.release();
+    await Promise.all(runs);
+    expect(await queue.run(async () => 'taken')).toBe('taken');
+  });
+
+  it('drops a waiting task whose signal aborts: it never runs, and the next one moves up', async () => {
+    const queue = createWorkQueue(1);
+    const running = heldTask();
+    const abandoned = heldTask();
+    const next = heldTask();
+    const gone = new AbortController();
+    const first = queue.run(running.task);
+    const dropped = queue.run(abandoned.task, gone.signal);
+    const after = queue.run(next.task);
+    gone.abort(new Error('the caller went away'));
+    await expect(dropped).rejects.toThrow('the caller went away');
+    expect(queue.load).toEqual({ running: 1, waiting: 1 });
+    running.held.release();
+    await settle();
+    expect([abandoned.held.started, next.held.started]).toEqual([false, true]);
+    next.held.release();
+    await Promise.all([first, after]);
+  });
+
+  it('does not queue a task whose signal aborted already, and lets a running one finish', async () => {
+    const queue = createWorkQueue(1);
+    const running = heldTask();
+    const signal = new AbortController();
+    const first = queue.run(running.task, signal.signal);
+    signal.abort(new Error('late'));
+    await expect(queue.run(async () => 'never', signal.signal)).rejects.toThrow('late');
+    expect(queue.load).toEqual({ running: 1, waiting: 0 });
+    running.held.release();
+    await expect(first).resolves.toBeUndefined();
+  });
+});
