@@ -17,22 +17,26 @@ function heldTask() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the work queue', () => {
-  it('runs at most `limit` tasks at once, the others in arrival order', async () => {
-    const queue = createWorkQueue(1);
-    const first = heldTask();
-    const second = heldTask();
-    const runs = [queue.run(first.task), queue.run(second.task)];
-    await settle();
-    expect([first.held.started, second.held.started]).toEqual([true, false]);
-    expect(queue.load).toEqual({ running: 1, waiting: 1 });
-    first.held.release();
-    await settle();
-    expect(second.held.started).toBe(true);
-    second.held.release();
-    await Promise.all(runs);
+  it('runs at most its limit at once, the rest in arrival order', async () => {
+    const queue = createWorkQueue(2);
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        queue.run(async () => {
+          started.push(i);
+          running++;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
     expect(queue.load).toEqual({ running: 0, waiting: 0 });
   });
-
   it('refuses a task past `maxWaiting`, and takes it again once there is room', async () => {
     const queue = createWorkQueue(1, { maxWaiting: 1 });
     const running = heldTask();

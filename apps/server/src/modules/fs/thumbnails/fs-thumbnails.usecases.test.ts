@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FsEntry } from '@sharebin/shared';
 import pino from 'pino';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../app/errors';
 import { eventually } from '../../../test/eventually';
@@ -16,7 +17,14 @@ const ffmpegHere = Boolean(await findProgram('ffmpeg'));
 const admin = { kind: 'admin', adminId: 'a1' } as never;
 
 /** Thumbnails over a storage of one file whose version and read the test decides. */
-function thumbnailsOf(name: string, download: () => Promise<GetResult>) {
+function thumbnailsOf(
+  name: string,
+  download: () => Promise<GetResult>,
+  cache = createThumbnailCache({
+    dir: mkdtempSync(path.join(tmpdir(), 'sharebin-thumbs-unit-')),
+    maxBytes: 1024 * 1024,
+  }),
+) {
   const file = { version: 'v1', downloads: 0 };
   const thumbnails = createFsThumbnails({
     read: {
@@ -39,10 +47,7 @@ function thumbnailsOf(name: string, download: () => Promise<GetResult>) {
         };
       },
     },
-    cache: createThumbnailCache({
-      dir: mkdtempSync(path.join(tmpdir(), 'sharebin-thumbs-unit-')),
-      maxBytes: 1024 * 1024,
-    }),
+    cache,
     tools: { ffmpeg: 'ffmpeg', pdftoppm: 'off' },
     concurrency: 2,
     logger: pino({ level: 'silent' }),
@@ -150,5 +155,37 @@ describe('the queue of pictures to make', () => {
       'fs.thumbnail_failed',
     );
     expect(file.downloads).toBe(downloads + 1);
+  });
+});
+
+describe('a cache that cannot keep a picture (a full disk)', () => {
+  it('still answers the picture, made again next time', async () => {
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#3366cc' },
+    })
+      .png()
+      .toBuffer();
+    const cache = createThumbnailCache({
+      dir: mkdtempSync(path.join(tmpdir(), 'sharebin-thumbs-full-')),
+      maxBytes: 1024 * 1024,
+    });
+    cache.put = () => Promise.reject(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
+    const { thumbnails, file } = thumbnailsOf(
+      'blue.png',
+      async () => ({
+        body: Readable.from([png]),
+        info: { key: 'k', size: png.length, etag: null, lastModified: null, contentType: null },
+      }),
+      cache,
+    );
+    for (const _ of [1, 2]) {
+      const picture = await thumbnails.thumbnail(admin, '/docs/blue.png', 64);
+      expect(await sharp(picture.bytes).metadata()).toMatchObject({
+        format: 'webp',
+        width: 40,
+        height: 30,
+      });
+    }
+    expect(file.downloads).toBe(2);
   });
 });

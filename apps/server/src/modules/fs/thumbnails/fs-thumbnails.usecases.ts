@@ -169,7 +169,10 @@ export function createFsThumbnails({
       .run(() => make(wanted), abandoned.signal)
       .then(
         async (made) => {
-          await cache.put(etag, made);
+          // A picture the cache cannot keep (a full disk) is still the answer: made again next time.
+          await cache.put(etag, made).catch((error: unknown) => {
+            logger.warn({ path: wanted.path, err: error }, 'thumbnail not cached');
+          });
           return made;
         },
         (error: unknown) => {

@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createWorkQueue } from '../../shared/work-queue';
+import { mountTmpfs } from '../../../test/tmpfs';
 import { createThumbnailCache } from './thumbnail-cache';
 
 describe('the thumbnail cache', () => {
@@ -23,27 +23,27 @@ describe('the thumbnail cache', () => {
     const left = await Promise.all([...keys.slice(1), reopened.keyOf('e')].map(reopened.get));
     expect(left.map((bytes) => bytes !== null)).toEqual([false, false, false, true]);
   });
-});
 
-describe('the work queue', () => {
-  it('runs at most its limit at once, the rest in arrival order', async () => {
-    const queue = createWorkQueue(2);
-    const started: number[] = [];
-    let running = 0;
-    let most = 0;
-    await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        queue.run(async () => {
-          started.push(i);
-          running++;
-          most = Math.max(most, running);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          running--;
-        }),
-      ),
-    );
-    expect(most).toBe(2);
-    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(queue.load).toEqual({ running: 0, waiting: 0 });
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    'on a full disk refuses the picture and leaves no part of it behind',
+    async (context) => {
+      const disk = mountTmpfs({ sizeBytes: 64 * 1024 });
+      if (typeof disk === 'string') return context.skip(disk);
+      try {
+        const cache = createThumbnailCache({ dir: disk.path, maxBytes: 1024 * 1024 });
+        const key = cache.keyOf('big');
+        await expect(cache.put(key, Buffer.alloc(256 * 1024))).rejects.toMatchObject({
+          code: 'ENOSPC',
+        });
+        expect(await cache.get(key)).toBeNull();
+        const left = readdirSync(disk.path, { recursive: true, withFileTypes: true });
+        expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+        // Room enough, a small one is kept.
+        await cache.put(cache.keyOf('small'), Buffer.alloc(1000));
+        expect((await cache.get(cache.keyOf('small')))?.length).toBe(1000);
+      } finally {
+        disk.unmount();
+      }
+    },
+  );
 });

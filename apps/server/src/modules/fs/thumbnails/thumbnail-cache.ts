@@ -45,13 +45,21 @@ export function createThumbnailCache({ dir, maxBytes }: { dir: string; maxBytes:
 
     get: (key: string): Promise<Buffer | null> => readFile(fileOf(key)).catch(() => null),
 
-    /** Written whole or not at all (a temp file renamed into place), then the bound held. */
+    /**
+     * Written whole or not at all (a temp file renamed into place), then the bound held. A write
+     * that fails (a full disk) leaves no part behind.
+     */
     async put(key: string, bytes: Buffer): Promise<void> {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(temp, bytes);
-      await rename(temp, file);
+      try {
+        await writeFile(temp, bytes);
+        await rename(temp, file);
+      } catch (error) {
+        await unlink(temp).catch(() => {});
+        throw error;
+      }
       known ??= scan();
       const entries = await known;
       const previous = entries.get(key);
