@@ -3,13 +3,18 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { StorageConfig } from '@sharebin/shared';
+import { Hono } from 'hono';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fsThumbnailBusy } from '../modules/fs/fs.errors';
 import { ADMIN_BASIC } from '../test/dav-kit';
 import { eventually } from '../test/eventually';
 import { type RequestOptions, useTestServer } from '../test/harness';
 import { refusingEndpoint, s3ConfigAt } from '../test/remote-s3';
+import type { AppEnv } from './app-env';
 import { createHttpServer } from './http-server';
+import { errorHandler } from './middlewares/error-handler';
+import { requestLog } from './middlewares/request-log';
 
 interface LogLine {
   level: number;
@@ -197,5 +202,26 @@ describe('request log lines with no proxy trusted', () => {
       route: '/api/version',
       status: 200,
     });
+  });
+});
+
+describe('a request refused because the server sheds load', () => {
+  it('is logged as a warning with its code, neither as a failure nor with a stack', async () => {
+    lines.length = 0;
+    const app = new Hono<AppEnv>();
+    app.onError(errorHandler());
+    app.use(requestLog(pino({ level: 'info' }, captured)));
+    app.get('/busy', () => {
+      throw fsThumbnailBusy('/docs/a.jpg');
+    });
+    app.get('/broken', () => {
+      throw new Error('a real failure');
+    });
+    expect((await app.request('/busy')).status).toBe(503);
+    expect((await app.request('/broken')).status).toBe(500);
+    await eventually(() => expect(lines).toHaveLength(2));
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'request shed: busy', status: 503 });
+    expect(lines[0]?.err).toBeUndefined();
+    expect(lines[1]).toMatchObject({ level: 50, msg: 'request failed', status: 500 });
   });
 });

@@ -1,10 +1,17 @@
-import type { Principal } from '@sharebin/shared';
+import { ERROR_CODES, type Principal } from '@sharebin/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
 import { DAV_PREFIX } from '../../modules/webdav/dav-paths';
 import type { AppEnv } from '../app-env';
 import { CLIENT_CLOSED_REQUEST, clientHungUp } from '../client-hang-up';
+import { AppError } from '../errors';
+
+/**
+ * 5xx answers of a server shedding load as it is meant to (its queue full, asked to come back
+ * later): logged as warnings, without a stack, not as failures.
+ */
+const LOAD_SHEDDING = new Set<string>([ERROR_CODES.fsThumbnailBusy]);
 
 /** The route label of WebDAV requests, whatever their path. */
 export const WEBDAV_ROUTE = 'webdav';
@@ -42,7 +49,8 @@ export function principalLabel(principal: Principal | undefined): string | undef
  * template, method, path, status and time. The path is logged without its query string, which
  * may carry a share password (`/raw/{slug}?password=`); headers are never logged. A request
  * whose client hung up before its answer is logged as 499 at info, whatever the handler made
- * of its cut body. A 5xx is logged at error level with the failure that caused it.
+ * of its cut body. A 5xx is logged at error level with the failure that caused it, unless it
+ * is load shed on purpose (a warning).
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -50,8 +58,12 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     await next();
     const hungUp = clientHungUp(c);
     const status = hungUp ? CLIENT_CLOSED_REQUEST : c.res.status;
-    const failed = !hungUp && status >= 500;
-    if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
+    const failure = c.get('failure');
+    const shedding = failure instanceof AppError && LOAD_SHEDDING.has(failure.code);
+    const failed = !hungUp && status >= 500 && !shedding;
+    const busy = !hungUp && shedding;
+    const level = failed ? 'error' : busy ? 'warn' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
     const principal = principalLabel(c.get('principal'));
     const line = {
       requestId: c.get('requestId'),
@@ -65,7 +77,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (failed) logger.error({ ...line, err: c.get('failure') }, 'request failed');
+    if (failed) logger.error({ ...line, err: failure }, 'request failed');
+    else if (busy) logger.warn({ ...line, code: failure.code }, 'request shed: busy');
     else logger.info(line, 'request');
   };
 }

@@ -71,6 +71,22 @@ export function unpackPaths(packed: string): unknown {
   }
 }
 
+/**
+ * Any other error of a read in a share (a thumbnail refused, the server busy…), naming the
+ * entry as the visitor knows it: the creator's path is in neither its message nor its details.
+ */
+function speakingOfShare(error: AppError, full: string, inner: string): AppError {
+  const details = error.details as { path?: unknown } | undefined;
+  if (details?.path !== full && !error.message.includes(full)) return error;
+  return new AppError(
+    error.status,
+    error.code,
+    error.message.replaceAll(full, inner),
+    details?.path === full ? { ...details, path: inner } : error.details,
+    error.headers,
+  );
+}
+
 /** What visitors of a share of a mounted file or folder may do: look, list, download. */
 export function createFsShareVisits({
   repository,
@@ -128,8 +144,9 @@ export function createFsShareVisits({
   ): Promise<T> {
     const principal = await creatorPrincipal(row.created_by);
     if (!principal) throw fsShareNotFound();
+    const full = pathInShare(row, inner);
     try {
-      return await run(principal, pathInShare(row, inner));
+      return await run(principal, full);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       switch (error.code) {
@@ -142,7 +159,7 @@ export function createFsShareVisits({
           // The creator lost the right to read there (a key's base path or permissions changed).
           throw fsShareNotFound();
         default:
-          throw error;
+          throw speakingOfShare(error, full, inner);
       }
     }
   }

@@ -334,6 +334,24 @@ describe.each(ENGINES)('shares of mounted files and folders on %s', (engine) => 
       height: 64,
     });
     expect(await views(created.id)).toBe(0);
+    // A picture that cannot be made is refused naming it as the visitor knows it.
+    await ok(
+      t.request(
+        'POST',
+        '/api/admin/fs/upload',
+        uploadForm(Buffer.from('not a png'), 'broken.png', { path: '/docs/trip/photos' }),
+        admin,
+      ),
+      201,
+    );
+    const broken = await visit(created.slug, '/thumbnail?path=/photos/broken.png&size=128');
+    expect(broken.status).toBe(422);
+    const refusal = await broken.json();
+    expect(refusal).toMatchObject({
+      error: 'fs.thumbnail_failed',
+      details: { path: '/photos/broken.png' },
+    });
+    expect(JSON.stringify(refusal)).not.toContain('/docs');
     for (const outside of ['/../private.png', '/photos/../../private.png', '%2e%2e/private.png']) {
       const refused = await visit(created.slug, `/thumbnail?path=${outside}`);
       expect(refused.status, outside).toBeGreaterThanOrEqual(400);

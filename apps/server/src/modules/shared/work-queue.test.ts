@@ -80,4 +80,42 @@ describe('the work queue', () => {
     running.held.release();
     await expect(first).resolves.toBeUndefined();
   });
+
+  it('hands a place that frees to the task waiting, never to one arriving at that moment', async () => {
+    // A task arriving a few steps after the first one ends, whatever the number of steps: none
+    // may start beside the one handed the place.
+    for (let steps = 0; steps < 6; steps++) {
+      const queue = createWorkQueue(1);
+      const order: string[] = [];
+      let running = 0;
+      let most = 0;
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const task = (name: string) => async () => {
+        order.push(name);
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        running--;
+      };
+      const first = queue.run(async () => {
+        order.push('first');
+        most = Math.max(most, ++running);
+        await held;
+        running--;
+      });
+      const waiting = queue.run(task('waiting'));
+      let later: Promise<unknown> = held;
+      for (let step = 0; step < steps; step++) later = later.then(() => undefined);
+      const arriving = later.then(() => queue.run(task('arriving')));
+      release();
+      await Promise.all([first, waiting, arriving]);
+      expect({ steps, most, order }).toEqual({
+        steps,
+        most: 1,
+        order: ['first', 'waiting', 'arriving'],
+      });
+    }
+  });
 });

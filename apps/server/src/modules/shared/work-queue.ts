@@ -35,13 +35,16 @@ export function createWorkQueue(limit: number, { maxWaiting = Infinity } = {}) {
 
   return {
     async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+      // A task that waited is handed its place by the one that ended (`running` unchanged), so
+      // nobody arriving in between takes it.
       if (running >= limit) await turn(signal);
-      running++;
+      else running++;
       try {
         return await task();
       } finally {
-        running--;
-        waiting.shift()?.();
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
       }
     },
     /** Tasks under way and waiting. */

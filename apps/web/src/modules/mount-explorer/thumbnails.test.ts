@@ -1,7 +1,7 @@
 import type { FsEntry } from '@sharebin/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow } from '../../app/fake-window.test-support';
-import { BUSY_RETRY_MS, hasThumbnail, thumbnailUrl } from './thumbnails';
+import { BUSY_RETRY_MS, BUSY_RETRY_SPREAD_MS, hasThumbnail, thumbnailUrl } from './thumbnails';
 
 /** Thumbnail requests held open until answered or aborted, as a slow server's would be. */
 const requests: {
@@ -115,7 +115,7 @@ describe('explorer thumbnails', () => {
       requests[0]?.answer(busy());
       await vi.advanceTimersByTimeAsync(BUSY_RETRY_MS - 1);
       expect(requests).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(1);
+      await vi.advanceTimersByTimeAsync(BUSY_RETRY_SPREAD_MS + 1);
       expect(requests).toHaveLength(2);
       requests[1]?.answer();
       expect(await wanted).toBe('blob:picture');
@@ -126,7 +126,7 @@ describe('explorer thumbnails', () => {
       requests[2]?.answer(busy());
       await vi.advanceTimersByTimeAsync(10);
       row.abort();
-      await vi.advanceTimersByTimeAsync(BUSY_RETRY_MS * 2);
+      await vi.advanceTimersByTimeAsync((BUSY_RETRY_MS + BUSY_RETRY_SPREAD_MS) * 2);
       expect(requests).toHaveLength(3);
       expect(await left).toBeNull();
     } finally {

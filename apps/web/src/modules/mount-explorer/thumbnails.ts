@@ -36,8 +36,13 @@ interface Picture {
 /** Pictures already fetched, by file version and size: a scroll back shows them at once. */
 const pictures = new Map<string, Picture>();
 
-/** How long a picture the server was too busy to make waits before it is asked for again. */
+/**
+ * How long a picture the server was too busy to make waits before it is asked for again (its
+ * Retry-After), plus up to BUSY_RETRY_SPREAD_MS at random: the pictures refused together do not
+ * all come back at once.
+ */
 export const BUSY_RETRY_MS = 5_000;
+export const BUSY_RETRY_SPREAD_MS = 2_000;
 
 /** Resolves after `ms`, or rejects as soon as `signal` aborts. */
 const pause = (ms: number, signal: AbortSignal) =>
@@ -55,7 +60,7 @@ const pause = (ms: number, signal: AbortSignal) =>
 
 /**
  * The thumbnail's bytes (null: the server makes none). A server too busy (its queue full) is
- * asked again after BUSY_RETRY_MS, for as long as a row waits for the picture.
+ * asked again after a while, for as long as a row waits for the picture.
  */
 async function thumbnailBlob(entry: FsEntry, size: number, signal: AbortSignal) {
   for (;;) {
@@ -70,7 +75,7 @@ async function thumbnailBlob(entry: FsEntry, size: number, signal: AbortSignal) 
       },
     });
     if (!busy) return blob;
-    await pause(BUSY_RETRY_MS, signal);
+    await pause(BUSY_RETRY_MS + Math.random() * BUSY_RETRY_SPREAD_MS, signal);
   }
 }
 

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { eventually } from '../../../test/eventually';
 import { adminWithLocalDocsMount, putInto } from '../../../test/fs-kit';
 import { type RequestOptions, useTestServer } from '../../../test/harness';
 import { useRealSocket } from '../../../test/real-socket';
+import { THUMBNAIL_MAX_WAITING } from './fs-thumbnails.usecases';
 
 const METRICS_TOKEN = 'metrics-token-thumbnail-queue';
 const work = mkdtempSync(path.join(tmpdir(), 'sharebin-thumb-hangup-'));
@@ -40,6 +41,8 @@ describe('a thumbnail whose client hangs up while it waits its turn', () => {
   let admin: RequestOptions;
 
   beforeEach(async () => {
+    rmSync(release, { force: true });
+    rmSync(runs, { force: true });
     ({ admin } = await adminWithLocalDocsMount(t));
   });
   // A stand-in still holding the queue lets go, so that the server can stop.
@@ -102,5 +105,26 @@ describe('a thumbnail whose client hangs up while it waits its turn', () => {
     // Asked for again, the second is made as any other.
     expect(await askPoster('second.mp4').status).toBe(422);
     expect(runCount()).toBe(2);
+  });
+
+  it('answers busy past the waiting list of videos, with Retry-After, and takes it once there is room', async () => {
+    const names = Array.from({ length: THUMBNAIL_MAX_WAITING.tool + 2 }, (_, n) => `v${n}.mp4`);
+    for (const name of names) await putInto(t, admin, '/docs', name, Buffer.from(name));
+    const ask = (name: string) =>
+      t.request('GET', `/api/admin/fs/thumbnail?path=/docs/${name}&size=128`, undefined, admin);
+    const held = names.slice(0, -1).map(ask);
+    await eventually(async () =>
+      expect(await toolQueue()).toEqual({ running: 1, waiting: THUMBNAIL_MAX_WAITING.tool }),
+    );
+    const refused = await ask(names.at(-1) as string);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ error: 'fs.thumbnail_busy' });
+    expect(refused.headers.get('retry-after')).toBe('5');
+
+    writeFileSync(release, '');
+    expect(new Set((await Promise.all(held)).map((answer) => answer.status))).toEqual(
+      new Set([422]),
+    );
+    expect((await ask(names.at(-1) as string)).status).toBe(422);
   });
 });

@@ -55,10 +55,19 @@ function thumbnailsOf(
   return { thumbnails, file };
 }
 
-const garbage = async (): Promise<GetResult> => ({
-  body: Readable.from([Buffer.from('not a picture, not a video')]),
-  info: { key: 'k', size: 26, etag: null, lastModified: null, contentType: null },
+/** A storage's answer of `bytes`. */
+const stored = (bytes: Buffer): GetResult => ({
+  body: Readable.from([bytes]),
+  info: { key: 'k', size: bytes.length, etag: null, lastModified: null, contentType: null },
 });
+
+const garbage = async () => stored(Buffer.from('not a picture, not a video'));
+
+/** A plain PNG of `width` × `height`. */
+const pngOf = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -125,10 +134,12 @@ describe('the queue of pictures to make', () => {
     wanted.abort(new Error('client gone'));
     expect(await abandoned).toBe('Error: client gone');
     expect(thumbnails.load.image).toEqual({ running: 2, waiting: 1 });
+    // Callers gone stop waiting at once, even for a picture others still wait for.
+    expect(await Promise.all(shared.slice(0, 2))).toEqual(Array(2).fill('Error: client gone'));
     open();
-    // 4.jpg still had a caller: it is made (and fails, as garbage), its callers all answered.
-    expect(await Promise.all([...running, ...shared])).toEqual(
-      Array(5).fill('fs.thumbnail_failed'),
+    // 4.jpg still had a caller: it is made (and fails, as garbage), and that caller answered.
+    expect(await Promise.all([...running, shared[2]])).toEqual(
+      Array(3).fill('fs.thumbnail_failed'),
     );
     expect(file.downloads).toBe(3);
     // Asked for again, 3.jpg is made: its abandonment left nothing behind.
@@ -160,24 +171,13 @@ describe('the queue of pictures to make', () => {
 
 describe('a cache that cannot keep a picture (a full disk)', () => {
   it('still answers the picture, made again next time', async () => {
-    const png = await sharp({
-      create: { width: 40, height: 30, channels: 3, background: '#3366cc' },
-    })
-      .png()
-      .toBuffer();
+    const png = await pngOf(40, 30);
     const cache = createThumbnailCache({
       dir: mkdtempSync(path.join(tmpdir(), 'sharebin-thumbs-full-')),
       maxBytes: 1024 * 1024,
     });
     cache.put = () => Promise.reject(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
-    const { thumbnails, file } = thumbnailsOf(
-      'blue.png',
-      async () => ({
-        body: Readable.from([png]),
-        info: { key: 'k', size: png.length, etag: null, lastModified: null, contentType: null },
-      }),
-      cache,
-    );
+    const { thumbnails, file } = thumbnailsOf('blue.png', async () => stored(png), cache);
     for (const _ of [1, 2]) {
       const picture = await thumbnails.thumbnail(admin, '/docs/blue.png', 64);
       expect(await sharp(picture.bytes).metadata()).toMatchObject({
@@ -187,5 +187,30 @@ describe('a cache that cannot keep a picture (a full disk)', () => {
       });
     }
     expect(file.downloads).toBe(2);
+  });
+});
+
+describe('a picture whose callers all go away once it is being made', () => {
+  it('is finished and kept: the next caller gets it from the cache', async () => {
+    const png = await pngOf(20, 20);
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { thumbnails, file } = thumbnailsOf('red.png', async () => {
+      await gate;
+      return stored(png);
+    });
+    const gone = new AbortController();
+    const first = codeOf(thumbnails.thumbnail(admin, '/docs/red.png', 64, gone.signal));
+    await eventually(() => expect(file.downloads).toBe(1));
+    gone.abort(new Error('client gone'));
+    expect(await first).toBe('Error: client gone');
+    // Back before the picture is done: the making under way is joined, not started again.
+    const again = thumbnails.thumbnail(admin, '/docs/red.png', 64);
+    open();
+    expect((await again).bytes.length).toBeGreaterThan(0);
+    expect(file.downloads).toBe(1);
+    expect(thumbnails.load.image).toEqual({ running: 0, waiting: 0 });
   });
 });

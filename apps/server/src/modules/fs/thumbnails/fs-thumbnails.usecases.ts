@@ -59,7 +59,9 @@ export const THUMBNAIL_MAX_WAITING = { image: 512, tool: 64 } as const;
 interface Making {
   bytes: Promise<Buffer>;
   askers: number;
-  /** Aborted when every caller went away: a picture still waiting its turn leaves the queue. */
+  /** Its turn came: it is made (and kept) even if every caller goes away. */
+  started: boolean;
+  /** Aborted when every caller went away before its turn: it leaves the queue. */
   abandoned: AbortController;
 }
 
@@ -163,10 +165,18 @@ export function createFsThumbnails({
   }
 
   function startMaking(etag: string, wanted: Wanted): Making {
-    const abandoned = new AbortController();
     const queue = wanted.kind === 'image' ? imageQueue : toolQueue;
-    const bytes = queue
-      .run(() => make(wanted), abandoned.signal)
+    const pending: Making = {
+      bytes: Promise.resolve(Buffer.alloc(0)),
+      askers: 0,
+      started: false,
+      abandoned: new AbortController(),
+    };
+    pending.bytes = queue
+      .run(() => {
+        pending.started = true;
+        return make(wanted);
+      }, pending.abandoned.signal)
       .then(
         async (made) => {
           // A picture the cache cannot keep (a full disk) is still the answer: made again next time.
@@ -183,24 +193,32 @@ export function createFsThumbnails({
         },
       )
       .finally(() => {
-        if (making.get(etag)?.bytes === bytes) making.delete(etag);
+        if (making.get(etag) === pending) making.delete(etag);
       });
-    return { bytes, askers: 0, abandoned };
+    return pending;
   }
 
-  /** The picture for one caller; the last caller to go away abandons it. */
+  /**
+   * The picture for one caller, who stops waiting as soon as its `signal` aborts. The last
+   * caller to go away before the picture's turn takes it out of the queue; one already being
+   * made is finished and kept, for whoever asks next.
+   */
   function waitFor(etag: string, pending: Making, signal: AbortSignal | undefined) {
     pending.askers++;
-    const leave = () => {
-      pending.askers--;
-      if (pending.askers > 0) return;
-      // Gone from the map at once: a caller arriving now starts a making of its own.
-      if (making.get(etag) === pending) making.delete(etag);
-      pending.abandoned.abort(signal?.reason);
-    };
-    if (signal?.aborted) leave();
-    else signal?.addEventListener('abort', leave, { once: true });
-    return pending.bytes.finally(() => signal?.removeEventListener('abort', leave));
+    if (!signal) return pending.bytes;
+    return new Promise<Buffer>((resolve, reject) => {
+      const leave = () => {
+        reject(signal.reason);
+        pending.askers--;
+        if (pending.askers > 0 || pending.started) return;
+        // Gone from the map at once: a caller arriving now starts a making of its own.
+        if (making.get(etag) === pending) making.delete(etag);
+        pending.abandoned.abort(signal.reason);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      pending.bytes.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+    });
   }
 
   return {
