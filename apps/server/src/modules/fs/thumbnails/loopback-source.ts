@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../app/errors';
 import type { GetResult } from '../../storage/drivers/storage-driver';
@@ -8,10 +9,33 @@ import type { GetResult } from '../../storage/drivers/storage-driver';
 /** Reads the file, or the range a `Range` header asks for. */
 export type OpenRange = (rangeHeader: string | undefined) => Promise<GetResult>;
 
+/** A port as /proc/net/tcp writes it: four hex digits. */
+const hexPort = (port: number) => port.toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * The user id of the process at the other end of a connection to this loopback server, from
+ * Linux's table of TCP sockets (`/proc/net/tcp`): null where there is no such table (another
+ * system), -1 when the connection is not in it.
+ */
+export async function loopbackPeerUid(socket: Socket): Promise<number | null> {
+  const table = await readFile('/proc/net/tcp', 'utf8').catch(() => null);
+  if (table === null || !socket.remotePort || !socket.localPort) return null;
+  // The client's side of the connection: its address is our peer's, its remote ours.
+  const local = `0100007F:${hexPort(socket.remotePort)}`;
+  const remote = `0100007F:${hexPort(socket.localPort)}`;
+  for (const line of table.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[1] === local && fields[2] === remote) return Number(fields[7]);
+  }
+  return -1;
+}
+
 /**
  * Serves one file on 127.0.0.1 for as long as `use` runs, at an address only it is told (a
  * random token), with ranges: a program such as ffmpeg then seeks in a file of any storage
- * (a video's index at its end is read without the rest) as it would in a local file.
+ * (a video's index at its end is read without the rest) as it would in a local file. The token
+ * is in the program's command line, which other users of the machine may see: on Linux, only a
+ * process of this server's own user is served.
  */
 export async function withLoopbackUrl<T>(
   open: OpenRange,
@@ -27,7 +51,13 @@ export async function withLoopbackUrl<T>(
       response.writeHead(405).end();
       return;
     }
-    open(request.headers.range)
+    loopbackPeerUid(request.socket)
+      .then((uid) => {
+        if (uid !== null && uid !== process.getuid?.()) {
+          throw new AppError(403, 'forbidden', 'another user');
+        }
+        return open(request.headers.range);
+      })
       .then(async (object) => {
         const { range, info } = object;
         response.writeHead(range ? 206 : 200, {
