@@ -125,13 +125,13 @@ test('a shared folder shows its pictures as thumbnails to a visitor, counting no
   const picture = visitor
     .getByRole('row')
     .filter({ hasText: 'beach.png' })
-    .getByTestId('fs-entry-thumbnail');
+    .getByTestId('entry-thumbnail');
   await expect(picture).toBeVisible();
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   await expect(
-    visitor.getByRole('row').filter({ hasText: 'plan.txt' }).getByTestId('fs-entry-thumbnail'),
+    visitor.getByRole('row').filter({ hasText: 'plan.txt' }).getByTestId('entry-thumbnail'),
   ).toHaveCount(0);
   await visitor.close();
   const after = await request.get(`/api/admin/fs/shares/${share.id}`, { headers });

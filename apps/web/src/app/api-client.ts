@@ -331,18 +331,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
- * A binary answer (a thumbnail) on the session's credentials: null when the server has none
- * for it (not an image, damaged, gone). The browser's HTTP cache revalidates it by its ETag.
+ * A binary answer (a thumbnail) on the session's credentials (or `auth`): null when the server
+ * has none for it (not an image, damaged, gone). The browser's HTTP cache revalidates it by its
+ * ETag.
  */
 export async function apiBlob(
   path: string,
-  options: Pick<RequestOptions, 'query' | 'signal'> & {
+  options: Pick<RequestOptions, 'query' | 'signal' | 'auth'> & {
     /** Told the error code of a refusal (the envelope's `error`). */
     onRefused?: (code: string) => void;
   } = {},
 ): Promise<Blob | null> {
   const headers = new Headers();
-  const credentials = resolveCredentials('session');
+  const credentials = resolveCredentials(options.auth ?? 'session');
   if (credentials) headers.set('Authorization', `${credentials.scheme} ${credentials.value}`);
   const response = await fetch(buildUrl(path, options.query), {
     headers,

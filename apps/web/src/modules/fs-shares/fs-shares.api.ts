@@ -9,7 +9,7 @@ import type {
 import { api } from '../../app/api-client';
 import { deleteEach } from '../../app/delete-each';
 import { apiUrl } from '../../app/runtime-config';
-import { fsBase } from '../mount-explorer';
+import { fsBase, type ThumbnailSource } from '../mount-explorer';
 
 /**
  * Shares of mounted files and folders, the owner's side: the admin's under `/admin/fs`, a key's
@@ -84,10 +84,13 @@ export const fsShareVisitApi = {
     const search = query.toString();
     return `${apiUrl(`${visitPath(slug)}/content`)}${search ? `?${search}` : ''}`;
   },
-  /** A picture's thumbnail in the share (counts no download): an `<img>` loads it as it is. */
-  thumbnailUrl: (slug: string, { path, token }: { path: string; token: string | null }) => {
-    const query = new URLSearchParams({ path, size: '128' });
-    if (token) query.set('token', token);
-    return `${apiUrl(`${visitPath(slug)}/thumbnail`)}?${query}`;
-  },
+  /** Where a shared folder's thumbnails are asked for (they count no download). */
+  thumbnails: (slug: string, token: string | null): ThumbnailSource => ({
+    id: `share:${slug}`,
+    call: (entry, size) => ({
+      path: `${visitPath(slug)}/thumbnail`,
+      query: { path: entry.path, size, ...(token ? { token } : {}) },
+      auth: 'none',
+    }),
+  }),
 };

@@ -1,10 +1,19 @@
 import type { FsEntry } from '@sharebin/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow } from '../../app/fake-window.test-support';
-import { BUSY_RETRY_MS, BUSY_RETRY_SPREAD_MS, hasThumbnail, thumbnailUrl } from './thumbnails';
+import { logout, setAdminSession } from '../auth';
+import {
+  BUSY_RETRY_MS,
+  BUSY_RETRY_SPREAD_MS,
+  hasThumbnail,
+  type ThumbnailSource,
+  thumbnailUrl,
+} from './thumbnails';
 
 /** Thumbnail requests held open until answered or aborted, as a slow server's would be. */
 const requests: {
+  url: string;
+  headers: Headers;
   signal: AbortSignal | undefined;
   answer: (response?: Response) => void;
 }[] = [];
@@ -28,13 +37,15 @@ describe('explorer thumbnails', () => {
     });
     vi.stubGlobal(
       'fetch',
-      (_url: string, init?: RequestInit) =>
+      (url: string, init?: RequestInit) =>
         new Promise<Response>((resolve, reject) => {
           const signal = init?.signal ?? undefined;
           signal?.addEventListener('abort', () =>
             reject(new DOMException('aborted', 'AbortError')),
           );
           requests.push({
+            url: String(url),
+            headers: new Headers(init?.headers),
             signal,
             answer: (response) => resolve(response ?? new Response(new Blob(['webp']))),
           });
@@ -132,5 +143,32 @@ describe('explorer thumbnails', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('asks a share for its pictures with no credentials, kept apart from the explorer’s', async () => {
+    setAdminSession('signed-in-admin');
+    const share: ThumbnailSource = {
+      id: 'share:abc',
+      call: (item, size) => ({
+        path: '/public/fs-shares/abc/thumbnail',
+        query: { path: item.path, size, token: 'visit-token' },
+        auth: 'none',
+      }),
+    };
+    const photo = entry('shared.png');
+    const fromShare = thumbnailUrl(photo, 128, undefined, share);
+    const fromExplorer = thumbnailUrl(photo, 128);
+    expect(requests).toHaveLength(2);
+    const [shareCall, explorerCall] = requests;
+    expect(shareCall?.url).toBe(
+      'https://sharebin.test/api/public/fs-shares/abc/thumbnail?path=%2Fdocs%2Fshared.png&size=128&token=visit-token',
+    );
+    expect(shareCall?.headers.get('authorization')).toBeNull();
+    expect(explorerCall?.url).toContain('/api/admin/fs/thumbnail?');
+    expect(explorerCall?.headers.get('authorization')).toBe('Bearer signed-in-admin');
+    shareCall?.answer();
+    explorerCall?.answer();
+    expect([await fromShare, await fromExplorer]).toEqual(['blob:picture', 'blob:picture']);
+    logout();
   });
 });

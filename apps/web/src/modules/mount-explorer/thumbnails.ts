@@ -17,6 +17,35 @@ const KEPT = 600;
  */
 const kindsWithoutTool = new Set<ThumbnailKind>();
 
+/** What a thumbnail is asked for by: an entry of the explorer's listing or of a share's. */
+export type ThumbnailEntry = Pick<
+  FsEntry,
+  'name' | 'path' | 'size' | 'is_directory' | 'modified'
+> & {
+  etag?: string | null;
+};
+
+/** Where thumbnails are asked for: the explorer's file system API, or a folder share's. */
+export interface ThumbnailSource {
+  /** Names the source among the pictures kept (two shares may hold the same path). */
+  id: string;
+  /** The call that answers `entry`'s picture at `size`. */
+  call: (
+    entry: ThumbnailEntry,
+    size: number,
+  ) => { path: string; query: Record<string, string | number>; auth: 'session' | 'none' };
+}
+
+/** The signed-in user's mounts. */
+export const explorerThumbnails: ThumbnailSource = {
+  id: 'fs',
+  call: (entry, size) => ({
+    path: `${fsBase()}/thumbnail`,
+    query: { path: entry.path, size },
+    auth: 'session',
+  }),
+};
+
 /** Whether the server makes a thumbnail of an entry (any listing's: the explorer's, a share's). */
 export const hasThumbnail = (entry: Pick<FsEntry, 'name' | 'size' | 'is_directory'>) => {
   const kind = entry.is_directory ? null : thumbnailKind(entry.name);
@@ -62,11 +91,18 @@ const pause = (ms: number, signal: AbortSignal) =>
  * The thumbnail's bytes (null: the server makes none). A server too busy (its queue full) is
  * asked again after a while, for as long as a row waits for the picture.
  */
-async function thumbnailBlob(entry: FsEntry, size: number, signal: AbortSignal) {
+async function thumbnailBlob(
+  source: ThumbnailSource,
+  entry: ThumbnailEntry,
+  size: number,
+  signal: AbortSignal,
+) {
   for (;;) {
     let busy = false;
-    const blob = await apiBlob(`${fsBase()}/thumbnail`, {
-      query: { path: entry.path, size },
+    const { path, query, auth } = source.call(entry, size);
+    const blob = await apiBlob(path, {
+      query,
+      auth,
       signal,
       onRefused: (code) => {
         const kind = thumbnailKind(entry.name);
@@ -79,10 +115,15 @@ async function thumbnailBlob(entry: FsEntry, size: number, signal: AbortSignal) 
   }
 }
 
-function fetchPicture(key: string, entry: FsEntry, size: number): Picture {
+function fetchPicture(
+  key: string,
+  source: ThumbnailSource,
+  entry: ThumbnailEntry,
+  size: number,
+): Picture {
   const abort = new AbortController();
   const picture: Picture = { url: Promise.resolve(null), waiting: 0, settled: false, abort };
-  picture.url = thumbnailBlob(entry, size, abort.signal)
+  picture.url = thumbnailBlob(source, entry, size, abort.signal)
     .then((blob) => (blob ? URL.createObjectURL(blob) : null))
     .catch(() => {
       if (pictures.get(key) === picture) pictures.delete(key);
@@ -95,20 +136,22 @@ function fetchPicture(key: string, entry: FsEntry, size: number): Picture {
 }
 
 /**
- * An object URL of an entry's thumbnail (null: none), fetched once per file version and size.
+ * An object URL of an entry's thumbnail from `source` (null: none), fetched once per file
+ * version and size.
  * The least recently asked go (their URLs revoked) past KEPT. When `signal` aborts (the row
  * scrolled away) and no other row waits for a picture still on its way, its request is
  * cancelled: a fast scroll leaves no queue of pictures nobody will see.
  */
 export function thumbnailUrl(
-  entry: FsEntry,
+  entry: ThumbnailEntry,
   size: number,
   signal?: AbortSignal,
+  source: ThumbnailSource = explorerThumbnails,
 ): Promise<string | null> {
-  const key = `${entry.path}\n${entry.etag ?? ''}\n${entry.modified ?? ''}\n${size}`;
+  const key = [source.id, entry.path, entry.etag ?? '', entry.modified ?? '', size].join('\n');
   let picture = pictures.get(key);
   if (picture) pictures.delete(key);
-  else picture = fetchPicture(key, entry, size);
+  else picture = fetchPicture(key, source, entry, size);
   pictures.set(key, picture);
   const asked = picture;
   asked.waiting++;

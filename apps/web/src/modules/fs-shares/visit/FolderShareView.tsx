@@ -39,7 +39,7 @@ import {
   useRangeSelection,
   viewAction,
 } from '../../management';
-import { hasThumbnail } from '../../mount-explorer';
+import { EntryThumbnail, hasThumbnail } from '../../mount-explorer';
 import { ShareUnavailable, ShareViewFrame, unavailableReason } from '../../shares';
 import { shareCrumbs, shareHref } from '../fs-share.paths';
 import { fsShareVisitApi } from '../fs-shares.api';
@@ -103,34 +103,28 @@ function EntryName({
   entry: PublicFsEntry;
   onOpenFile: (entry: PublicFsEntry) => void;
 }) {
-  const [pictureFailed, setPictureFailed] = useState(false);
+  const thumbnails = useMemo(() => fsShareVisitApi.thumbnails(slug, token), [slug, token]);
   const Icon = entry.is_directory
     ? IconFolderFilled
     : fileTypeIcon(previewKind(entry.mimetype ?? '', entry.name), entry.mimetype ?? '');
+  const icon = (
+    <Icon
+      size={22}
+      stroke={1.5}
+      style={{ flexShrink: 0 }}
+      color={
+        entry.is_directory
+          ? 'light-dark(var(--mantine-color-yellow-6), var(--mantine-color-yellow-5))'
+          : 'var(--mantine-color-dimmed)'
+      }
+    />
+  );
   const content = (
     <Group gap="sm" wrap="nowrap" miw={0}>
-      {hasThumbnail(entry) && !pictureFailed ? (
-        <img
-          src={fsShareVisitApi.thumbnailUrl(slug, { path: entry.path, token })}
-          alt=""
-          width={22}
-          height={22}
-          loading="lazy"
-          onError={() => setPictureFailed(true)}
-          style={{ flexShrink: 0, objectFit: 'contain', borderRadius: 2 }}
-          data-testid="fs-entry-thumbnail"
-        />
+      {hasThumbnail(entry) ? (
+        <EntryThumbnail entry={entry} size={22} icon={icon} source={thumbnails} />
       ) : (
-        <Icon
-          size={22}
-          stroke={1.5}
-          style={{ flexShrink: 0 }}
-          color={
-            entry.is_directory
-              ? 'light-dark(var(--mantine-color-yellow-6), var(--mantine-color-yellow-5))'
-              : 'var(--mantine-color-dimmed)'
-          }
-        />
+        icon
       )}
       <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }} data-testid="fs-entry-name">
         {entry.name}

@@ -1,7 +1,13 @@
-import { type FsEntry, thumbnailKind } from '@sharebin/shared';
+import { thumbnailKind } from '@sharebin/shared';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { showAtNextFrame, thumbnailUrl } from '../thumbnails';
+import {
+  explorerThumbnails,
+  showAtNextFrame,
+  type ThumbnailEntry,
+  type ThumbnailSource,
+  thumbnailUrl,
+} from '../thumbnails';
 import classes from './explorer.module.css';
 
 /** A row must stay this long before its picture is asked for: a fast scroll asks for none. */
@@ -16,15 +22,22 @@ export function EntryThumbnail({
   entry,
   size,
   icon,
+  source = explorerThumbnails,
 }: {
-  entry: FsEntry;
+  entry: ThumbnailEntry;
   /** The box, in CSS pixels; the picture asked is sharp on a 2× screen. */
   size: number;
   icon: ReactNode;
+  /** Where the picture is asked for: the explorer's API unless a share's. */
+  source?: ThumbnailSource;
 }) {
   // The picture is kept with the entry and size it shows: another entry in this place (a
   // scroll reuses none, but a changed file does) shows its icon until its own picture comes.
-  const [shown, setShown] = useState<{ entry: FsEntry; size: number; url: string | null }>();
+  const [shown, setShown] = useState<{
+    entry: ThumbnailEntry;
+    size: number;
+    url: string | null;
+  }>();
   useEffect(() => {
     // Thousands of tiles mount and unmount in a fast scroll: nothing is made for one that goes
     // before it settles (no request, no AbortController, no state change).
@@ -32,7 +45,7 @@ export function EntryThumbnail({
     const timer = setTimeout(() => {
       const asked = new AbortController();
       asking = asked;
-      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256, asked.signal).then((url) => {
+      void thumbnailUrl(entry, size * 2 <= 128 ? 128 : 256, asked.signal, source).then((url) => {
         showAtNextFrame(() => {
           if (!asked.signal.aborted) setShown({ entry, size, url });
         });
@@ -42,7 +55,7 @@ export function EntryThumbnail({
       clearTimeout(timer);
       asking?.abort();
     };
-  }, [entry, size]);
+  }, [entry, size, source]);
   const url = shown?.entry === entry && shown.size === size ? shown.url : null;
   if (!url) return icon;
   const kind = thumbnailKind(entry.name);
