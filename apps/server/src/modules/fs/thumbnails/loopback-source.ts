@@ -14,8 +14,8 @@ const hexPort = (port: number) => port.toString(16).toUpperCase().padStart(4, '0
 
 /**
  * The user id of the process at the other end of a connection to this loopback server, from
- * Linux's table of TCP sockets (`/proc/net/tcp`): null where there is no such table (another
- * system), -1 when the connection is not in it.
+ * Linux's table of TCP sockets (`/proc/net/tcp`); null when it cannot be told (another system,
+ * a sandboxed kernel whose table lacks the connection): the token alone then guards the file.
  */
 export async function loopbackPeerUid(socket: Socket): Promise<number | null> {
   const table = await readFile('/proc/net/tcp', 'utf8').catch(() => null);
@@ -27,7 +27,7 @@ export async function loopbackPeerUid(socket: Socket): Promise<number | null> {
     const fields = line.trim().split(/\s+/);
     if (fields[1] === local && fields[2] === remote) return Number(fields[7]);
   }
-  return -1;
+  return null;
 }
 
 /**
