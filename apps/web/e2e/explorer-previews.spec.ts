@@ -138,6 +138,36 @@ test('a shared folder shows its pictures as thumbnails to a visitor, counting no
   expect(((await after.json()) as { data: { views: number } }).data.views).toBe(0);
 });
 
+test('a long shared folder asks only for the pictures near the screen', async ({
+  browser,
+  request,
+}) => {
+  const mount = await createMountViaApi(request);
+  const folder = `${mount.mount_path}/album`;
+  const names = Array.from({ length: 40 }, (_, n) => `photo-${String(n).padStart(2, '0')}.png`);
+  for (const name of names) await putPicture(request, folder, name, '#1971c2', { width: 60 });
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const created = await request.post('/api/admin/fs/shares', { headers, data: { path: folder } });
+  const share = ((await created.json()) as { data: { slug: string } }).data;
+
+  const visitor = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const asked = new Set<string>();
+  visitor.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.endsWith('/thumbnail')) asked.add(url.searchParams.get('path') ?? '');
+  });
+  await visitor.goto(`/s/${share.slug}`);
+  const row = (name: string) => visitor.getByRole('row').filter({ hasText: name });
+  await expect(row('photo-00.png').getByTestId('entry-thumbnail')).toBeVisible();
+  // The rows further down ask for nothing until they come near.
+  expect(asked.size).toBeLessThan(names.length / 2);
+  expect(asked.has('/photo-39.png')).toBe(false);
+  await row('photo-39.png').scrollIntoViewIfNeeded();
+  await expect(row('photo-39.png').getByTestId('entry-thumbnail')).toBeVisible();
+  expect(asked.has('/photo-39.png')).toBe(true);
+  await visitor.close();
+});
+
 test('an archive’s preview lists what is inside and takes a file out', async ({
   page,
   request,

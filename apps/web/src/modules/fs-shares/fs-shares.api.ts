@@ -84,9 +84,12 @@ export const fsShareVisitApi = {
     const search = query.toString();
     return `${apiUrl(`${visitPath(slug)}/content`)}${search ? `?${search}` : ''}`;
   },
-  /** Where a shared folder's thumbnails are asked for (they count no download). */
+  /**
+   * Where a shared folder's thumbnails are asked for (they count no download). A new access
+   * token (the password entered again) is a new source: nothing refused under the old one stays.
+   */
   thumbnails: (slug: string, token: string | null): ThumbnailSource => ({
-    id: `share:${slug}`,
+    id: `share:${slug}:${token ?? ''}`,
     call: (entry, size) => ({
       path: `${visitPath(slug)}/thumbnail`,
       query: { path: entry.path, size, ...(token ? { token } : {}) },

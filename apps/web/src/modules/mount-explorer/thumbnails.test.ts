@@ -6,6 +6,7 @@ import {
   BUSY_RETRY_MS,
   BUSY_RETRY_SPREAD_MS,
   hasThumbnail,
+  KEPT,
   type ThumbnailSource,
   thumbnailUrl,
 } from './thumbnails';
@@ -17,6 +18,9 @@ const requests: {
   signal: AbortSignal | undefined;
   answer: (response?: Response) => void;
 }[] = [];
+
+/** Object URLs revoked during a test. */
+const revoked: string[] = [];
 
 const entry = (name: string): FsEntry =>
   ({ name, path: `/docs/${name}`, is_directory: false, size: 10, etag: 'e1' }) as FsEntry;
@@ -30,10 +34,11 @@ describe('explorer thumbnails', () => {
   beforeEach(() => {
     requests.length = 0;
     vi.stubGlobal('window', fakeWindow);
+    revoked.length = 0;
     vi.stubGlobal('URL', {
       ...URL,
       createObjectURL: () => 'blob:picture',
-      revokeObjectURL: () => {},
+      revokeObjectURL: (url: string) => revoked.push(url),
     });
     vi.stubGlobal(
       'fetch',
@@ -170,5 +175,20 @@ describe('explorer thumbnails', () => {
     explorerCall?.answer();
     expect([await fromShare, await fromExplorer]).toEqual(['blob:picture', 'blob:picture']);
     logout();
+  });
+
+  it('never revokes a picture a row still shows, however many are kept', async () => {
+    const rows = Array.from({ length: KEPT + 1 }, () => new AbortController());
+    const shown = rows.map((row, n) => thumbnailUrl(entry(`many-${n}.png`), 64, row.signal));
+    for (const call of requests) call.answer();
+    await Promise.all(shown);
+    expect(revoked).toEqual([]);
+    // The first row scrolled away: its picture is the one that goes when another comes.
+    rows[0]?.abort();
+    const next = thumbnailUrl(entry('one-more.png'), 64, new AbortController().signal);
+    requests.at(-1)?.answer();
+    await next;
+    await Promise.resolve();
+    expect(revoked).toEqual(['blob:picture']);
   });
 });

@@ -8,8 +8,11 @@ import {
 import { apiBlob } from '../../app/api-client';
 import { fsBase } from './fs.api';
 
-/** Object URLs kept: enough for a few screens of a grid; the oldest are revoked. */
-const KEPT = 600;
+/**
+ * Object URLs kept: enough for a few screens of a grid; past it the least recently asked for
+ * that no row shows are revoked.
+ */
+export const KEPT = 600;
 
 /**
  * Kinds the server said it lacks the program for (no ffmpeg: no video posters): asked no more
@@ -137,8 +140,8 @@ function fetchPicture(
 
 /**
  * An object URL of an entry's thumbnail from `source` (null: none), fetched once per file
- * version and size.
- * The least recently asked go (their URLs revoked) past KEPT. When `signal` aborts (the row
+ * version and size. Past KEPT, the least recently asked that no row shows go (their URLs
+ * revoked). When `signal` aborts (the row
  * scrolled away) and no other row waits for a picture still on its way, its request is
  * cancelled: a fast scroll leaves no queue of pictures nobody will see.
  */
@@ -167,6 +170,8 @@ export function thumbnailUrl(
   );
   for (const [oldKey, oldPicture] of pictures) {
     if (pictures.size <= KEPT) break;
+    // A picture a row still shows (or waits for) stays: its URL must not be revoked under it.
+    if (oldPicture.waiting > 0) continue;
     pictures.delete(oldKey);
     void oldPicture.url.then((url) => url && URL.revokeObjectURL(url));
   }

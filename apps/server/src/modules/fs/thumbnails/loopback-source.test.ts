@@ -23,10 +23,21 @@ function fileSource() {
   return { open, reads };
 }
 
-/** Fetches `url` from another Node process, as user `uid`: its status. */
-async function statusFrom(url: string, uid?: number): Promise<string> {
-  const script = 'fetch(process.argv[1]).then((r) => console.log(r.status), () => console.log(0))';
-  const { stdout } = await run(process.execPath, ['-e', script, url], {
+/** How a client reaches the server: another address of its own, or IPv4-mapped IPv6. */
+type Route = { localAddress?: string; host?: string; family?: number };
+
+/** Fetches `url` from another Node process, as user `uid`, by `route`: its status (0: none). */
+async function statusFrom(url: string, uid?: number, route: Route = {}): Promise<string> {
+  const script = `
+    const target = new URL(process.argv[1]);
+    const route = JSON.parse(process.argv[2]);
+    require('node:http')
+      .get({ host: target.hostname, port: target.port, path: target.pathname, ...route }, (r) => {
+        console.log(r.statusCode);
+        r.resume();
+      })
+      .on('error', () => console.log(0));`;
+  const { stdout } = await run(process.execPath, ['-e', script, url, JSON.stringify(route)], {
     ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   return stdout.trim();
@@ -48,8 +59,16 @@ describe('the loopback address a tool reads a file from', () => {
       const { open, reads } = fileSource();
       await withLoopbackUrl(open, async (url) => {
         expect(await statusFrom(url, 65534)).toBe('403');
+        // Nor by a way round the socket table's lookup: another loopback address of its own,
+        // or IPv4-mapped IPv6 (its socket then in /proc/net/tcp6).
+        expect(await statusFrom(url, 65534, { localAddress: '127.0.0.2' })).toBe('403');
+        expect(await statusFrom(url, 65534, { host: '::ffff:127.0.0.1', family: 6 })).toBe('403');
+        // The server's own user is found there too.
+        expect(await statusFrom(url, undefined, { host: '::ffff:127.0.0.1', family: 6 })).toBe(
+          '200',
+        );
       });
-      expect(reads.count).toBe(0);
+      expect(reads.count).toBe(1);
     },
   );
 });

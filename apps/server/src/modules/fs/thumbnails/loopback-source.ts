@@ -1,34 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../app/errors';
 import type { GetResult } from '../../storage/drivers/storage-driver';
+import { peerIsThisUser } from './loopback-peer';
 
 /** Reads the file, or the range a `Range` header asks for. */
 export type OpenRange = (rangeHeader: string | undefined) => Promise<GetResult>;
-
-/** A port as /proc/net/tcp writes it: four hex digits. */
-const hexPort = (port: number) => port.toString(16).toUpperCase().padStart(4, '0');
-
-/**
- * The user id of the process at the other end of a connection to this loopback server, from
- * Linux's table of TCP sockets (`/proc/net/tcp`); null when it cannot be told (another system,
- * a sandboxed kernel whose table lacks the connection): the token alone then guards the file.
- */
-export async function loopbackPeerUid(socket: Socket): Promise<number | null> {
-  const table = await readFile('/proc/net/tcp', 'utf8').catch(() => null);
-  if (table === null || !socket.remotePort || !socket.localPort) return null;
-  // The client's side of the connection: its address is our peer's, its remote ours.
-  const local = `0100007F:${hexPort(socket.remotePort)}`;
-  const remote = `0100007F:${hexPort(socket.localPort)}`;
-  for (const line of table.split('\n')) {
-    const fields = line.trim().split(/\s+/);
-    if (fields[1] === local && fields[2] === remote) return Number(fields[7]);
-  }
-  return null;
-}
 
 /**
  * Serves one file on 127.0.0.1 for as long as `use` runs, at an address only it is told (a
@@ -51,11 +30,9 @@ export async function withLoopbackUrl<T>(
       response.writeHead(405).end();
       return;
     }
-    loopbackPeerUid(request.socket)
-      .then((uid) => {
-        if (uid !== null && uid !== process.getuid?.()) {
-          throw new AppError(403, 'forbidden', 'another user');
-        }
+    peerIsThisUser(request.socket)
+      .then((allowed) => {
+        if (!allowed) throw new AppError(403, 'forbidden', 'another user');
         return open(request.headers.range);
       })
       .then(async (object) => {

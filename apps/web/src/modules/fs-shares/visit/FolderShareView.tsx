@@ -26,6 +26,7 @@ import { isApiError } from '../../../app/api-client';
 import { downloadUrl } from '../../../app/download';
 import { formatDateTime } from '../../../app/format';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { useNearViewport } from '../../../app/use-near-viewport';
 import { resolveBackendUrl } from '../../../shared/backend';
 import { formatBytes } from '../../../shared/format-bytes';
 import { fileTypeIcon, previewKind } from '../../files';
@@ -104,6 +105,8 @@ function EntryName({
   onOpenFile: (entry: PublicFsEntry) => void;
 }) {
   const thumbnails = useMemo(() => fsShareVisitApi.thumbnails(slug, token), [slug, token]);
+  // The share's list is not virtualised: only rows near the screen ask for their picture.
+  const [nearRef, near] = useNearViewport<HTMLSpanElement>();
   const Icon = entry.is_directory
     ? IconFolderFilled
     : fileTypeIcon(previewKind(entry.mimetype ?? '', entry.name), entry.mimetype ?? '');
@@ -122,7 +125,9 @@ function EntryName({
   const content = (
     <Group gap="sm" wrap="nowrap" miw={0}>
       {hasThumbnail(entry) ? (
-        <EntryThumbnail entry={entry} size={22} icon={icon} source={thumbnails} />
+        <span ref={nearRef} style={{ display: 'inline-flex', flexShrink: 0 }}>
+          {near ? <EntryThumbnail entry={entry} size={22} icon={icon} source={thumbnails} /> : icon}
+        </span>
       ) : (
         icon
       )}
