@@ -150,7 +150,7 @@ test('a long shared folder asks only for the pictures near the screen', async ({
   const created = await request.post('/api/admin/fs/shares', { headers, data: { path: folder } });
   const share = ((await created.json()) as { data: { slug: string } }).data;
 
-  const visitor = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  const visitor = await browser.newPage({ viewport: { width: 1000, height: 500 } });
   const asked = new Set<string>();
   visitor.on('request', (sent) => {
     const url = new URL(sent.url());

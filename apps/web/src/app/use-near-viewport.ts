@@ -11,7 +11,8 @@ export function useNearViewport<T extends Element>(marginPx = 300): [RefCallback
     (element: T | null) => {
       if (!element) return;
       const observer = new IntersectionObserver(
-        (entries) => setNear(entries.some((entry) => entry.isIntersecting)),
+        // Several changes may come at once (in, then out, in a fast scroll): the last is now.
+        (entries) => setNear(entries.at(-1)?.isIntersecting ?? false),
         { rootMargin: `${marginPx}px` },
       );
       observer.observe(element);

@@ -157,7 +157,8 @@ export function thumbnailUrl(
   else picture = fetchPicture(key, source, entry, size);
   pictures.set(key, picture);
   const asked = picture;
-  asked.waiting++;
+  // A row already gone does not count as waiting: nothing would ever take it back.
+  if (!signal?.aborted) asked.waiting++;
   signal?.addEventListener(
     'abort',
     () => {

@@ -31,19 +31,31 @@ function uidOf(table: string | null, local: string, remote: string): number | un
  * be read or do not list this connection at all (another system, a sandboxed kernel), nothing
  * can be told and the caller's other guard (a secret address) is all there is.
  */
-export async function peerIsThisUser(socket: Socket): Promise<boolean> {
+export function peerIsThisUser(socket: Socket): Promise<boolean> {
+  // A connection's owner does not change: looked up once, whatever it carries (a program's
+  // seeks on one kept-alive connection).
+  let answer = answers.get(socket);
+  if (!answer) {
+    answer = lookUpPeer(socket);
+    answers.set(socket, answer);
+  }
+  return answer;
+}
+
+const answers = new WeakMap<Socket, Promise<boolean>>();
+
+async function lookUpPeer(socket: Socket): Promise<boolean> {
   const { remoteAddress, remotePort, localPort } = socket;
   if (remoteAddress !== '127.0.0.1' || !remotePort || !localPort) return false;
   const ours = `${LOOPBACK}:${hexPort(localPort)}`;
   const theirs = `${LOOPBACK}:${hexPort(remotePort)}`;
-  const tcp = await readTable('tcp');
-  if (uidOf(tcp, ours, theirs) === undefined) return true;
-  const uid =
-    uidOf(tcp, theirs, ours) ??
-    uidOf(
-      await readTable('tcp6'),
-      `${MAPPED_LOOPBACK}:${hexPort(remotePort)}`,
-      `${MAPPED_LOOPBACK}:${hexPort(localPort)}`,
-    );
+  const mappedTheirs = `${MAPPED_LOOPBACK}:${hexPort(remotePort)}`;
+  const mappedOurs = `${MAPPED_LOOPBACK}:${hexPort(localPort)}`;
+  const clientUid = async () =>
+    uidOf(await readTable('tcp'), theirs, ours) ??
+    uidOf(await readTable('tcp6'), mappedTheirs, mappedOurs);
+  if (uidOf(await readTable('tcp'), ours, theirs) === undefined) return true;
+  // The tables are read in pieces, not at one instant: a socket missed once is looked for again.
+  const uid = (await clientUid()) ?? (await clientUid());
   return uid !== undefined && uid === process.getuid?.();
 }

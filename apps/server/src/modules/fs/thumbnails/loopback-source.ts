@@ -33,6 +33,8 @@ export async function withLoopbackUrl<T>(
     peerIsThisUser(request.socket)
       .then((allowed) => {
         if (!allowed) throw new AppError(403, 'forbidden', 'another user');
+        // A client already gone (it may have left to slip past the lookup) gets nothing read.
+        if (request.socket.destroyed) throw new Error('client gone');
         return open(request.headers.range);
       })
       .then(async (object) => {
