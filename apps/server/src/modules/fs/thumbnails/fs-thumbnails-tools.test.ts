@@ -193,8 +193,10 @@ describe.skipIf(!toolsHere)('a video poster', () => {
     const poster = await videoPoster('ffmpeg', open, 128);
     expect(await sharp(poster).metadata()).toMatchObject({ format: 'png', width: 128, height: 96 });
     expect(size).toBeGreaterThan(20_000_000);
-    // About a quarter here: the frames up to 1 s, the index, and what the loopback socket had
-    // buffered of reads ffmpeg closed when it seeked. Never the whole file.
-    expect(served / size).toBeLessThan(0.5);
+    // About a quarter on a quiet machine: the frames up to 1 s, the index, and what the loopback
+    // socket had buffered of reads ffmpeg closed when it seeked. That last part grows with the
+    // machine's load (the kernel's buffers fill before the close is seen: 0.52 once on a busy
+    // two-core machine), so the bound is loose; a source without ranges would read it all (1.0+).
+    expect(served / size).toBeLessThan(0.75);
   });
 });
