@@ -6,6 +6,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { putPicture } from './media-support';
 import {
   adminToken,
+  createFsShareViaApi,
   createMountViaApi,
   entryRow,
   putBytes,
@@ -155,12 +156,7 @@ test('a shared folder resolves a Markdown file’s relative images and links ins
   request,
 }) => {
   const { docs } = await putDocuments(request);
-  const created = await request.post('/api/admin/fs/shares', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    data: { path: docs },
-  });
-  expect(created.status()).toBe(201);
-  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+  const { slug } = await createFsShareViaApi(request, { path: docs });
 
   const visitor = await browser.newPage();
   await visitor.goto(`/s/${slug}/notes`);

@@ -7,8 +7,10 @@ import { putZipOf } from './archive-support';
 import { putPicture, recordWebm } from './media-support';
 import {
   adminToken,
+  createFsShareViaApi,
   createMountViaApi,
   entryRow,
+  getAsAdmin,
   putBytes,
   putFile,
   readOnlyKeyPage,
@@ -112,13 +114,7 @@ test('a shared folder shows its pictures as thumbnails to a visitor, counting no
   const folder = `${mount.mount_path}/trip`;
   await putPicture(request, folder, 'beach.png', '#2f9e44');
   await putFile(request, folder, 'plan.txt', 'day one');
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const created = await request.post('/api/admin/fs/shares', {
-    headers,
-    data: { path: folder, max_views: 1 },
-  });
-  expect(created.status()).toBe(201);
-  const share = ((await created.json()) as { data: { id: string; slug: string } }).data;
+  const share = await createFsShareViaApi(request, { path: folder, max_views: 1 });
 
   const visitor = await browser.newPage();
   await visitor.goto(`/s/${share.slug}`);
@@ -134,8 +130,12 @@ test('a shared folder shows its pictures as thumbnails to a visitor, counting no
     visitor.getByRole('row').filter({ hasText: 'plan.txt' }).getByTestId('entry-thumbnail'),
   ).toHaveCount(0);
   await visitor.close();
-  const after = await request.get(`/api/admin/fs/shares/${share.id}`, { headers });
-  expect(((await after.json()) as { data: { views: number } }).data.views).toBe(0);
+  const after = await getAsAdmin<{ views: number }>(
+    request,
+    await adminToken(request),
+    `/api/admin/fs/shares/${share.id}`,
+  );
+  expect(after.views).toBe(0);
 });
 
 test('a long shared folder asks only for the pictures near the screen', async ({
@@ -146,9 +146,7 @@ test('a long shared folder asks only for the pictures near the screen', async ({
   const folder = `${mount.mount_path}/album`;
   const names = Array.from({ length: 40 }, (_, n) => `photo-${String(n).padStart(2, '0')}.png`);
   for (const name of names) await putPicture(request, folder, name, '#1971c2', { width: 60 });
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const created = await request.post('/api/admin/fs/shares', { headers, data: { path: folder } });
-  const share = ((await created.json()) as { data: { slug: string } }).data;
+  const share = await createFsShareViaApi(request, { path: folder });
 
   const visitor = await browser.newPage({ viewport: { width: 1000, height: 500 } });
   const asked = new Set<string>();

@@ -15,6 +15,7 @@ import {
 } from '@playwright/test';
 import {
   adminToken,
+  createFsShareViaApi,
   createMountViaApi,
   entryAction,
   entryRow,
@@ -22,25 +23,6 @@ import {
   signInAsAdmin,
   uniqueName,
 } from './support';
-
-interface CreatedShare {
-  id: string;
-  slug: string;
-  url: string;
-}
-
-/** A share made straight through the API as the admin. */
-async function createShareViaApi(
-  request: APIRequestContext,
-  body: { path: string; slug?: string; password?: string; max_views?: number },
-): Promise<CreatedShare> {
-  const response = await request.post('/api/admin/fs/shares', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    data: body,
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: CreatedShare }).data;
-}
 
 const uniqueSlug = (prefix: string) => uniqueName(prefix).replace(/\W+/g, '-');
 
@@ -179,7 +161,7 @@ test.describe('shares of mounted files and folders', () => {
     request,
   }) => {
     const { folder } = await teamFolder(request);
-    const share = await createShareViaApi(request, {
+    const share = await createFsShareViaApi(request, {
       path: folder,
       slug: uniqueSlug('locked'),
       password: 'right-password-7',
@@ -215,7 +197,7 @@ test.describe('shares of mounted files and folders', () => {
   test('a share with one download is used up by it', async ({ browser, request }) => {
     const mount = await createMountViaApi(request);
     await putFile(request, `${mount.mount_path}/once`, 'ticket.txt', 'Seat 12A\n');
-    const share = await createShareViaApi(request, {
+    const share = await createFsShareViaApi(request, {
       path: `${mount.mount_path}/once`,
       slug: uniqueSlug('once'),
       max_views: 1,
@@ -248,7 +230,7 @@ test.describe('shares of mounted files and folders', () => {
   test('a shared file has its own page', async ({ browser, request }) => {
     const mount = await createMountViaApi(request);
     await putFile(request, mount.mount_path, 'agenda.txt', 'Item one\n');
-    const share = await createShareViaApi(request, {
+    const share = await createFsShareViaApi(request, {
       path: `${mount.mount_path}/agenda.txt`,
       slug: uniqueSlug('agenda'),
     });
@@ -271,8 +253,8 @@ test.describe('shares of mounted files and folders', () => {
     request,
   }) => {
     const { mount, folder } = await teamFolder(request);
-    await createShareViaApi(request, { path: folder });
-    await createShareViaApi(request, { path: `${folder}/reports` });
+    await createFsShareViaApi(request, { path: folder });
+    await createFsShareViaApi(request, { path: `${folder}/reports` });
     await signInAsAdmin(page);
     await page.goto(`/mount-explorer${mount.mount_path}`);
 
@@ -298,7 +280,7 @@ test.describe('shares of mounted files and folders', () => {
     request,
   }) => {
     const { folder } = await teamFolder(request);
-    const share = await createShareViaApi(request, { path: folder, slug: uniqueSlug('managed') });
+    const share = await createFsShareViaApi(request, { path: folder, slug: uniqueSlug('managed') });
     await signInAsAdmin(page);
     await page.goto('/admin/file-management');
     await page.getByTestId('tab-mounted-shares').click();
@@ -323,7 +305,7 @@ test.describe('shares of mounted files and folders', () => {
 
   test('the dark theme keeps the share page readable', async ({ browser, request }) => {
     const { folder } = await teamFolder(request);
-    const share = await createShareViaApi(request, {
+    const share = await createFsShareViaApi(request, {
       path: folder,
       slug: uniqueSlug('dark'),
       max_views: 5,
@@ -359,7 +341,7 @@ test.describe('share page screenshots', () => {
         const name = `${theme}-${language}`;
         const { mount, folder } = await teamFolder(request);
         await putFile(request, folder, 'a rather long file name for the wrapping test.txt', 'x');
-        const share = await createShareViaApi(request, {
+        const share = await createFsShareViaApi(request, {
           path: folder,
           slug: uniqueSlug('shot'),
           max_views: 20,
@@ -427,7 +409,7 @@ test.describe('share page screenshots', () => {
         await settled(guest);
         await guest.screenshot({ path: `${outDir}/preview-${name}.png` });
 
-        const locked = await createShareViaApi(request, {
+        const locked = await createFsShareViaApi(request, {
           path: `${folder}/notes.txt`,
           password: 'pw',
         });

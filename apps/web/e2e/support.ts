@@ -195,6 +195,25 @@ export async function createMountViaApi(
   return ((await response.json()) as { data: CreatedMount }).data;
 }
 
+export interface CreatedFsShare {
+  id: string;
+  slug: string;
+  url: string;
+}
+
+/** A share of a mounted file or folder, made straight through the API as the admin. */
+export async function createFsShareViaApi(
+  request: APIRequestContext,
+  body: { path: string; slug?: string; password?: string; max_views?: number },
+): Promise<CreatedFsShare> {
+  const response = await request.post('/api/admin/fs/shares', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: body,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: CreatedFsShare }).data;
+}
+
 /** Puts a file into a mount folder through the API, as the admin. */
 export async function putBytes(
   request: APIRequestContext,
